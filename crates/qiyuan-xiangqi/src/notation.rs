@@ -1,0 +1,1 @@
+//! WXF and Chinese move notation (print and parse).

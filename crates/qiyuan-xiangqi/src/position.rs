@@ -1,0 +1,1005 @@
+//! The position: board, side to move, counters, Zobrist key; make/unmake,
+//! attack queries and legal move generation.
+//!
+//! Move generation is pseudo-legal generation followed by a legality filter.
+//! The filter skips the expensive king-safety test for most moves: when the
+//! side to move is not in check, a non-king move can only expose its own king
+//! if it leaves the king's rank or file, leaves a horse-leg point next to the
+//! king, or lands on the king's rank or file (making a cannon screen).
+//!
+//! The piece class byte (Jifen) lives in the same board byte as the piece,
+//! and every generator is generic over `J` ("Jifen rules in force"), so plain
+//! Xiangqi compiles the class checks away.
+
+use arrayvec::ArrayVec;
+
+use crate::types::{Class, Color, EMPTY, Move, OFFBOARD, Piece, PieceKind, Square};
+
+/// A list of moves, on the stack. 512 is more than the most moves any
+/// Xiangqi-family position can have, class-change forms included.
+pub type MoveList = ArrayVec<Move, 512>;
+
+const KING: u8 = PieceKind::King as u8;
+const ADVISOR: u8 = PieceKind::Advisor as u8;
+const ELEPHANT: u8 = PieceKind::Elephant as u8;
+const HORSE: u8 = PieceKind::Horse as u8;
+const ROOK: u8 = PieceKind::Rook as u8;
+const CANNON: u8 = PieceKind::Cannon as u8;
+const PAWN: u8 = PieceKind::Pawn as u8;
+
+/// Orthogonal mailbox steps.
+const ORTHO: [isize; 4] = [1, -1, 16, -16];
+/// Diagonal mailbox steps.
+const DIAG: [isize; 4] = [17, 15, -15, -17];
+/// Horse moves as (leg, destination) pairs.
+const HORSE_MOVES: [(isize, isize); 8] = [
+    (16, 33),
+    (16, 31),
+    (-16, -33),
+    (-16, -31),
+    (1, 18),
+    (1, -14),
+    (-1, -18),
+    (-1, 14),
+];
+/// For attacks on a square: (diagonal leg next to the target, the two horse squares behind it).
+const HORSE_ATTACKS: [(isize, isize, isize); 4] =
+    [(17, 18, 33), (15, 14, 31), (-15, -14, -31), (-17, -18, -33)];
+
+const fn build_in_board() -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let r = i >> 4;
+        let f = i & 15;
+        t[i] = r >= 3 && r <= 12 && f >= 3 && f <= 11;
+        i += 1;
+    }
+    t
+}
+
+const fn build_palace() -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let r = i >> 4;
+        let f = i & 15;
+        // files d..f (6..=8 in mailbox), ranks 0..=2 or 7..=9 (3..=5, 10..=12).
+        t[i] = f >= 6 && f <= 8 && ((r >= 3 && r <= 5) || (r >= 10 && r <= 12));
+        i += 1;
+    }
+    t
+}
+
+/// Whether a mailbox index is on the board.
+pub(crate) static IN_BOARD: [bool; 256] = build_in_board();
+/// Whether a mailbox index is inside either palace.
+pub(crate) static IN_PALACE: [bool; 256] = build_palace();
+
+const fn build_sq90() -> [u8; 90] {
+    let mut t = [0u8; 90];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = (((i / 9) + 3) * 16 + (i % 9) + 3) as u8;
+        i += 1;
+    }
+    t
+}
+/// Dense index -> mailbox index.
+static SQ90: [u8; 90] = build_sq90();
+
+const fn build_idx90() -> [u8; 256] {
+    let mut t = [0xffu8; 256];
+    let mut i = 0;
+    while i < 90 {
+        t[((i / 9) + 3) * 16 + (i % 9) + 3] = i as u8;
+        i += 1;
+    }
+    t
+}
+/// Mailbox index -> dense index (0xff off the board).
+static IDX90: [u8; 256] = build_idx90();
+
+/// Whether a mailbox index is on red's half (ranks 0..=4).
+#[inline(always)]
+const fn red_half(sq: usize) -> bool {
+    (sq >> 4) <= 7
+}
+
+/// Whether a piece of `color` standing on `sq` has crossed the river.
+#[inline(always)]
+const fn crossed(color: Color, sq: usize) -> bool {
+    match color {
+        Color::Red => !red_half(sq),
+        Color::Black => red_half(sq),
+    }
+}
+
+/// `CAN_CAPTURE[attacker class][victim class]` (J4): the capture table of every
+/// Jifen rule set. Plain Xiangqi only ever sees Normal pieces.
+pub(crate) const CAN_CAPTURE: [[bool; 4]; 4] = [
+    [true, true, true, true],     // Normal
+    [true, false, true, true],    // Small: not a Small piece
+    [true, true, true, true],     // Royal
+    [false, false, false, false], // Idle: nothing
+];
+
+#[inline(always)]
+const fn class_bits(code: u8) -> usize {
+    ((code >> 4) & 3) as usize
+}
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (s, z ^ (z >> 31))
+}
+
+const fn build_zobrist() -> [[u64; 256]; 64] {
+    let mut t = [[0u64; 256]; 64];
+    let mut state = 0x5159_5955_414e_u64; // "QYUAN"
+    let mut p = 0;
+    while p < 64 {
+        let mut s = 0;
+        while s < 256 {
+            let (ns, v) = splitmix(state);
+            state = ns;
+            t[p][s] = v;
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+/// Zobrist keys per piece code (kind, colour, class) and square.
+static ZOBRIST: [[u64; 256]; 64] = build_zobrist();
+/// Zobrist key toggled when black is to move.
+const ZOBRIST_BLACK: u64 = 0x8c6e_2d3f_51a7_09b4;
+
+/// What [`Position::make_move`] returns so that [`Position::unmake_move`] can
+/// restore the position exactly.
+#[derive(Copy, Clone, Debug)]
+pub struct Undo {
+    captured: u8,
+    moved: u8,
+    halfmove: u32,
+    hash: u64,
+}
+
+impl Undo {
+    /// The piece the move captured, if any.
+    pub fn captured(&self) -> Option<Piece> {
+        (self.captured != EMPTY).then(|| Piece::from_code(self.captured))
+    }
+}
+
+/// A Xiangqi position. Cheap to clone (a few hundred bytes).
+#[derive(Clone)]
+pub struct Position {
+    board: [u8; 256],
+    /// Occupancy per colour, by dense index, for fast piece iteration.
+    occ: [u128; 2],
+    kings: [Square; 2],
+    side: Color,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+            && self.side == other.side
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+impl Eq for Position {}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::startpos()
+    }
+}
+
+/// Why a board set-up cannot be a Xiangqi position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A side has no general, or more than one.
+    #[error("{0} must have exactly one general")]
+    KingCount(&'static str),
+    /// More pieces of a kind than a side ever has.
+    #[error("{color} has {count} {kind}s, at most {max} allowed")]
+    TooMany {
+        /// Which side.
+        color: &'static str,
+        /// Which kind, in English.
+        kind: &'static str,
+        /// How many were given.
+        count: u8,
+        /// The most there can be.
+        max: u8,
+    },
+    /// A piece stands where its kind can never go.
+    #[error("{piece} on {square} is on a point it can never reach")]
+    BadSquare {
+        /// The piece letter.
+        piece: char,
+        /// Where it stands.
+        square: Square,
+    },
+    /// The side that just moved left its general attacked (or the generals face).
+    #[error("the side not to move is in check")]
+    OpponentInCheck,
+}
+
+fn kind_name(k: PieceKind) -> &'static str {
+    match k {
+        PieceKind::King => "general",
+        PieceKind::Advisor => "advisor",
+        PieceKind::Elephant => "elephant",
+        PieceKind::Horse => "horse",
+        PieceKind::Rook => "chariot",
+        PieceKind::Cannon => "cannon",
+        PieceKind::Pawn => "pawn",
+    }
+}
+
+impl Position {
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        Position::from_fen(crate::fen::START_FEN).expect("start FEN is valid")
+    }
+
+    /// An empty board, red to move. Use [`Position::put`] then
+    /// [`Position::validate`]; only a validated position may be searched.
+    pub fn empty() -> Position {
+        let mut board = [OFFBOARD; 256];
+        for (i, b) in board.iter_mut().enumerate() {
+            if IN_BOARD[i] {
+                *b = EMPTY;
+            }
+        }
+        Position {
+            board,
+            occ: [0; 2],
+            kings: [Square::from_raw(0); 2],
+            side: Color::Red,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// Places (or with `None`, removes) a piece; keeps hash and occupancy in step.
+    pub fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        let s = sq.raw();
+        let old = self.board[s];
+        if old != EMPTY {
+            self.hash ^= ZOBRIST[(old & 0x3f) as usize][s];
+            self.occ[Piece::from_code(old).color().index()] &= !(1u128 << IDX90[s]);
+        }
+        match piece {
+            Some(p) => {
+                self.board[s] = p.code();
+                self.hash ^= ZOBRIST[(p.code() & 0x3f) as usize][s];
+                self.occ[p.color().index()] |= 1u128 << IDX90[s];
+                if p.kind() == PieceKind::King {
+                    self.kings[p.color().index()] = sq;
+                }
+            }
+            None => self.board[s] = EMPTY,
+        }
+    }
+
+    /// Sets the side to move.
+    pub fn set_side_to_move(&mut self, side: Color) {
+        if side != self.side {
+            self.hash ^= ZOBRIST_BLACK;
+            self.side = side;
+        }
+    }
+
+    /// Sets the halfmove clock (plies since the last capture) and fullmove number.
+    pub fn set_counters(&mut self, halfmove: u32, fullmove: u32) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove.max(1);
+    }
+
+    /// Checks that the set-up is a position Xiangqi can reach in kind: one
+    /// general each, no more pieces than a side has, each piece on a point
+    /// its kind can occupy, and the side not to move not in check.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        let mut counts = [[0u8; 8]; 2];
+        for sq in Square::all() {
+            let Some(p) = self.piece_at(sq) else { continue };
+            let c = p.color();
+            counts[c.index()][p.kind() as usize] += 1;
+            let s = sq.raw();
+            let ok = match p.kind() {
+                PieceKind::King | PieceKind::Advisor => IN_PALACE[s] && c.own_half(sq.rank()),
+                PieceKind::Elephant => c.own_half(sq.rank()),
+                PieceKind::Pawn => match c {
+                    Color::Red => sq.rank() >= 3,
+                    Color::Black => sq.rank() <= 6,
+                },
+                _ => true,
+            };
+            if !ok {
+                return Err(SetupError::BadSquare {
+                    piece: p.letter(),
+                    square: sq,
+                });
+            }
+        }
+        for c in [Color::Red, Color::Black] {
+            if counts[c.index()][KING as usize] != 1 {
+                return Err(SetupError::KingCount(c.english()));
+            }
+            for k in PieceKind::ALL {
+                let n = counts[c.index()][k as usize];
+                if n > k.max_count() {
+                    return Err(SetupError::TooMany {
+                        color: c.english(),
+                        kind: kind_name(k),
+                        count: n,
+                        max: k.max_count(),
+                    });
+                }
+            }
+        }
+        if self.king_attacked(self.side.flip()) {
+            return Err(SetupError::OpponentInCheck);
+        }
+        Ok(())
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let b = self.board[sq.raw()];
+        (b != EMPTY).then(|| Piece::from_code(b))
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Plies since the last capture (the FEN halfmove field).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The FEN fullmove number (starts at 1, grows after black moves).
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Zobrist key of board and side to move (not the counters).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Recomputes the Zobrist key from scratch (for tests of incremental updates).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in Square::all() {
+            let b = self.board[sq.raw()];
+            if b != EMPTY {
+                h ^= ZOBRIST[(b & 0x3f) as usize][sq.raw()];
+            }
+        }
+        if self.side == Color::Black {
+            h ^= ZOBRIST_BLACK;
+        }
+        h
+    }
+
+    /// Where `color`'s general stands.
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// Iterates over the squares holding `color`'s pieces.
+    pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        let mut bits = self.occ[color.index()];
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let s = SQ90[i] as usize;
+            Some((Square::from_raw(s as u8), Piece::from_code(self.board[s])))
+        })
+    }
+
+    /// Whether `color`'s general is attacked (in check, or facing the other general).
+    #[inline]
+    pub fn king_attacked(&self, color: Color) -> bool {
+        let b = &self.board;
+        king_attacked_with::<false, _>(|s| b[s], self.kings[color.index()].raw(), color.flip())
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.king_attacked(self.side)
+    }
+
+    /// Whether a piece of `by` could capture a Normal enemy piece standing on `sq`
+    /// ("is this square attacked"). The flying-general rule counts only when
+    /// `sq` holds the other side's general.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        let b = &self.board;
+        square_attacked_with::<false, _>(|s| b[s], sq.raw(), by, 0)
+    }
+
+    /// Every square holding a piece of `by` that attacks `sq`.
+    pub fn attackers(&self, sq: Square, by: Color) -> Vec<Square> {
+        let mut out = Vec::new();
+        let target = sq.raw();
+        // Try each of `by`'s pieces: geometry first, cheap enough off the hot path.
+        for (from, p) in self.pieces(by) {
+            if self.piece_reaches(from, p, target) {
+                out.push(from);
+            }
+        }
+        out
+    }
+
+    /// Whether `p` on `from` could move to `target` by geometry, ignoring what
+    /// stands on `target` and whether the move is legal.
+    fn piece_reaches(&self, from: Square, p: Piece, target: usize) -> bool {
+        let f = from.raw();
+        let d = target as isize - f as isize;
+        let b = &self.board;
+        match p.kind() {
+            PieceKind::King => {
+                if ORTHO.contains(&d) {
+                    return IN_PALACE[target];
+                }
+                // Flying general: only against the other general.
+                b[target] & 7 == KING && f & 15 == target & 15 && {
+                    let step = if d > 0 { 16 } else { -16 };
+                    let mut s = f as isize + step;
+                    while s as usize != target && b[s as usize] == EMPTY {
+                        s += step;
+                    }
+                    s as usize == target
+                }
+            }
+            PieceKind::Advisor => DIAG.contains(&d) && IN_PALACE[target],
+            PieceKind::Elephant => {
+                DIAG.iter()
+                    .any(|&dd| dd * 2 == d && b[(f as isize + dd) as usize] == EMPTY)
+                    && red_half(target) == red_half(f)
+            }
+            PieceKind::Horse => HORSE_MOVES
+                .iter()
+                .any(|&(leg, to)| to == d && b[(f as isize + leg) as usize] == EMPTY),
+            PieceKind::Rook | PieceKind::Cannon => {
+                let step = if f >> 4 == target >> 4 {
+                    if d > 0 { 1 } else { -1 }
+                } else if f & 15 == target & 15 {
+                    if d > 0 { 16 } else { -16 }
+                } else {
+                    return false;
+                };
+                if d == 0 {
+                    return false;
+                }
+                let mut between = 0;
+                let mut s = f as isize + step;
+                while s as usize != target {
+                    if b[s as usize] != EMPTY {
+                        between += 1;
+                    }
+                    s += step;
+                }
+                if p.kind() == PieceKind::Rook {
+                    between == 0
+                } else {
+                    between == 1
+                }
+            }
+            PieceKind::Pawn => {
+                let c = p.color();
+                d == c.forward() as isize || (crossed(c, f) && (d == 1 || d == -1))
+            }
+        }
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`]) and
+    /// returns what [`Position::unmake_move`] needs to take it back.
+    #[inline]
+    pub fn make_move(&mut self, m: Move) -> Undo {
+        let from = m.from().raw();
+        let to = m.to().raw();
+        let moved = self.board[from];
+        let captured = self.board[to];
+        let undo = Undo {
+            captured,
+            moved,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        let us = self.side.index();
+        let placed = match m.new_class() {
+            Some(c) => Piece::from_code(moved).with_class(c).code(),
+            None => moved,
+        };
+        let mut h = self.hash
+            ^ ZOBRIST[(moved & 0x3f) as usize][from]
+            ^ ZOBRIST[(placed & 0x3f) as usize][to]
+            ^ ZOBRIST_BLACK;
+        if captured != EMPTY {
+            h ^= ZOBRIST[(captured & 0x3f) as usize][to];
+            self.occ[us ^ 1] &= !(1u128 << IDX90[to]);
+            self.halfmove = 0;
+        } else {
+            self.halfmove += 1;
+        }
+        self.occ[us] ^= (1u128 << IDX90[from]) | (1u128 << IDX90[to]);
+        self.board[to] = placed;
+        self.board[from] = EMPTY;
+        if moved & 7 == KING {
+            self.kings[us] = Square::from_raw(to as u8);
+        }
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash = h;
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move made, with its [`Undo`].
+    #[inline]
+    pub fn unmake_move(&mut self, m: Move, undo: Undo) {
+        self.side = self.side.flip();
+        if self.side == Color::Black {
+            self.fullmove -= 1;
+        }
+        let from = m.from().raw();
+        let to = m.to().raw();
+        let us = self.side.index();
+        self.board[from] = undo.moved;
+        self.board[to] = undo.captured;
+        self.occ[us] ^= (1u128 << IDX90[from]) | (1u128 << IDX90[to]);
+        if undo.captured != EMPTY {
+            self.occ[us ^ 1] |= 1u128 << IDX90[to];
+        }
+        if undo.moved & 7 == KING {
+            self.kings[us] = Square::from_raw(from as u8);
+        }
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    /// Every legal move of the side to move, appended to `out`.
+    pub fn legal_moves_into(&self, out: &mut MoveList) {
+        let start = out.len();
+        self.pseudo_moves::<false>(out);
+        let us = self.side;
+        let ksq = self.kings[us.index()].raw();
+        let in_check = self.king_attacked(us);
+        let mut i = start;
+        while i < out.len() {
+            if self.is_legal_pseudo(out[i], ksq, in_check) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// Counts the legal moves without keeping them (perft's last ply).
+    pub fn count_legal_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// Whether `m` is a legal move here (for moves from outside, e.g. parsed text).
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Whether playing the legal move `m` checks the opponent's general
+    /// (including discovered checks and facing generals is impossible after a legal move).
+    pub fn gives_check(&self, m: Move) -> bool {
+        let from = m.from().raw();
+        let to = m.to().raw();
+        let moved = self.board[from];
+        let b = &self.board;
+        let them = self.side.flip();
+        let ksq = self.kings[them.index()].raw();
+        king_attacked_with::<false, _>(
+            |s| {
+                if s == from {
+                    EMPTY
+                } else if s == to {
+                    moved
+                } else {
+                    b[s]
+                }
+            },
+            ksq,
+            self.side,
+        )
+    }
+
+    /// Whether a pseudo-legal move keeps the mover's general safe.
+    #[inline(always)]
+    fn is_legal_pseudo(&self, m: Move, ksq: usize, in_check: bool) -> bool {
+        let from = m.from().raw();
+        let to = m.to().raw();
+        if !in_check && from != ksq && !may_expose(from, to, ksq) {
+            return true;
+        }
+        let moved = self.board[from];
+        let k = if from == ksq { to } else { ksq };
+        let b = &self.board;
+        !king_attacked_with::<false, _>(
+            |s| {
+                if s == from {
+                    EMPTY
+                } else if s == to {
+                    moved
+                } else {
+                    b[s]
+                }
+            },
+            k,
+            self.side.flip(),
+        )
+    }
+
+    /// Generates pseudo-legal moves (geometry and capture rights, not king safety).
+    pub(crate) fn pseudo_moves<const J: bool>(&self, out: &mut MoveList) {
+        let us = self.side;
+        let them8 = us.flip().bit();
+        let b = &self.board;
+        let mut bits = self.occ[us.index()];
+        while bits != 0 {
+            let from = SQ90[bits.trailing_zeros() as usize] as usize;
+            bits &= bits - 1;
+            let p = b[from];
+            let cls = class_bits(p);
+            if J && cls == Class::Idle as usize {
+                self.gen_piece::<J, true>(out, from, p, them8, cls);
+            } else {
+                self.gen_piece::<J, false>(out, from, p, them8, cls);
+            }
+        }
+    }
+
+    /// Generates the moves of one piece. `IDLE` pieces never capture (J4).
+    #[inline(always)]
+    fn gen_piece<const J: bool, const IDLE: bool>(
+        &self,
+        out: &mut MoveList,
+        from: usize,
+        p: u8,
+        them8: u8,
+        cls: usize,
+    ) {
+        let b = &self.board;
+        // May the piece land on a point holding `t`?
+        let lands = |t: u8| -> bool {
+            t == EMPTY || (!IDLE && (t & 0x88) == them8 && (!J || CAN_CAPTURE[cls][class_bits(t)]))
+        };
+        // The list's capacity exceeds any position's move count, so push cannot fail.
+        let push = |out: &mut MoveList, to: usize| out.push(Move::from_raw(from, to));
+        match p & 7 {
+            KING => {
+                for d in ORTHO {
+                    let to = (from as isize + d) as usize;
+                    if IN_PALACE[to] && lands(b[to]) {
+                        push(out, to);
+                    }
+                }
+            }
+            ADVISOR => {
+                for d in DIAG {
+                    let to = (from as isize + d) as usize;
+                    if IN_PALACE[to] && lands(b[to]) {
+                        push(out, to);
+                    }
+                }
+            }
+            ELEPHANT => {
+                let own_red = red_half(from);
+                for d in DIAG {
+                    let eye = (from as isize + d) as usize;
+                    let to = (from as isize + 2 * d) as usize;
+                    // Two diagonal steps from the board never leave the 16x16 array.
+                    if b[eye] == EMPTY && IN_BOARD[to] && red_half(to) == own_red && lands(b[to]) {
+                        push(out, to);
+                    }
+                }
+            }
+            HORSE => {
+                for (leg, d) in HORSE_MOVES {
+                    if b[(from as isize + leg) as usize] != EMPTY {
+                        continue;
+                    }
+                    let to = (from as isize + d) as usize;
+                    let t = b[to];
+                    if t != OFFBOARD && lands(t) {
+                        push(out, to);
+                    }
+                }
+            }
+            ROOK => {
+                for d in ORTHO {
+                    let mut to = (from as isize + d) as usize;
+                    loop {
+                        let t = b[to];
+                        if t == EMPTY {
+                            push(out, to);
+                        } else {
+                            if t != OFFBOARD && lands(t) {
+                                push(out, to);
+                            }
+                            break;
+                        }
+                        to = (to as isize + d) as usize;
+                    }
+                }
+            }
+            CANNON => {
+                for d in ORTHO {
+                    let mut to = (from as isize + d) as usize;
+                    while b[to] == EMPTY {
+                        push(out, to);
+                        to = (to as isize + d) as usize;
+                    }
+                    if IDLE || b[to] == OFFBOARD {
+                        continue;
+                    }
+                    to = (to as isize + d) as usize;
+                    while b[to] == EMPTY {
+                        to = (to as isize + d) as usize;
+                    }
+                    let t = b[to];
+                    if t != OFFBOARD
+                        && (t & 0x88) == them8
+                        && (!J || CAN_CAPTURE[cls][class_bits(t)])
+                    {
+                        push(out, to);
+                    }
+                }
+            }
+            _ => {
+                let color = Piece::from_code(p).color();
+                let fwd = (from as isize + color.forward() as isize) as usize;
+                let t = b[fwd];
+                if t != OFFBOARD && lands(t) {
+                    push(out, fwd);
+                }
+                if crossed(color, from) {
+                    for d in [1isize, -1] {
+                        let to = (from as isize + d) as usize;
+                        let t = b[to];
+                        if t != OFFBOARD && lands(t) {
+                            push(out, to);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether moving from `from` to `to` could uncover or create an attack on the
+/// general at `ksq` (when not in check and the general is not the mover).
+#[inline(always)]
+fn may_expose(from: usize, to: usize, ksq: usize) -> bool {
+    let on_line = |s: usize| (s ^ ksq) & 0xf0 == 0 || (s ^ ksq) & 0x0f == 0;
+    let d = from as isize - ksq as isize;
+    on_line(from) || on_line(to) || matches!(d, 15 | 17 | -15 | -17)
+}
+
+/// Whether the general on `k` is attacked by `them`, reading the board through
+/// `get` (so callers can test a move without playing it). Generals, advisors
+/// and elephants can never reach the other palace, so only chariots, cannons,
+/// horses, pawns and the facing general matter.
+#[inline(always)]
+pub(crate) fn king_attacked_with<const J: bool, F: Fn(usize) -> u8>(
+    get: F,
+    k: usize,
+    them: Color,
+) -> bool {
+    let t8 = them.bit();
+    let kcls = if J { class_bits(get(k)) } else { 0 };
+    let may = |p: u8| !J || CAN_CAPTURE[class_bits(p)][kcls];
+    for d in ORTHO {
+        let mut s = (k as isize + d) as usize;
+        let mut p = get(s);
+        while p == EMPTY {
+            s = (s as isize + d) as usize;
+            p = get(s);
+        }
+        if p == OFFBOARD {
+            continue;
+        }
+        if (p & 15 == ROOK | t8 && may(p)) || (p & 15 == KING | t8 && (d == 16 || d == -16)) {
+            return true;
+        }
+        s = (s as isize + d) as usize;
+        p = get(s);
+        while p == EMPTY {
+            s = (s as isize + d) as usize;
+            p = get(s);
+        }
+        if p & 15 == CANNON | t8 && may(p) {
+            return true;
+        }
+    }
+    for (leg, h1, h2) in HORSE_ATTACKS {
+        if get((k as isize + leg) as usize) == EMPTY {
+            let p1 = get((k as isize + h1) as usize);
+            let p2 = get((k as isize + h2) as usize);
+            if (p1 & 15 == HORSE | t8 && may(p1)) || (p2 & 15 == HORSE | t8 && may(p2)) {
+                return true;
+            }
+        }
+    }
+    let pawn = PAWN | t8;
+    let p = get((k as isize - them.forward() as isize) as usize);
+    if p & 15 == pawn && may(p) {
+        return true;
+    }
+    for d in [1isize, -1] {
+        let s = (k as isize + d) as usize;
+        let p = get(s);
+        if p & 15 == pawn && crossed(them, s) && may(p) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `sq` is attacked by `by`: any piece of `by` that could capture a
+/// piece of class `victim_class` standing there. The facing-generals rule
+/// counts when `sq` holds the other side's general.
+pub(crate) fn square_attacked_with<const J: bool, F: Fn(usize) -> u8>(
+    get: F,
+    sq: usize,
+    by: Color,
+    victim_class: usize,
+) -> bool {
+    let t8 = by.bit();
+    let may = |p: u8| !J || CAN_CAPTURE[class_bits(p)][victim_class];
+    let target = get(sq);
+    let target_is_king = target != EMPTY && target & 7 == KING && (target & 8) != t8;
+    for d in ORTHO {
+        let mut s = (sq as isize + d) as usize;
+        let mut p = get(s);
+        if p & 15 == KING | t8 && IN_PALACE[sq] && may(p) {
+            return true;
+        }
+        while p == EMPTY {
+            s = (s as isize + d) as usize;
+            p = get(s);
+        }
+        if p == OFFBOARD {
+            continue;
+        }
+        if (p & 15 == ROOK | t8 && may(p))
+            || (target_is_king && p & 15 == KING | t8 && (d == 16 || d == -16))
+        {
+            return true;
+        }
+        s = (s as isize + d) as usize;
+        p = get(s);
+        while p == EMPTY {
+            s = (s as isize + d) as usize;
+            p = get(s);
+        }
+        if p & 15 == CANNON | t8 && may(p) {
+            return true;
+        }
+    }
+    for (leg, h1, h2) in HORSE_ATTACKS {
+        if get((sq as isize + leg) as usize) == EMPTY {
+            let p1 = get((sq as isize + h1) as usize);
+            let p2 = get((sq as isize + h2) as usize);
+            if (p1 & 15 == HORSE | t8 && may(p1)) || (p2 & 15 == HORSE | t8 && may(p2)) {
+                return true;
+            }
+        }
+    }
+    for d in DIAG {
+        let s = (sq as isize + d) as usize;
+        let p = get(s);
+        if p & 15 == ADVISOR | t8 && IN_PALACE[sq] && may(p) {
+            return true;
+        }
+        let e = (sq as isize + 2 * d) as usize;
+        if p == EMPTY && IN_BOARD[e] {
+            let pe = get(e);
+            if pe & 15 == ELEPHANT | t8 && red_half(e) == red_half(sq) && may(pe) {
+                return true;
+            }
+        }
+    }
+    let pawn = PAWN | t8;
+    let p = get((sq as isize - by.forward() as isize) as usize);
+    if p & 15 == pawn && may(p) {
+        return true;
+    }
+    for d in [1isize, -1] {
+        let s = (sq as isize + d) as usize;
+        let p = get(s);
+        if p & 15 == pawn && crossed(by, s) && may(p) {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::from_iccs(s).unwrap()
+    }
+
+    #[test]
+    fn start_position_has_44_moves() {
+        let p = Position::startpos();
+        assert_eq!(p.legal_moves().len(), 44);
+        assert!(!p.in_check());
+    }
+
+    #[test]
+    fn make_unmake_restores_everything() {
+        let mut p = Position::startpos();
+        let before = p.clone();
+        for m in before.legal_moves() {
+            let u = p.make_move(m);
+            assert_eq!(p.hash(), p.compute_hash(), "hash after {m}");
+            p.unmake_move(m, u);
+            assert_eq!(p, before);
+            assert_eq!(p.hash(), before.hash());
+        }
+    }
+
+    #[test]
+    fn attacked_squares_from_start() {
+        let p = Position::startpos();
+        // The red cannon on h2 attacks black's horse on h9 over the h7 cannon.
+        assert!(p.is_attacked(sq("h9"), Color::Red));
+        // e3's pawn is attacked by nothing.
+        assert!(!p.is_attacked(sq("e3"), Color::Black));
+        // The red chariot on a0 attacks a2; a5 is beyond every red piece's reach.
+        assert!(p.is_attacked(sq("a2"), Color::Red));
+        assert!(p.is_attacked(sq("a4"), Color::Red)); // the a3 pawn
+        assert!(!p.is_attacked(sq("a5"), Color::Red));
+        assert_eq!(p.attackers(sq("h9"), Color::Red), vec![sq("h2")]);
+    }
+}
