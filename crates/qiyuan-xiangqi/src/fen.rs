@@ -4,7 +4,8 @@
 use std::fmt::Write;
 
 use crate::position::{Position, SetupError};
-use crate::types::{Color, Piece, PieceKind, Square};
+use crate::types::{Class, Color, Piece, PieceKind, Square};
+use crate::variant::Variant;
 
 /// The standard start position.
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -29,13 +30,17 @@ pub enum FenError {
     Setup(#[from] SetupError),
 }
 
-const FIELD_NAMES: [&str; 6] = [
+const FIELD_NAMES: [&str; 10] = [
     "board",
     "side to move",
     "castling",
     "en passant",
     "halfmove clock",
     "fullmove number",
+    "red score",
+    "black score",
+    "turn state",
+    "capture flag",
 ];
 
 fn syntax(field: usize, column: usize, message: impl Into<String>) -> FenError {
@@ -67,11 +72,38 @@ pub(crate) fn fields_with_columns(text: &str) -> Vec<(usize, &str)> {
 }
 
 /// Parses the board field into `pos`. `column` is the field's offset.
-fn parse_board(pos: &mut Position, field: &str, column: usize) -> Result<(), FenError> {
+fn parse_board(
+    pos: &mut Position,
+    field: &str,
+    column: usize,
+    variant: Variant,
+) -> Result<(), FenError> {
     let mut rank: i32 = 9;
     let mut file: u32 = 0;
+    let mut last_piece: Option<Square> = None;
     for (i, ch) in field.chars().enumerate() {
         let col = column + i;
+        if let Some(class) = Class::from_mark(ch).filter(|_| ch != '=') {
+            // J21: a class mark follows the piece letter it belongs to.
+            let Some(sq) = last_piece.take() else {
+                return Err(syntax(
+                    0,
+                    col,
+                    format!("class mark '{ch}' does not follow a piece"),
+                ));
+            };
+            if !variant.has_class(class) {
+                return Err(syntax(
+                    0,
+                    col,
+                    format!("class mark '{ch}' is not a class of {}", variant.name()),
+                ));
+            }
+            let p = pos.piece_at(sq).expect("just placed").with_class(class);
+            pos.put(sq, Some(p));
+            continue;
+        }
+        last_piece = None;
         match ch {
             '/' => {
                 if file != 9 {
@@ -116,6 +148,7 @@ fn parse_board(pos: &mut Position, field: &str, column: usize) -> Result<(), Fen
                 };
                 let sq = Square::new(file as u8, rank as u8).expect("file and rank are in range");
                 pos.put(sq, Some(Piece::new(color, kind)));
+                last_piece = Some(sq);
                 file += 1;
             }
         }
@@ -137,6 +170,18 @@ fn parse_board(pos: &mut Position, field: &str, column: usize) -> Result<(), Fen
     Ok(())
 }
 
+fn parse_score(field: usize, column: usize, text: &str) -> Result<i32, FenError> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() {
+        return Err(syntax(field, column, "expected a score"));
+    }
+    let offset = text.len() - digits.len();
+    let n = parse_number(field, column + offset, digits)?;
+    let n =
+        i32::try_from(n).map_err(|_| syntax(field, column, format!("'{text}' is too large")))?;
+    Ok(if offset == 1 { -n } else { n })
+}
+
 fn parse_number(field: usize, column: usize, text: &str) -> Result<u32, FenError> {
     if let Some((i, c)) = text.chars().enumerate().find(|(_, c)| !c.is_ascii_digit()) {
         return Err(syntax(field, column + i, format!("'{c}' is not a digit")));
@@ -148,17 +193,42 @@ fn parse_number(field: usize, column: usize, text: &str) -> Result<u32, FenError
 impl Position {
     /// Parses a Xiangqi FEN. Fields after the side to move are optional.
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
+        Position::from_fen_variant(text, Variant::Xiangqi, None)
+    }
+
+    /// Parses a FEN of any rule set. Jifen FENs may carry class marks and the
+    /// four extra fields of J21 (a six-field FEN means `0 0 1 -`). `target`
+    /// defaults to the rule set's (J11).
+    pub fn from_fen_variant(
+        text: &str,
+        variant: Variant,
+        target: Option<i32>,
+    ) -> Result<Position, FenError> {
         let fields = fields_with_columns(text);
         if fields.is_empty() {
             return Err(syntax(0, 0, "empty FEN"));
         }
-        if fields.len() > 6 {
-            let (c, f) = fields[6];
-            return Err(syntax(6, c, format!("unexpected extra field '{f}'")));
+        let max_fields = if variant.is_jifen() { 10 } else { 6 };
+        if fields.len() > max_fields {
+            let (c, f) = fields[max_fields];
+            return Err(syntax(
+                max_fields,
+                c,
+                format!("unexpected extra field '{f}'"),
+            ));
+        }
+        if fields.len() > 6 && fields.len() < 10 {
+            let (c, _) = fields[6];
+            return Err(syntax(
+                6,
+                c,
+                "Jifen FEN needs all four extra fields (red score, black score, turn state, capture flag)",
+            ));
         }
         let mut pos = Position::empty();
+        pos.set_variant(variant, target.unwrap_or(variant.default_target()));
         let (bc, board) = fields[0];
-        parse_board(&mut pos, board, bc)?;
+        parse_board(&mut pos, board, bc, variant)?;
         let side = match fields.get(1) {
             None => Color::Red,
             Some(&(_, "w" | "r" | "W" | "R")) => Color::Red,
@@ -188,6 +258,21 @@ impl Position {
             return Err(syntax(5, c, "the fullmove number starts at 1"));
         }
         pos.set_counters(halfmove, fullmove);
+        if fields.len() == 10 {
+            let red = parse_score(6, fields[6].0, fields[6].1)?;
+            let black = parse_score(7, fields[7].0, fields[7].1)?;
+            let turn_state = match fields[8] {
+                (_, "1") => 1,
+                (_, "2") => 2,
+                (c, s) => return Err(syntax(8, c, format!("'{s}' is not 1 or 2"))),
+            };
+            let any_capture = match fields[9] {
+                (_, "x") => true,
+                (_, "-") => false,
+                (c, s) => return Err(syntax(9, c, format!("'{s}' is not x or -"))),
+            };
+            pos.set_jifen_state([red, black], turn_state, any_capture);
+        }
         pos.validate()?;
         Ok(pos)
     }
@@ -223,9 +308,9 @@ impl Position {
         s
     }
 
-    /// The full six-field FEN.
+    /// The full FEN: six fields, plus the four of J21 in Jifen rule sets.
     pub fn to_fen(&self) -> String {
-        format!(
+        let mut s = format!(
             "{} {} - - {} {}",
             self.board_fen(),
             if self.side_to_move() == Color::Red {
@@ -235,7 +320,17 @@ impl Position {
             },
             self.halfmove_clock(),
             self.fullmove_number()
-        )
+        );
+        if self.variant().is_jifen() {
+            let [r, b] = self.scores();
+            let _ = write!(
+                s,
+                " {r} {b} {} {}",
+                self.turn_state(),
+                if self.any_capture() { 'x' } else { '-' }
+            );
+        }
+        s
     }
 }
 

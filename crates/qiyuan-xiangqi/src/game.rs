@@ -63,39 +63,79 @@ impl Game {
         Ok(())
     }
 
-    /// Decides whether the current position ends the game.
+    /// Decides whether the current position ends the game, in the order of
+    /// J17-J20 (plain Xiangqi has no points and no double turns).
     fn judge(&self) -> Option<Outcome> {
         let pos = &self.position;
-        if pos.count_legal_moves() > 0 {
-            return None;
+        // J17: a score at the target wins at once, even for the player who did not move.
+        if pos.variant().is_jifen() {
+            for c in [Color::Red, Color::Black] {
+                let score = pos.scores()[c.index()];
+                if score >= pos.target() {
+                    return Some(Outcome {
+                        winner: Some(c.index()),
+                        reason: EndReason::Points,
+                        explanation: format!(
+                            "{}方积分{}达到目标{}, {}方胜 / {} reached the target score ({score} of {}): {} wins",
+                            c.chinese(),
+                            score,
+                            pos.target(),
+                            c.chinese(),
+                            c.english(),
+                            pos.target(),
+                            c.english()
+                        ),
+                    });
+                }
+            }
         }
-        // X1: no legal move loses, in check (checkmate) or not (stalemate).
-        let loser = pos.side_to_move();
-        let winner = loser.flip();
-        let (reason, zh, en) = if pos.in_check() {
-            (EndReason::Checkmate, "被将死", "is checkmated")
-        } else {
-            (
-                EndReason::Stalemate,
-                "被困毙",
-                "has no legal move (stalemate)",
-            )
-        };
-        Some(Outcome {
-            winner: Some(winner.index()),
-            reason,
-            explanation: format!(
-                "{}方{}, {}方胜 / {} {}: {} wins",
-                loser.chinese(),
-                zh,
-                winner.chinese(),
-                loser.english(),
-                en,
-                winner.english()
-            ),
-        })
+        // J18 / X1: a player who must start a turn with no legal move loses. During
+        // the second move of a double turn a pass is always legal.
+        if pos.turn_state() == 1 && pos.count_legal_moves() == 0 {
+            let loser = pos.side_to_move();
+            let winner = loser.flip();
+            let (reason, zh, en) = if pos.in_check() {
+                (EndReason::Checkmate, "被将死", "is checkmated")
+            } else {
+                (
+                    EndReason::Stalemate,
+                    "被困毙",
+                    "has no legal move (stalemate)",
+                )
+            };
+            return Some(Outcome {
+                winner: Some(winner.index()),
+                reason,
+                explanation: format!(
+                    "{}方{}, {}方胜 / {} {}: {} wins",
+                    loser.chinese(),
+                    zh,
+                    winner.chinese(),
+                    loser.english(),
+                    en,
+                    winner.english()
+                ),
+            });
+        }
+        // X4 / J20: 300 plies without capture (Jifen: nor score change) draw automatically.
+        if pos.halfmove_clock() >= AUTOMATIC_DRAW_PLIES {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::MoveLimit,
+                explanation: if pos.variant().is_jifen() {
+                    "300着无吃子且无得分, 和棋 / 300 moves without a capture or a score change: draw"
+                        .into()
+                } else {
+                    "300着无吃子, 和棋 / 300 moves without a capture: draw".into()
+                },
+            });
+        }
+        None
     }
 }
+
+/// Plies without capture (or, in Jifen, score change) after which the game is drawn (X4, J20).
+pub const AUTOMATIC_DRAW_PLIES: u32 = 300;
 
 impl GameRules for Game {
     fn seats(&self) -> usize {

@@ -62,23 +62,25 @@ pub fn parse_iccs(text: &str) -> Result<Move, MoveParseError> {
 }
 
 impl Position {
-    /// Parses an ICCS move and checks that it is legal here, explaining why not.
+    /// Parses an ICCS move (with a Jifen class mark or `0000` where the rule
+    /// set allows) and checks that it is legal here, explaining why not.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
-        let m = parse_iccs(text)?;
+        let mut m = parse_iccs(text)?;
         let illegal = |why: String| MoveParseError::Illegal {
             text: text.to_string(),
             why,
         };
+        let variant = self.variant();
         if m.is_pass() {
-            return Err(illegal("passing is not allowed in Xiangqi".into()));
+            return if self.turn_state() == 2 {
+                Ok(m)
+            } else {
+                Err(illegal(
+                    "a pass is only allowed as the second move of a contest double turn (J14)"
+                        .into(),
+                ))
+            };
         }
-        if let Some(c) = m.new_class() {
-            let piece = self.piece_at(m.from());
-            if piece.map(|p| p.class()) != Some(c) {
-                return Err(illegal("class changes exist only in Jifen rules".into()));
-            }
-        }
-        let m = m.without_class();
         let Some(piece) = self.piece_at(m.from()) else {
             return Err(illegal(format!("there is no piece on {}", m.from())));
         };
@@ -90,25 +92,92 @@ impl Position {
                 self.side_to_move().english()
             )));
         }
-        if self.legal_moves().contains(&m) {
+        if let Some(c) = m.new_class() {
+            if c == piece.class() {
+                // J22: a mark equal to the current class is the same move.
+                m = m.without_class();
+            } else if !variant.is_jifen() {
+                return Err(illegal("class changes exist only in Jifen rules".into()));
+            } else if !variant.has_class(c) {
+                return Err(illegal(format!(
+                    "{} has no class '{}' (J1)",
+                    variant.name(),
+                    c.mark()
+                )));
+            }
+        }
+        let legal = self.legal_moves();
+        if legal.contains(&m) {
             return Ok(m);
         }
+        let base = m.without_class();
         let mut pseudo = crate::position::MoveList::new();
-        self.pseudo_moves::<false>(&mut pseudo);
-        if pseudo.contains(&m) {
-            Err(illegal(if self.in_check() {
-                "it does not get the general out of check".into()
-            } else {
-                "it would leave the general attacked or facing the other general".into()
-            }))
+        if variant.is_jifen() {
+            self.pseudo_moves::<true>(&mut pseudo);
         } else {
-            Err(illegal(format!(
+            self.pseudo_moves::<false>(&mut pseudo);
+        }
+        let target = self.piece_at(m.to());
+        if !pseudo.contains(&base) {
+            if let Some(t) = target.filter(|t| t.color() != piece.color()) {
+                let mut geometric = crate::position::MoveList::new();
+                let mut plain = self.clone();
+                plain.set_variant(crate::variant::Variant::Xiangqi, 0);
+                plain.pseudo_moves::<false>(&mut geometric);
+                if geometric.contains(&base) {
+                    return Err(illegal(format!(
+                        "a{} {} piece cannot capture a{} {} piece (J4)",
+                        article(piece.class()),
+                        class_name(piece.class()),
+                        article(t.class()),
+                        class_name(t.class())
+                    )));
+                }
+            }
+            return Err(illegal(format!(
                 "the {} on {} cannot move to {}",
                 piece_name(piece.kind()),
                 m.from(),
                 m.to()
-            )))
+            )));
         }
+        if self.is_contest_first_turn() && target.is_some() {
+            return Err(illegal("red's first turn may not capture (J13)".into()));
+        }
+        if m.new_class().is_some()
+            && variant.class_change_needs_capture()
+            && !self.any_capture()
+            && target.is_none()
+        {
+            return Err(illegal(
+                "class changes are allowed only from the first capture on (J8)".into(),
+            ));
+        }
+        Err(illegal(if self.in_check() {
+            "it does not get the general out of check".into()
+        } else if variant.is_jifen() {
+            "it would leave a royal piece attacked or the generals facing (J5)".into()
+        } else {
+            "it would leave the general attacked or facing the other general".into()
+        }))
+    }
+}
+
+fn class_name(c: crate::types::Class) -> &'static str {
+    use crate::types::Class::*;
+    match c {
+        Normal => "Normal",
+        Small => "Small",
+        Royal => "Royal",
+        Idle => "Idle",
+    }
+}
+
+fn article(c: crate::types::Class) -> &'static str {
+    if c == crate::types::Class::Idle {
+        "n"
+    } else {
+        ""
     }
 }
 

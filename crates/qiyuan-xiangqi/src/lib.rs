@@ -13,8 +13,10 @@ pub mod perft;
 pub mod pgn;
 pub mod position;
 pub mod types;
+pub mod variant;
 
 pub use fen::{FenError, START_FEN};
 pub use game::Game;
 pub use position::{MoveList, Position, SetupError, Undo};
 pub use types::{Class, Color, Move, Piece, PieceKind, Square};
+pub use variant::Variant;

@@ -14,6 +14,7 @@
 use arrayvec::ArrayVec;
 
 use crate::types::{Class, Color, EMPTY, Move, OFFBOARD, Piece, PieceKind, Square};
+use crate::variant::Variant;
 
 /// A list of moves, on the stack. 512 is more than the most moves any
 /// Xiangqi-family position can have, class-change forms included.
@@ -158,6 +159,8 @@ const fn build_zobrist() -> [[u64; 256]; 64] {
 static ZOBRIST: [[u64; 256]; 64] = build_zobrist();
 /// Zobrist key toggled when black is to move.
 const ZOBRIST_BLACK: u64 = 0x8c6e_2d3f_51a7_09b4;
+/// Zobrist key toggled while a contest double turn awaits its second move.
+const ZOBRIST_SECOND_MOVE: u64 = 0x3b1f_9d2e_c47a_6501;
 
 /// What [`Position::make_move`] returns so that [`Position::unmake_move`] can
 /// restore the position exactly.
@@ -165,8 +168,13 @@ const ZOBRIST_BLACK: u64 = 0x8c6e_2d3f_51a7_09b4;
 pub struct Undo {
     captured: u8,
     moved: u8,
+    side: Color,
+    turn_state: u8,
+    any_capture: bool,
     halfmove: u32,
+    fullmove: u32,
     hash: u64,
+    scores: [i32; 2],
 }
 
 impl Undo {
@@ -184,9 +192,19 @@ pub struct Position {
     occ: [u128; 2],
     kings: [Square; 2],
     side: Color,
+    /// Plies without capture (Xiangqi) or without capture or score change (Jifen, J20).
     halfmove: u32,
     fullmove: u32,
     hash: u64,
+    variant: Variant,
+    /// Jifen: score of red and black (J10).
+    scores: [i32; 2],
+    /// Jifen: the target score (J11); 0 in plain Xiangqi.
+    target: i32,
+    /// Jifen contest: 1 = first move of a turn, 2 = second move of a double turn (J21).
+    turn_state: u8,
+    /// Jifen: whether any capture has happened in the game (J8, J13, J14).
+    any_capture: bool,
 }
 
 impl PartialEq for Position {
@@ -195,6 +213,11 @@ impl PartialEq for Position {
             && self.side == other.side
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.variant == other.variant
+            && self.scores == other.scores
+            && self.target == other.target
+            && self.turn_state == other.turn_state
+            && self.any_capture == other.any_capture
     }
 }
 impl Eq for Position {}
@@ -240,6 +263,17 @@ pub enum SetupError {
     /// The side that just moved left its general attacked (or the generals face).
     #[error("the side not to move is in check")]
     OpponentInCheck,
+    /// A piece has a class the rule set does not have (J1, J21).
+    #[error("the piece on {square} has a class that {variant} does not have")]
+    ClassNotInRules {
+        /// Where the piece stands.
+        square: Square,
+        /// The rule set.
+        variant: &'static str,
+    },
+    /// An inconsistent Jifen game state (J21).
+    #[error("{0}")]
+    Jifen(String),
 }
 
 fn kind_name(k: PieceKind) -> &'static str {
@@ -277,7 +311,68 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            variant: Variant::Xiangqi,
+            scores: [0; 2],
+            target: 0,
+            turn_state: 1,
+            any_capture: false,
         }
+    }
+
+    /// Sets the rule set and its target score (ignored for plain Xiangqi).
+    pub fn set_variant(&mut self, variant: Variant, target: i32) {
+        self.variant = variant;
+        self.target = if variant.is_jifen() { target } else { 0 };
+    }
+
+    /// Sets the Jifen game state: scores, turn state (1 or 2) and whether a
+    /// capture has happened. Checked by [`Position::validate`].
+    pub fn set_jifen_state(&mut self, scores: [i32; 2], turn_state: u8, any_capture: bool) {
+        if (turn_state == 2) != (self.turn_state == 2) {
+            self.hash ^= ZOBRIST_SECOND_MOVE;
+        }
+        self.scores = scores;
+        self.turn_state = turn_state;
+        self.any_capture = any_capture;
+    }
+
+    /// The rule set.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Red's and black's scores (Jifen; zero in Xiangqi).
+    #[inline]
+    pub fn scores(&self) -> [i32; 2] {
+        self.scores
+    }
+
+    /// The target score (Jifen; 0 in Xiangqi).
+    #[inline]
+    pub fn target(&self) -> i32 {
+        self.target
+    }
+
+    /// 1 at the first move of a turn, 2 at the second move of a contest double turn.
+    #[inline]
+    pub fn turn_state(&self) -> u8 {
+        self.turn_state
+    }
+
+    /// Whether a capture has happened in the game (Jifen).
+    #[inline]
+    pub fn any_capture(&self) -> bool {
+        self.any_capture
+    }
+
+    /// Contest turn 1 (J13): red's first turn, exactly one move and no capture.
+    pub fn is_contest_first_turn(&self) -> bool {
+        self.variant.has_double_moves()
+            && self.side == Color::Red
+            && self.fullmove == 1
+            && self.turn_state == 1
+            && !self.any_capture
     }
 
     /// Places (or with `None`, removes) a piece; keeps hash and occupancy in step.
@@ -322,6 +417,12 @@ impl Position {
         let mut counts = [[0u8; 8]; 2];
         for sq in Square::all() {
             let Some(p) = self.piece_at(sq) else { continue };
+            if !self.variant.has_class(p.class()) {
+                return Err(SetupError::ClassNotInRules {
+                    square: sq,
+                    variant: self.variant.name(),
+                });
+            }
             let c = p.color();
             counts[c.index()][p.kind() as usize] += 1;
             let s = sq.raw();
@@ -357,8 +458,39 @@ impl Position {
                 }
             }
         }
-        if self.king_attacked(self.side.flip()) {
+        if self.royal_attacked(self.side.flip()) {
             return Err(SetupError::OpponentInCheck);
+        }
+        if self.variant.is_jifen() {
+            if self.turn_state != 1 && self.turn_state != 2 {
+                return Err(SetupError::Jifen("the turn state must be 1 or 2".into()));
+            }
+            if self.turn_state == 2 && !self.variant.has_double_moves() {
+                return Err(SetupError::Jifen(format!(
+                    "{} has no double turns, so the turn state must be 1",
+                    self.variant.name()
+                )));
+            }
+            if self.turn_state == 2 && self.any_capture {
+                return Err(SetupError::Jifen(
+                    "no double turn can follow the first capture (turn state 2 with flag x)".into(),
+                ));
+            }
+            if self.target <= 0 {
+                return Err(SetupError::Jifen(
+                    "the target score must be positive".into(),
+                ));
+            }
+            for c in [Color::Red, Color::Black] {
+                if self.scores[c.index()] >= self.target {
+                    return Err(SetupError::Jifen(format!(
+                        "{}'s score {} has already reached the target {}: the game is over",
+                        c.english(),
+                        self.scores[c.index()],
+                        self.target
+                    )));
+                }
+            }
         }
         Ok(())
     }
@@ -436,18 +568,40 @@ impl Position {
         king_attacked_with::<false, _>(|s| b[s], self.kings[color.index()].raw(), color.flip())
     }
 
-    /// Whether the side to move is in check.
+    /// Whether the side to move is in check: in Jifen, whether any of its
+    /// royal pieces is attacked (J6).
     #[inline]
     pub fn in_check(&self) -> bool {
-        self.king_attacked(self.side)
+        self.royal_attacked(self.side)
     }
 
-    /// Whether a piece of `by` could capture a Normal enemy piece standing on `sq`
-    /// ("is this square attacked"). The flying-general rule counts only when
-    /// `sq` holds the other side's general.
+    /// Whether any royal piece of `color` is attacked (J5, J6): the general
+    /// (class-aware in Jifen) and, in contest rules, every Royal-class piece.
+    pub fn royal_attacked(&self, color: Color) -> bool {
+        if !self.variant.is_jifen() {
+            return self.king_attacked(color);
+        }
+        let b = &self.board;
+        royal_attacked_with(
+            |s| b[s],
+            self.occ[color.index()],
+            self.kings[color.index()].raw(),
+            color,
+        )
+    }
+
+    /// Whether a piece of `by` could capture an enemy piece standing on `sq`
+    /// ("is this square attacked"): in Jifen the class of the piece there (or
+    /// Normal on an empty point) and the attackers' classes decide (J4). The
+    /// flying-general rule counts only when `sq` holds the other side's general.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         let b = &self.board;
-        square_attacked_with::<false, _>(|s| b[s], sq.raw(), by, 0)
+        if self.variant.is_jifen() {
+            let victim = class_bits(b[sq.raw()]);
+            square_attacked_with::<true, _>(|s| b[s], sq.raw(), by, victim)
+        } else {
+            square_attacked_with::<false, _>(|s| b[s], sq.raw(), by, 0)
+        }
     }
 
     /// Every square holding a piece of `by` that attacks `sq`.
@@ -536,9 +690,19 @@ impl Position {
         let undo = Undo {
             captured,
             moved,
+            side: self.side,
+            turn_state: self.turn_state,
+            any_capture: self.any_capture,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
+            scores: self.scores,
         };
+        if m.is_pass() {
+            // J14: a pass ends the double turn; it is not a move for J20's count.
+            self.end_turn();
+            return undo;
+        }
         let us = self.side.index();
         let placed = match m.new_class() {
             Some(c) => Piece::from_code(moved).with_class(c).code(),
@@ -561,6 +725,11 @@ impl Position {
         if moved & 7 == KING {
             self.kings[us] = Square::from_raw(to as u8);
         }
+        if self.variant.is_jifen() {
+            self.hash = h ^ ZOBRIST_BLACK;
+            self.after_jifen_move(&undo, Class::from_code(moved), captured != EMPTY);
+            return undo;
+        }
         if self.side == Color::Black {
             self.fullmove += 1;
         }
@@ -569,12 +738,59 @@ impl Position {
         undo
     }
 
+    /// Ends the current turn: the other side moves next, at its first move.
+    fn end_turn(&mut self) {
+        if self.turn_state == 2 {
+            self.turn_state = 1;
+            self.hash ^= ZOBRIST_SECOND_MOVE;
+        }
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash ^= ZOBRIST_BLACK;
+    }
+
+    /// Jifen bookkeeping after the pieces of a move are placed: scoring (J10),
+    /// the J20 counter, the capture flag and the double-turn state (J13-J15).
+    fn after_jifen_move(&mut self, before: &Undo, class_while_moving: Class, captured: bool) {
+        let us = self.side;
+        let gives_check = self.royal_attacked(us.flip());
+        let d = self.variant.score(class_while_moving, gives_check);
+        self.scores[us.index()] += d.mover;
+        self.scores[us.flip().index()] += d.opponent;
+        self.halfmove = if captured || d.mover != 0 || d.opponent != 0 {
+            0
+        } else {
+            before.halfmove + 1
+        };
+        let double_phase = self.variant.has_double_moves() && !before.any_capture;
+        let first_turn = double_phase
+            && before.side == Color::Red
+            && before.fullmove == 1
+            && before.turn_state == 1;
+        self.any_capture |= captured;
+        if double_phase && before.turn_state == 1 && !first_turn && !captured && !gives_check {
+            // J14: the same player may make a second move or pass.
+            self.turn_state = 2;
+            self.hash ^= ZOBRIST_SECOND_MOVE;
+        } else {
+            self.end_turn();
+        }
+    }
+
     /// Takes back `m`, which must be the last move made, with its [`Undo`].
     #[inline]
     pub fn unmake_move(&mut self, m: Move, undo: Undo) {
-        self.side = self.side.flip();
-        if self.side == Color::Black {
-            self.fullmove -= 1;
+        self.side = undo.side;
+        self.fullmove = undo.fullmove;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+        self.scores = undo.scores;
+        self.turn_state = undo.turn_state;
+        self.any_capture = undo.any_capture;
+        if m.is_pass() {
+            return;
         }
         let from = m.from().raw();
         let to = m.to().raw();
@@ -588,12 +804,14 @@ impl Position {
         if undo.moved & 7 == KING {
             self.kings[us] = Square::from_raw(from as u8);
         }
-        self.halfmove = undo.halfmove;
-        self.hash = undo.hash;
     }
 
     /// Every legal move of the side to move, appended to `out`.
     pub fn legal_moves_into(&self, out: &mut MoveList) {
+        if self.variant.is_jifen() {
+            self.jifen_legal_moves_into(out);
+            return;
+        }
         let start = out.len();
         self.pseudo_moves::<false>(out);
         let us = self.side;
@@ -621,6 +839,63 @@ impl Position {
         self.legal_moves().len()
     }
 
+    /// Jifen legal moves: every base move with each allowed class change (J7-J9),
+    /// no capture on contest turn 1 (J13), and the pass of a double turn (J14).
+    fn jifen_legal_moves_into(&self, out: &mut MoveList) {
+        let mut pseudo = MoveList::new();
+        self.pseudo_moves::<true>(&mut pseudo);
+        let first_turn = self.is_contest_first_turn();
+        let classes = self.variant.classes();
+        for &m in &pseudo {
+            let from = m.from().raw();
+            let to = m.to().raw();
+            let captures = self.board[to] != EMPTY;
+            if first_turn && captures {
+                continue;
+            }
+            let moved = self.board[from];
+            if self.jifen_move_keeps_royals_safe(from, to, moved) {
+                out.push(m);
+            }
+            if self.variant.class_change_needs_capture() && !self.any_capture && !captures {
+                continue;
+            }
+            let current = Class::from_code(moved);
+            for &c in classes {
+                if c != current {
+                    let placed = Piece::from_code(moved).with_class(c).code();
+                    if self.jifen_move_keeps_royals_safe(from, to, placed) {
+                        out.push(m.with_class(c));
+                    }
+                }
+            }
+        }
+        if self.turn_state == 2 {
+            out.push(Move::PASS);
+        }
+    }
+
+    /// J5: after moving the piece from `from` to `to` as `placed` (its class
+    /// after any change), no royal piece of the mover is attacked and the
+    /// generals do not face each other.
+    fn jifen_move_keeps_royals_safe(&self, from: usize, to: usize, placed: u8) -> bool {
+        let b = &self.board;
+        let get = |s: usize| {
+            if s == from {
+                EMPTY
+            } else if s == to {
+                placed
+            } else {
+                b[s]
+            }
+        };
+        let us = self.side.index();
+        let ksq = self.kings[us].raw();
+        let k = if ksq == from { to } else { ksq };
+        let occ = (self.occ[us] & !(1u128 << IDX90[from])) | (1u128 << IDX90[to]);
+        !royal_attacked_with(get, occ, k, self.side)
+    }
+
     /// Whether `m` is a legal move here (for moves from outside, e.g. parsed text).
     pub fn is_legal(&self, m: Move) -> bool {
         self.legal_moves().contains(&m)
@@ -629,6 +904,14 @@ impl Position {
     /// Whether playing the legal move `m` checks the opponent's general
     /// (including discovered checks and facing generals is impossible after a legal move).
     pub fn gives_check(&self, m: Move) -> bool {
+        if self.variant.is_jifen() {
+            if m.is_pass() {
+                return false;
+            }
+            let mut after = self.clone();
+            after.make_move(m);
+            return after.royal_attacked(self.side.flip());
+        }
         let from = m.from().raw();
         let to = m.to().raw();
         let moved = self.board[from];
@@ -876,6 +1159,36 @@ pub(crate) fn king_attacked_with<const J: bool, F: Fn(usize) -> u8>(
         let s = (k as isize + d) as usize;
         let p = get(s);
         if p & 15 == pawn && crossed(them, s) && may(p) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether any royal piece of `color` is attacked under Jifen rules (J4-J6):
+/// the general on `king` (class-aware, plus the facing-generals rule) and
+/// every Royal-class piece among `own` (dense-index occupancy of `color`).
+#[inline]
+fn royal_attacked_with<F: Fn(usize) -> u8 + Copy>(
+    get: F,
+    own: u128,
+    king: usize,
+    color: Color,
+) -> bool {
+    let them = color.flip();
+    if king_attacked_with::<true, _>(get, king, them) {
+        return true;
+    }
+    let mut bits = own;
+    while bits != 0 {
+        let s = SQ90[bits.trailing_zeros() as usize] as usize;
+        bits &= bits - 1;
+        let p = get(s);
+        if p != EMPTY
+            && class_bits(p) == Class::Royal as usize
+            && p & 7 != KING
+            && square_attacked_with::<true, _>(get, s, them, Class::Royal as usize)
+        {
             return true;
         }
     }
