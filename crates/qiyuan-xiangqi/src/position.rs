@@ -753,6 +753,7 @@ impl Position {
 
     /// Jifen bookkeeping after the pieces of a move are placed: scoring (J10),
     /// the J20 counter, the capture flag and the double-turn state (J13-J15).
+    #[inline(never)]
     fn after_jifen_move(&mut self, before: &Undo, class_while_moving: Class, captured: bool) {
         let us = self.side;
         let gives_check = self.royal_attacked(us.flip());
@@ -786,11 +787,13 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
-        self.scores = undo.scores;
-        self.turn_state = undo.turn_state;
-        self.any_capture = undo.any_capture;
-        if m.is_pass() {
-            return;
+        if self.variant.is_jifen() {
+            self.scores = undo.scores;
+            self.turn_state = undo.turn_state;
+            self.any_capture = undo.any_capture;
+            if m.is_pass() {
+                return;
+            }
         }
         let from = m.from().raw();
         let to = m.to().raw();
@@ -841,6 +844,8 @@ impl Position {
 
     /// Jifen legal moves: every base move with each allowed class change (J7-J9),
     /// no capture on contest turn 1 (J13), and the pass of a double turn (J14).
+    /// Kept out of line so plain Xiangqi's generator stays small.
+    #[inline(never)]
     fn jifen_legal_moves_into(&self, out: &mut MoveList) {
         let mut pseudo = MoveList::new();
         self.pseudo_moves::<true>(&mut pseudo);
@@ -938,8 +943,8 @@ impl Position {
     fn is_legal_pseudo(&self, m: Move, ksq: usize, in_check: bool) -> bool {
         let from = m.from().raw();
         let to = m.to().raw();
-        if !in_check && from != ksq && !may_expose(from, to, ksq) {
-            return true;
+        if !in_check && from != ksq {
+            return !may_expose(from, to, ksq) || !self.exposes_king(from, to, ksq);
         }
         let moved = self.board[from];
         let k = if from == ksq { to } else { ksq };
@@ -957,6 +962,44 @@ impl Position {
             k,
             self.side.flip(),
         )
+    }
+
+    /// For a non-general move when not in check: whether it opens a line or a
+    /// horse leg onto the general at `ksq`, or puts a screen in front of an
+    /// enemy cannon. Only the lines through `from` and `to` can change, so only
+    /// those are scanned (plain Xiangqi).
+    #[inline(always)]
+    fn exposes_king(&self, from: usize, to: usize, ksq: usize) -> bool {
+        let b = &self.board;
+        let moved = b[from];
+        let t8 = self.side.flip().bit();
+        let get = |s: usize| {
+            if s == from {
+                EMPTY
+            } else if s == to {
+                moved
+            } else {
+                b[s]
+            }
+        };
+        let d_from = line_step(ksq, from);
+        if d_from != 0 && ray_attacks(get, ksq, d_from, t8) {
+            return true;
+        }
+        let d_to = line_step(ksq, to);
+        if d_to != 0 && d_to != d_from && ray_attacks(get, ksq, d_to, t8) {
+            return true;
+        }
+        // A horse leg next to the general: the horse behind it now attacks,
+        // unless this move captured it.
+        for (leg, h1, h2) in HORSE_ATTACKS {
+            if (ksq as isize + leg) as usize == from {
+                let a = (ksq as isize + h1) as usize;
+                let c = (ksq as isize + h2) as usize;
+                return (a != to && b[a] & 15 == HORSE | t8) || (c != to && b[c] & 15 == HORSE | t8);
+            }
+        }
+        false
     }
 
     /// Generates pseudo-legal moves (geometry and capture rights, not king safety).
@@ -1103,6 +1146,43 @@ fn may_expose(from: usize, to: usize, ksq: usize) -> bool {
     let on_line = |s: usize| (s ^ ksq) & 0xf0 == 0 || (s ^ ksq) & 0x0f == 0;
     let d = from as isize - ksq as isize;
     on_line(from) || on_line(to) || matches!(d, 15 | 17 | -15 | -17)
+}
+
+/// The step from `k` towards `s` along a rank or file, or 0 if not aligned.
+#[inline(always)]
+fn line_step(k: usize, s: usize) -> isize {
+    if (s ^ k) & 0xf0 == 0 {
+        if s > k { 1 } else { -1 }
+    } else if (s ^ k) & 0x0f == 0 {
+        if s > k { 16 } else { -16 }
+    } else {
+        0
+    }
+}
+
+/// Whether an enemy chariot, cannon or (on a file) general attacks the general
+/// on `k` along the ray with step `d`, reading the board through `get`.
+#[inline(always)]
+fn ray_attacks<F: Fn(usize) -> u8>(get: F, k: usize, d: isize, t8: u8) -> bool {
+    let mut s = (k as isize + d) as usize;
+    let mut p = get(s);
+    while p == EMPTY {
+        s = (s as isize + d) as usize;
+        p = get(s);
+    }
+    if p == OFFBOARD {
+        return false;
+    }
+    if p & 15 == ROOK | t8 || (p & 15 == KING | t8 && (d == 16 || d == -16)) {
+        return true;
+    }
+    s = (s as isize + d) as usize;
+    p = get(s);
+    while p == EMPTY {
+        s = (s as isize + d) as usize;
+        p = get(s);
+    }
+    p & 15 == CANNON | t8
 }
 
 /// Whether the general on `k` is attacked by `them`, reading the board through
