@@ -27,7 +27,15 @@ pub enum FenError {
     },
     /// The board parses but is not a legal set-up.
     #[error("FEN board: {0}")]
-    Setup(#[from] SetupError),
+    Setup(SetupError),
+}
+
+// Not `#[from]`: that would also make the set-up error the `source`, and
+// error reports that print the chain would say the reason twice.
+impl From<SetupError> for FenError {
+    fn from(e: SetupError) -> Self {
+        FenError::Setup(e)
+    }
 }
 
 const FIELD_NAMES: [&str; 10] = [

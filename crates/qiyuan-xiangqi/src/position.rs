@@ -541,6 +541,15 @@ impl Position {
         h
     }
 
+    /// Recomputes the full key (board, side, double-turn state) from scratch.
+    pub fn compute_hash_full(&self) -> u64 {
+        let mut h = self.compute_hash();
+        if self.turn_state == 2 {
+            h ^= ZOBRIST_SECOND_MOVE;
+        }
+        h
+    }
+
     /// Where `color`'s general stands.
     #[inline]
     pub fn king_square(&self, color: Color) -> Square {
@@ -1360,6 +1369,91 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::from_iccs(s).unwrap()
+    }
+
+    /// Legal moves the slow, obvious way: every pseudo-legal move in every
+    /// allowed class form, played on a copy, kept if no royal piece of the
+    /// mover is attacked afterwards (facing generals included).
+    fn reference_moves(p: &Position) -> Vec<Move> {
+        let mut pseudo = MoveList::new();
+        if p.variant.is_jifen() {
+            p.pseudo_moves::<true>(&mut pseudo);
+        } else {
+            p.pseudo_moves::<false>(&mut pseudo);
+        }
+        let mut out = Vec::new();
+        for &m in &pseudo {
+            let captures = p.piece_at(m.to()).is_some();
+            if p.is_contest_first_turn() && captures {
+                continue;
+            }
+            let mut forms = vec![m];
+            let may_change = !(p.variant.class_change_needs_capture() && !p.any_capture && !captures);
+            if may_change {
+                let current = p.piece_at(m.from()).unwrap().class();
+                for &c in p.variant.classes() {
+                    if c != current {
+                        forms.push(m.with_class(c));
+                    }
+                }
+            }
+            for f in forms {
+                let mut q = p.clone();
+                q.make_move(f);
+                if !q.royal_attacked(p.side) {
+                    out.push(f);
+                }
+            }
+        }
+        if p.turn_state == 2 {
+            out.push(Move::PASS);
+        }
+        out.sort_by_key(|m| m.to_string());
+        out
+    }
+
+    fn check_tree(p: &mut Position, depth: u32) -> u64 {
+        let mut fast: Vec<Move> = p.legal_moves().to_vec();
+        fast.sort_by_key(|m| m.to_string());
+        assert_eq!(fast, reference_moves(p), "{}", p.to_fen());
+        if depth == 0 {
+            return 1;
+        }
+        let mut n = 0;
+        for m in fast {
+            let u = p.make_move(m);
+            assert_eq!(p.hash(), p.compute_hash_full(), "hash after {m}");
+            n += check_tree(p, depth - 1);
+            p.unmake_move(m, u);
+        }
+        n
+    }
+
+    #[test]
+    fn fast_legality_matches_make_and_test_in_every_rule_set() {
+        let cases = [
+            (Variant::Xiangqi, crate::fen::START_FEN, 2),
+            (
+                Variant::Xiangqi,
+                "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+                2,
+            ),
+            (Variant::Xiangqi, "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", 3),
+            (Variant::JifenSimple, crate::fen::START_FEN, 2),
+            (Variant::JifenMatch, "3k5/9/9/9/9/9/9/9/r-8/R-3K4 w - - 0 30 50 61 1 -", 3),
+            (Variant::JifenContest, crate::fen::START_FEN, 3),
+            (
+                Variant::JifenContest,
+                "rnbakabr-1/9/1c5c1/p1p1n*3p/6p2/9/P1P1P1P1P/1CN3N+2/9/R1BAKAB1R w - - 0 4 4 4 1 x",
+                1,
+            ),
+        ];
+        for (v, fen, depth) in cases {
+            let mut p = Position::from_fen_variant(fen, v, None).unwrap();
+            let before = p.clone();
+            check_tree(&mut p, depth);
+            assert_eq!(p, before);
+        }
     }
 
     #[test]
