@@ -818,6 +818,33 @@ impl Position {
         }
     }
 
+    /// Passes the move to the opponent without moving a piece (the search's
+    /// null move). Not a game move: Jifen scores and turn state are untouched.
+    #[inline]
+    pub fn make_null_move(&mut self) -> Undo {
+        let undo = Undo {
+            captured: EMPTY,
+            moved: EMPTY,
+            side: self.side,
+            turn_state: self.turn_state,
+            any_capture: self.any_capture,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            scores: self.scores,
+        };
+        self.side = self.side.flip();
+        self.hash ^= ZOBRIST_BLACK;
+        undo
+    }
+
+    /// Takes back [`Position::make_null_move`].
+    #[inline]
+    pub fn unmake_null_move(&mut self, undo: Undo) {
+        self.side = undo.side;
+        self.hash = undo.hash;
+    }
+
     /// Every legal move of the side to move, appended to `out`.
     pub fn legal_moves_into(&self, out: &mut MoveList) {
         if self.variant.is_jifen() {
