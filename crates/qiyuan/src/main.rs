@@ -136,8 +136,11 @@ fn run(cli: Cli) -> Result<()> {
         Command::Notation { variant, fen, mv } => {
             check_variant(&variant)?;
             let pos = position(fen.as_deref())?;
-            let m = pos.parse_move(&mv)?;
+            // The move may be given in ICCS, WXF or Chinese notation.
+            let m = qiyuan_xiangqi::pgn::parse_any_move(&pos, &mv).map_err(anyhow::Error::msg)?;
             println!("iccs {m}");
+            println!("wxf {}", qiyuan_xiangqi::notation::to_wxf(&pos, m));
+            println!("chinese {}", qiyuan_xiangqi::notation::to_chinese(&pos, m));
         }
     }
     Ok(())
