@@ -1,13 +1,24 @@
 //! `qiyuan`: the one binary. Subcommands for the rules engine (perft, moves,
 //! apply, notation); the hall server and the engine join later.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use qiyuan_core::GameRules;
-use qiyuan_xiangqi::{Game, Position, START_FEN, perft};
+use qiyuan_xiangqi::{Game, Position, START_FEN, Variant, perft};
+
+/// Prints a line to stdout; a closed pipe (`qiyuan moves | head`) ends the
+/// program quietly instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    };
+}
 
 #[derive(Parser)]
 #[command(
@@ -24,11 +35,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (prints `nodes N` and `nps N`).
     Perft {
-        #[arg(long, default_value = "xiangqi")]
-        variant: String,
-        /// Start from this FEN instead of the start position.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        setup: SetupArgs,
         /// First print `MOVE COUNT` for every root move.
         #[arg(long)]
         divide: bool,
@@ -36,61 +44,78 @@ enum Command {
     },
     /// List the legal moves of a position in ICCS, one per line.
     Moves {
-        #[arg(long, default_value = "xiangqi")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        setup: SetupArgs,
     },
-    /// Play moves from a position and print the resulting FEN and, if over, the result.
+    /// Play moves from a position and print the resulting FEN, the scores (Jifen)
+    /// and, once the game is over, the result.
     Apply {
-        #[arg(long, default_value = "xiangqi")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves in ICCS (e.g. h2e2).
+        #[command(flatten)]
+        setup: SetupArgs,
+        /// Moves in ICCS (e.g. h2e2; Jifen: h2e2* with a class mark, 0000 to pass).
         moves: Vec<String>,
     },
     /// Print a move as ICCS, WXF and Chinese notation.
     Notation {
-        #[arg(long, default_value = "xiangqi")]
-        variant: String,
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        setup: SetupArgs,
         #[arg(name = "MOVE")]
         mv: String,
     },
 }
 
-/// The rule sets the binary knows. Unknown names are refused with the list.
-const VARIANTS: &[&str] = &["xiangqi"];
-
-fn check_variant(name: &str) -> Result<()> {
-    if VARIANTS.contains(&name) {
-        Ok(())
-    } else {
-        bail!("unknown variant '{name}' (known: {})", VARIANTS.join(", "))
-    }
+/// Where a command starts: rule set, target score and position.
+#[derive(clap::Args)]
+struct SetupArgs {
+    /// Rule set: xiangqi, jifen-simple, jifen-match or jifen-contest.
+    #[arg(long, default_value = "xiangqi")]
+    variant: String,
+    /// Jifen target score (defaults: simple 30, match and contest 100).
+    #[arg(long)]
+    target: Option<i32>,
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
 }
 
-fn position(fen: Option<&str>) -> Result<Position> {
-    Ok(Position::from_fen(fen.unwrap_or(START_FEN))?)
+/// Looks up a rule set by name; unknown names are refused with the list.
+fn check_variant(name: &str) -> Result<Variant> {
+    Variant::from_name(name).ok_or_else(|| {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        anyhow::anyhow!("unknown variant '{name}' (known: {})", known.join(", "))
+    })
+}
+
+impl SetupArgs {
+    /// The position to start from: the FEN or the start position, under the rule set.
+    fn position(&self) -> Result<Position> {
+        let variant = check_variant(&self.variant)?;
+        if let Some(t) = self.target {
+            if !variant.is_jifen() {
+                bail!("--target applies only to the Jifen rule sets");
+            }
+            if t <= 0 {
+                bail!("--target must be a positive number, not {t}");
+            }
+        }
+        let fen = self.fen.as_deref().unwrap_or(START_FEN);
+        Ok(Position::from_fen_variant(fen, variant, self.target)?)
+    }
 }
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Perft {
-            variant,
-            fen,
+            setup,
             divide,
             depth,
         } => {
-            check_variant(&variant)?;
-            let mut pos = position(fen.as_deref())?;
+            let mut pos = setup.position()?;
             let start = Instant::now();
             let nodes = if divide {
                 let split = perft::divide(&mut pos, depth.max(1));
                 for (m, n) in &split {
-                    println!("{m} {n}");
+                    say!("{m} {n}");
                 }
                 if depth == 0 {
                     1
@@ -101,46 +126,44 @@ fn run(cli: Cli) -> Result<()> {
                 perft::perft(&mut pos, depth)
             };
             let secs = start.elapsed().as_secs_f64();
-            println!("nodes {nodes}");
-            println!("nps {}", (nodes as f64 / secs.max(1e-9)) as u64);
+            say!("nodes {nodes}");
+            say!("nps {}", (nodes as f64 / secs.max(1e-9)) as u64);
         }
-        Command::Moves { variant, fen } => {
-            check_variant(&variant)?;
-            let pos = position(fen.as_deref())?;
+        Command::Moves { setup } => {
+            let pos = setup.position()?;
             for m in pos.legal_moves() {
-                println!("{m}");
+                say!("{m}");
             }
         }
-        Command::Apply {
-            variant,
-            fen,
-            moves,
-        } => {
-            check_variant(&variant)?;
-            let mut game = Game::new(position(fen.as_deref())?);
+        Command::Apply { setup, moves } => {
+            let mut game = Game::new(setup.position()?);
             for (i, m) in moves.iter().enumerate() {
                 game.play(m)
                     .with_context(|| format!("move {} ('{m}')", i + 1))?;
             }
-            println!("fen {}", game.fen());
+            say!("fen {}", game.fen());
+            let pos = game.position();
+            if pos.variant().is_jifen() {
+                let [red, black] = pos.scores();
+                say!("score {red} {black}");
+            }
             if let Some(o) = game.outcome() {
                 let who = match o.winner {
                     Some(0) => "red",
                     Some(_) => "black",
                     None => "draw",
                 };
-                println!("result {who} {}", o.reason);
-                println!("{}", o.explanation);
+                say!("result {who} {}", o.reason);
+                say!("{}", o.explanation);
             }
         }
-        Command::Notation { variant, fen, mv } => {
-            check_variant(&variant)?;
-            let pos = position(fen.as_deref())?;
+        Command::Notation { setup, mv } => {
+            let pos = setup.position()?;
             // The move may be given in ICCS, WXF or Chinese notation.
             let m = qiyuan_xiangqi::pgn::parse_any_move(&pos, &mv).map_err(anyhow::Error::msg)?;
-            println!("iccs {m}");
-            println!("wxf {}", qiyuan_xiangqi::notation::to_wxf(&pos, m));
-            println!("chinese {}", qiyuan_xiangqi::notation::to_chinese(&pos, m));
+            say!("iccs {m}");
+            say!("wxf {}", qiyuan_xiangqi::notation::to_wxf(&pos, m));
+            say!("chinese {}", qiyuan_xiangqi::notation::to_chinese(&pos, m));
         }
     }
     Ok(())
