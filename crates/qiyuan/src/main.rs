@@ -62,6 +62,14 @@ enum Command {
         #[arg(name = "MOVE")]
         mv: String,
     },
+    /// Run the engine over UCI/UCCI on stdin/stdout (for GUIs and matches).
+    Engine(qiyuan_engine::cli::EngineArgs),
+    /// Search fixed positions to a fixed depth (prints `nodes N` and `nps N`).
+    Bench(qiyuan_engine::cli::BenchArgs),
+    /// Play a match between two UCI engines (prints W/D/L, Elo and the SPRT verdict).
+    Match(qiyuan_engine::cli::MatchArgs),
+    /// Texel-tune the evaluation weights on self-play games.
+    Tune(qiyuan_engine::cli::TuneArgs),
 }
 
 /// Where a command starts: rule set, target score and position.
@@ -165,6 +173,10 @@ fn run(cli: Cli) -> Result<()> {
             say!("wxf {}", qiyuan_xiangqi::notation::to_wxf(&pos, m));
             say!("chinese {}", qiyuan_xiangqi::notation::to_chinese(&pos, m));
         }
+        Command::Engine(args) => qiyuan_engine::cli::engine_main(args)?,
+        Command::Bench(args) => qiyuan_engine::cli::bench_main(args)?,
+        Command::Match(args) => qiyuan_engine::cli::match_main(args)?,
+        Command::Tune(args) => qiyuan_engine::cli::tune_main(args)?,
     }
     Ok(())
 }

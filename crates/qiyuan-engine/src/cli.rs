@@ -1,0 +1,196 @@
+//! The engine's subcommands of the `qiyuan` binary (`engine`, `bench`,
+//! `match`, `tune`): argument definitions and entry points, so the binary
+//! itself only dispatches.
+
+use anyhow::{Result, bail};
+
+use qiyuan_xiangqi::Variant;
+
+use crate::levels::Level;
+use crate::uci::{self, EngineConfig};
+
+/// Looks up a rule set by name.
+pub fn parse_variant(name: &str) -> Result<Variant> {
+    match Variant::from_name(name) {
+        Some(v) => Ok(v),
+        None => {
+            let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+            bail!("unknown variant '{name}' (known: {})", known.join(", "))
+        }
+    }
+}
+
+/// `qiyuan engine`: speak UCI/UCCI on stdin/stdout.
+#[derive(clap::Args, Debug)]
+pub struct EngineArgs {
+    /// Playing level 1 (beginner) to 8 (full strength).
+    #[arg(long, default_value_t = 8)]
+    pub level: u8,
+    /// Rule set until the GUI sets UCI_Variant.
+    #[arg(long, default_value = "xiangqi")]
+    pub variant: String,
+    /// Jifen target score (default: the rule set's).
+    #[arg(long)]
+    pub target: Option<i32>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 32)]
+    pub hash: usize,
+}
+
+/// Runs `qiyuan engine`.
+pub fn engine_main(args: EngineArgs) -> Result<()> {
+    if !(1..=8).contains(&args.level) {
+        bail!("--level must be 1..8, not {}", args.level);
+    }
+    if args.target.is_some_and(|t| t <= 0) {
+        bail!("--target must be positive");
+    }
+    uci::run(EngineConfig {
+        level: Level::new(args.level),
+        variant: parse_variant(&args.variant)?,
+        target: args.target,
+        hash_mb: args.hash.clamp(1, 4096),
+    });
+    Ok(())
+}
+
+/// `qiyuan bench`: fixed positions to a fixed depth; prints `nodes N` and `nps N`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Search depth per position.
+    #[arg(long, default_value_t = crate::bench::DEFAULT_DEPTH)]
+    pub depth: i32,
+}
+
+/// Runs `qiyuan bench`.
+pub fn bench_main(args: BenchArgs) -> Result<()> {
+    if !(1..=30).contains(&args.depth) {
+        bail!("--depth must be 1..30");
+    }
+    let (nodes, nps) = crate::bench::run(args.depth, |_, line| eprintln!("{line}"));
+    println!("nodes {nodes}");
+    println!("nps {nps}");
+    Ok(())
+}
+
+/// `qiyuan match`: two UCI engines against each other.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// First engine's command, e.g. "qiyuan engine --level 3".
+    #[arg(long)]
+    pub engine1: String,
+    /// Second engine's command.
+    #[arg(long)]
+    pub engine2: String,
+    /// Rule set.
+    #[arg(long, default_value = "xiangqi")]
+    pub variant: String,
+    /// Jifen target score (default: the rule set's).
+    #[arg(long)]
+    pub target: Option<i32>,
+    /// Number of games (rounded up to an even number: each opening twice).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Time control `base+increment` in seconds.
+    #[arg(long, default_value = "10+0.1")]
+    pub tc: String,
+    /// Openings file (FEN or move list per line); default random 4-ply openings.
+    #[arg(long)]
+    pub openings: Option<std::path::PathBuf>,
+    /// Random plies for generated openings.
+    #[arg(long, default_value_t = 4)]
+    pub random_plies: usize,
+    /// Seed for generated openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Write all games to this PGN file.
+    #[arg(long)]
+    pub pgn: Option<std::path::PathBuf>,
+    /// SPRT hypotheses `elo0,elo1`: stop once decided.
+    #[arg(long)]
+    pub sprt: Option<String>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+}
+
+/// Runs `qiyuan match`.
+pub fn match_main(args: MatchArgs) -> Result<()> {
+    use crate::matchplay::*;
+    let variant = parse_variant(&args.variant)?;
+    let tc = TimeControl::parse(&args.tc)?;
+    let sprt = match &args.sprt {
+        None => None,
+        Some(s) => {
+            let (a, b) = s
+                .split_once(',')
+                .ok_or_else(|| anyhow::anyhow!("--sprt wants elo0,elo1"))?;
+            Some((a.trim().parse::<f64>()?, b.trim().parse::<f64>()?))
+        }
+    };
+    let openings = match &args.openings {
+        Some(path) => read_openings(&std::fs::read_to_string(path)?),
+        None => random_openings(
+            variant,
+            args.target,
+            args.games.div_ceil(2),
+            args.random_plies,
+            args.seed,
+        ),
+    };
+    let cfg = MatchConfig {
+        engines: [args.engine1, args.engine2],
+        variant,
+        target: args.target,
+        games: args.games,
+        tc,
+        openings,
+        concurrency: args.concurrency,
+        sprt,
+    };
+    let summary = run_match(&cfg, &|line| eprintln!("{line}"))?;
+    for line in report(&cfg, &summary) {
+        println!("{line}");
+    }
+    if let Some(path) = &args.pgn {
+        std::fs::write(path, pgn_text(&summary))?;
+    }
+    Ok(())
+}
+
+/// `qiyuan tune`: Texel tuning of the evaluation weights.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// Self-play games to generate (ignored with --data).
+    #[arg(long, default_value_t = 200)]
+    pub games: usize,
+    /// Search depth of the self-play games.
+    #[arg(long, default_value_t = 3)]
+    pub depth: i32,
+    /// Rule set of the self-play games.
+    #[arg(long, default_value = "xiangqi")]
+    pub variant: String,
+    /// Gradient-descent epochs.
+    #[arg(long, default_value_t = 300)]
+    pub epochs: usize,
+    /// Read labelled positions from this file instead of playing (one `RESULT FEN` a line).
+    #[arg(long)]
+    pub data: Option<std::path::PathBuf>,
+    /// Save the generated labelled positions here.
+    #[arg(long)]
+    pub save_data: Option<std::path::PathBuf>,
+    /// Write the tuned weights as Rust source (a new `params.rs`) here.
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+    /// Worker threads for self-play.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Runs `qiyuan tune`.
+pub fn tune_main(args: TuneArgs) -> Result<()> {
+    crate::tune::tune_main(args)
+}

@@ -1,0 +1,161 @@
+//! Playing levels 1-8 for the hall: from a beginner who searches shallowly
+//! and picks among near-best moves at random (so it sometimes blunders) to
+//! full strength. Each level has a fixed rating measured by self-play
+//! matches (see `docs/engine.md`).
+
+use std::time::Duration;
+
+use qiyuan_xiangqi::Position;
+
+use crate::rng::Rng;
+use crate::search::{MATE_BOUND, SearchLimits, SearchResult, Searcher};
+
+/// A playing level, 1 (beginner) to 8 (full strength).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// Full strength.
+    pub const MAX: Level = Level(8);
+
+    /// Level `n`, clamped to 1..=8.
+    pub fn new(n: u8) -> Level {
+        Level(n.clamp(1, 8))
+    }
+
+    /// The level number 1..=8.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// Maximum search depth; `None` at full strength (time decides).
+    pub fn depth_limit(self) -> Option<i32> {
+        match self.0 {
+            1 => Some(1),
+            2 => Some(2),
+            3 => Some(3),
+            4 => Some(4),
+            5 => Some(5),
+            6 => Some(6),
+            7 => Some(8),
+            _ => None,
+        }
+    }
+
+    /// Half-width of the random noise (in centipawns) added to each root
+    /// move's score before choosing: the source of the weaker levels' blunders.
+    pub fn noise(self) -> i32 {
+        match self.0 {
+            1 => 250,
+            2 => 150,
+            3 => 90,
+            4 => 50,
+            5 => 25,
+            6 => 10,
+            _ => 0,
+        }
+    }
+
+    /// The level's rating on the hall's Elo scale, measured by the level
+    /// calibration matches recorded in `docs/engine.md` (level 1 anchored at 800).
+    pub fn rating(self) -> i32 {
+        RATINGS[self.0 as usize - 1]
+    }
+}
+
+/// Ratings of levels 1..=8 (see `docs/engine.md` for the matches behind them).
+const RATINGS: [i32; 8] = [800, 1000, 1200, 1400, 1600, 1800, 2000, 2200];
+
+/// Searches `pos` as `level` plays, thinking at most `budget`.
+pub fn play(
+    pos: &Position,
+    history: &[u64],
+    level: Level,
+    budget: Duration,
+    seed: u64,
+) -> SearchResult {
+    let mut searcher = Searcher::new(16);
+    play_with(&mut searcher, pos, history, level, budget, seed)
+}
+
+/// [`play`] with a caller-kept searcher (its table carries over between moves).
+pub fn play_with(
+    searcher: &mut Searcher,
+    pos: &Position,
+    history: &[u64],
+    level: Level,
+    budget: Duration,
+    seed: u64,
+) -> SearchResult {
+    let limits = SearchLimits {
+        depth: level.depth_limit(),
+        movetime: Some(budget),
+        ..SearchLimits::default()
+    };
+    let mut result = searcher.search(pos, history, &limits, &mut |_| {});
+    let noise = level.noise();
+    if noise == 0 || result.best.is_none() || result.score.abs() >= MATE_BOUND {
+        // Full strength, or a forced result the level should not throw away.
+        return result;
+    }
+    // Score every move at the level's depth and pick the best after noise.
+    let depth = result.depth.max(1);
+    let mut rng = Rng::new(seed);
+    let scored = searcher.score_root_moves(pos, history, depth);
+    if let Some(&(m, v)) = scored
+        .iter()
+        .map(|&(m, v)| (m, v, v + rng.symmetric(noise)))
+        .max_by_key(|&(_, _, noisy)| noisy)
+        .map(|(m, v, _)| (m, v))
+        .as_ref()
+    {
+        result.best = Some(m);
+        result.score = v;
+        result.pv = vec![m];
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_ordered() {
+        for n in 1..8 {
+            let (a, b) = (Level::new(n), Level::new(n + 1));
+            assert!(a.rating() < b.rating());
+            assert!(a.noise() >= b.noise());
+        }
+        assert_eq!(Level::new(0), Level::MIN);
+        assert_eq!(Level::new(99), Level::MAX);
+    }
+
+    #[test]
+    fn every_level_plays_a_legal_move() {
+        let pos = Position::startpos();
+        for n in 1..=8 {
+            let r = play(
+                &pos,
+                &[],
+                Level::new(n),
+                Duration::from_millis(50),
+                n as u64,
+            );
+            let m = r.best.expect("a move");
+            assert!(pos.is_legal(m), "level {n} played {m}");
+        }
+    }
+
+    #[test]
+    fn low_levels_still_take_a_mate_in_one() {
+        // Red chariot to e9... a9 mates: the black general is boxed in by the b8 chariot.
+        let pos = Position::from_fen("4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
+        for seed in 0..5 {
+            let r = play(&pos, &[], Level::new(1), Duration::from_millis(200), seed);
+            assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("a0a9"));
+        }
+    }
+}

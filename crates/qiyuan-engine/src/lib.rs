@@ -1,0 +1,38 @@
+//! The Qiyuan engine for the Xiangqi family (Xiangqi and the three Jifen rule
+//! sets): alpha-beta search, a tuned evaluation, the UCI/UCCI protocols,
+//! playing levels for the hall, a match runner with Elo/SPRT, and the Texel
+//! tuner that produced the evaluation weights.
+//!
+//! The hall calls [`best_move`] directly; GUIs talk to `qiyuan engine`.
+
+pub mod bench;
+pub mod cli;
+pub mod eval;
+pub mod levels;
+pub mod matchplay;
+pub mod movepick;
+pub mod params;
+pub mod rep;
+pub mod rng;
+pub mod search;
+pub mod time;
+pub mod tt;
+pub mod tune;
+pub mod uci;
+
+pub use levels::Level;
+pub use search::{SearchLimits, SearchResult, Searcher};
+
+use std::time::Duration;
+
+use qiyuan_xiangqi::{Move, Position};
+
+/// The move the engine plays at `level` in `pos`, thinking for at most
+/// `budget`. `history` holds the Zobrist keys ([`Position::hash`]) of the
+/// game's earlier positions, oldest first, so the search can see repetitions.
+///
+/// Returns `None` only when the position has no legal move (the game is over).
+pub fn best_move(pos: &Position, history: &[u64], level: Level, budget: Duration) -> Option<Move> {
+    let seed = pos.hash() ^ rng::time_seed();
+    levels::play(pos, history, level, budget, seed).best
+}

@@ -1,0 +1,147 @@
+//! Move ordering: the transposition-table move first, then captures by
+//! most valuable victim / least valuable attacker, then killer moves, then
+//! quiet moves by their history score. Good ordering is what makes
+//! alpha-beta cut early.
+
+use qiyuan_xiangqi::{Color, Move, MoveList, PieceKind, Position};
+
+/// Plies the search can reach (search depth plus extensions and quiescence).
+pub const MAX_PLY: usize = 128;
+
+/// Ordering value of a victim / attacker kind.
+const fn kind_value(k: PieceKind) -> i32 {
+    match k {
+        PieceKind::King => 7,
+        PieceKind::Rook => 6,
+        PieceKind::Horse | PieceKind::Cannon => 4,
+        PieceKind::Advisor | PieceKind::Elephant => 2,
+        PieceKind::Pawn => 1,
+    }
+}
+
+/// Score of the transposition-table move.
+const TT_SCORE: i32 = 1 << 30;
+/// Base score of captures (above killers and any history value).
+const CAPTURE_SCORE: i32 = 1 << 28;
+/// Score of the first killer; the second gets one less.
+const KILLER_SCORE: i32 = 1 << 27;
+
+/// Killer moves and the history table, kept across iterations of one search.
+pub struct Ordering {
+    /// Two quiet moves per ply that recently caused a beta cut-off.
+    pub killers: [[Option<Move>; 2]; MAX_PLY],
+    /// Quiet move success counts, `[side][from90 * 90 + to90]`.
+    history: Vec<i32>,
+}
+
+impl Default for Ordering {
+    fn default() -> Self {
+        Ordering {
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 2 * 90 * 90],
+        }
+    }
+}
+
+/// Index of a move in the history table.
+#[inline]
+fn hidx(side: Color, m: Move) -> usize {
+    if m.is_pass() {
+        // Passes share one slot per side (the a0a0 index, which no move uses).
+        return side.index() * 8100;
+    }
+    side.index() * 8100 + m.from().index90() * 90 + m.to().index90()
+}
+
+/// Whether `m` captures in `pos`.
+#[inline]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    !m.is_pass() && pos.piece_at(m.to()).is_some()
+}
+
+impl Ordering {
+    /// Forgets killers and ages history (a new search).
+    pub fn new_search(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h /= 8);
+    }
+
+    /// Forgets everything (a new game or a deterministic benchmark).
+    pub fn clear(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Records a quiet move that caused a cut-off at `ply` with `depth` left,
+    /// and penalises the quiet moves tried before it.
+    pub fn update_quiet(&mut self, side: Color, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let bonus = (depth * depth).min(400);
+        let mut apply = |idx: usize, b: i32| {
+            let h = &mut self.history[idx];
+            // Gravity: values stay within +-16384 and recent results weigh more.
+            *h += b - *h * b.abs() / 16384;
+        };
+        apply(hidx(side, m), bonus);
+        for &q in tried {
+            if q != m {
+                apply(hidx(side, q), -bonus);
+            }
+        }
+    }
+
+    /// Orders `moves` in place, best first.
+    pub fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
+        self.order_with(
+            pos,
+            moves,
+            tt_move,
+            self.killers[ply.min(MAX_PLY - 1)],
+            true,
+        );
+    }
+
+    /// Orders by TT move and captures only (quiescence; and the search with
+    /// killers and history switched off, for their SPRT test).
+    pub fn order_plain(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>) {
+        self.order_with(pos, moves, tt_move, [None; 2], false);
+    }
+
+    fn order_with(
+        &self,
+        pos: &Position,
+        moves: &mut MoveList,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        use_history: bool,
+    ) {
+        let side = pos.side_to_move();
+        let mut scored: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            let s = if Some(m) == tt_move {
+                TT_SCORE
+            } else if let Some(v) = (!m.is_pass()).then(|| pos.piece_at(m.to())).flatten() {
+                let a = pos.piece_at(m.from()).map_or(0, |p| kind_value(p.kind()));
+                // A capture that also changes class is tried after the plain one.
+                CAPTURE_SCORE + kind_value(v.kind()) * 16 - a - m.new_class().map_or(0, |_| 8)
+            } else if Some(m) == killers[0] {
+                KILLER_SCORE
+            } else if Some(m) == killers[1] {
+                KILLER_SCORE - 1
+            } else if use_history {
+                self.history[hidx(side, m)]
+            } else {
+                0
+            };
+            scored.push((s, m));
+        }
+        // Stable sort keeps the generator's order among equals: deterministic.
+        scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        moves.clear();
+        moves.extend(scored.into_iter().map(|(_, m)| m));
+    }
+}

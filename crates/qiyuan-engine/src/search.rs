@@ -1,0 +1,675 @@
+//! The search: iterative deepening over a principal-variation alpha-beta
+//! search with aspiration windows, a transposition table, quiescence search,
+//! check extensions, null-move pruning, late-move reductions and killer /
+//! history move ordering.
+//!
+//! Jifen: after a move the side to move may be the same player (the first
+//! move of a contest double turn), so whether a child's score is negated
+//! follows [`Position::side_to_move`], never ply parity. A score at the
+//! target ends the game at once (J17) and is scored like a mate; having no
+//! legal move at the start of a turn loses (X1, J18).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::time::{Duration, Instant};
+
+use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position};
+
+use crate::eval::evaluate;
+use crate::movepick::{MAX_PLY, Ordering, is_capture};
+use crate::rep::RepetitionStack;
+use crate::time::{self, Clock};
+use crate::tt::{self, Bound, TransTable};
+
+/// Larger than any score.
+pub const INF: i32 = 32000;
+/// The score of winning now; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 31000;
+/// Scores at least this large (in absolute value) are wins or losses.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// The score of a draw (repetition, move limit).
+pub const DRAW: i32 = 0;
+/// Plies without capture or score change after which the game is drawn (X4, J20).
+const MOVE_LIMIT: u32 = 300;
+
+/// What bounds a search. No limit at all means "until stopped".
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    /// Maximum iteration depth.
+    pub depth: Option<i32>,
+    /// Maximum nodes (checked at every node, so node-limited searches are
+    /// deterministic).
+    pub nodes: Option<u64>,
+    /// Fixed thinking time for this move.
+    pub movetime: Option<Duration>,
+    /// Clock-based thinking time (base + increment).
+    pub clock: Option<Clock>,
+}
+
+/// Search features that can be switched off, for SPRT tests of each one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+    /// Check extensions.
+    pub check_extension: bool,
+    /// Killer and history move ordering.
+    pub history: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            null_move: true,
+            lmr: true,
+            aspiration: true,
+            check_extension: true,
+            history: true,
+        }
+    }
+}
+
+/// Progress of an iteration, for `info` lines.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<'a> {
+    /// Iteration depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Score for the side to move at the root.
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Principal variation.
+    pub pv: &'a [Move],
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` only without a legal move.
+    pub best: Option<Move>,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// Last completed iteration depth.
+    pub depth: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Principal variation of the last completed iteration.
+    pub pv: Vec<Move>,
+}
+
+/// A searcher: owns the transposition table and the ordering tables, which
+/// persist from move to move of a game.
+pub struct Searcher {
+    /// The transposition table.
+    pub tt: TransTable,
+    /// Which search features are on.
+    pub features: Features,
+    ord: Ordering,
+    stop: Arc<AtomicBool>,
+    nodes: u64,
+    node_limit: u64,
+    hard_deadline: Option<Instant>,
+    aborted: bool,
+    root_depth: i32,
+    seldepth: usize,
+    rep: RepetitionStack,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    lmr: [[i32; 64]; 64],
+}
+
+/// Whether a UCI-style mate score: plies to the win (positive) or loss.
+pub fn mate_in_plies(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some(MATE - score)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score))
+    } else {
+        None
+    }
+}
+
+/// J17: a score at the target has ended the game; the verdict for the side to move.
+#[inline]
+fn points_verdict(pos: &Position, ply: usize) -> Option<i32> {
+    if !pos.variant().is_jifen() {
+        return None;
+    }
+    let s = pos.scores();
+    let us = pos.side_to_move().index();
+    if s[us] >= pos.target() {
+        Some(MATE - ply as i32)
+    } else if s[1 - us] >= pos.target() {
+        Some(-(MATE - ply as i32))
+    } else {
+        None
+    }
+}
+
+/// Whether the side to move has a piece that can make threats on its own
+/// (chariot, horse or cannon able to capture): without one, zugzwang is
+/// common and the null move is unsound.
+fn has_attacking_pieces(pos: &Position) -> bool {
+    pos.pieces(pos.side_to_move()).any(|(_, p)| {
+        matches!(
+            p.kind(),
+            PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon
+        ) && p.class() != qiyuan_xiangqi::Class::Idle
+    })
+}
+
+/// Jifen: whether `m` (a non-capture) scores a point for the mover that
+/// would reach the target: such moves are searched in quiescence too.
+fn wins_on_points(pos: &Position, m: Move) -> bool {
+    if m.is_pass() {
+        return false;
+    }
+    let us = pos.side_to_move().index();
+    let Some(p) = pos.piece_at(m.from()) else {
+        return false;
+    };
+    pos.scores()[us] + pos.variant().score(p.class(), false).mover >= pos.target()
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(16)
+    }
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mb` mebibytes.
+    pub fn new(hash_mb: usize) -> Searcher {
+        let mut lmr = [[0; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as i32;
+            }
+        }
+        Searcher {
+            tt: TransTable::new(hash_mb),
+            features: Features::default(),
+            ord: Ordering::default(),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            node_limit: u64::MAX,
+            hard_deadline: None,
+            aborted: false,
+            root_depth: 0,
+            seldepth: 0,
+            rep: RepetitionStack::default(),
+            pv: vec![[Move::PASS; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            lmr,
+        }
+    }
+
+    /// The flag that stops a running search (UCI `stop`).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets everything learnt (new game; deterministic benchmarks).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ord.clear();
+    }
+
+    /// Searches `pos` within `limits`. `history` holds the keys of the game's
+    /// earlier positions, oldest first. `info` is called after each iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &SearchLimits,
+        info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let start = Instant::now();
+        let mut pos = pos.clone();
+        let (soft, hard) = match (limits.movetime, limits.clock) {
+            (Some(t), _) => {
+                let (s, h) = time::fixed(t);
+                (Some(s), Some(h))
+            }
+            (None, Some(c)) => {
+                let (s, h) = time::allocate(c);
+                (Some(s), Some(h))
+            }
+            (None, None) => (None, None),
+        };
+        self.hard_deadline = hard.map(|h| start + h);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.aborted = false;
+        self.seldepth = 0;
+        self.tt.new_search();
+        self.ord.new_search();
+        self.rep = RepetitionStack::from_history(history, pos.halfmove_clock() as usize);
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return result;
+        }
+        // Something legal to play even if the very first iteration is cut short.
+        result.best = Some(moves[0]);
+        let max_depth = limits.depth.unwrap_or(100).clamp(1, MAX_PLY as i32 / 2);
+        let mut prev: i32 = 0;
+        for d in 1..=max_depth {
+            self.root_depth = d;
+            self.seldepth = 0;
+            let v = if self.features.aspiration && d >= 4 && prev.abs() < MATE_BOUND {
+                self.aspiration(&mut pos, d, prev)
+            } else {
+                self.negamax(&mut pos, d, -INF, INF, 0, false)
+            };
+            if self.aborted {
+                break;
+            }
+            prev = v;
+            result.score = v;
+            result.depth = d;
+            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            if let Some(&m) = result.pv.first() {
+                result.best = Some(m);
+            }
+            info(&SearchInfo {
+                depth: d,
+                seldepth: self.seldepth,
+                score: v,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv: &result.pv,
+            });
+            if let Some(s) = soft {
+                // The next iteration takes longer than all before it together.
+                if start.elapsed() * 2 > s || moves.len() == 1 {
+                    break;
+                }
+            }
+            // A forced win or loss found in fewer plies than searched will not change.
+            if let Some(n) = mate_in_plies(v)
+                && n.abs() < d
+                && limits.depth.is_none()
+            {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// Searches the root with a window around the last score, widening on failure.
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, prev: i32) -> i32 {
+        let mut delta = 40;
+        let mut alpha = (prev - delta).max(-INF);
+        let mut beta = (prev + delta).min(INF);
+        loop {
+            let v = self.negamax(pos, depth, alpha, beta, 0, false);
+            if self.aborted {
+                return v;
+            }
+            if v <= alpha {
+                alpha = (v - delta).max(-INF);
+            } else if v >= beta {
+                beta = (v + delta).min(INF);
+            } else {
+                return v;
+            }
+            delta *= 3;
+            if delta > 800 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    /// Scores every root move with a full window at `depth` (used by the
+    /// weaker levels, which pick among near-best moves at random).
+    pub fn score_root_moves(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        depth: i32,
+    ) -> Vec<(Move, i32)> {
+        let mut pos = pos.clone();
+        self.rep = RepetitionStack::from_history(history, pos.halfmove_clock() as usize);
+        self.aborted = false;
+        self.root_depth = depth.max(2);
+        self.hard_deadline = None;
+        self.node_limit = u64::MAX;
+        let us = pos.side_to_move();
+        let mut out = Vec::new();
+        for m in pos.legal_moves() {
+            self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
+            let undo = pos.make_move(m);
+            let same = pos.side_to_move() == us;
+            let v = self.child(&mut pos, same, depth - 1, -INF, INF, 0);
+            pos.unmake_move(m, undo);
+            self.rep.pop();
+            out.push((m, v));
+        }
+        out
+    }
+
+    /// Whether to abandon the search (time, nodes or `stop`). The first
+    /// iteration always completes so there is a searched move to play.
+    #[inline]
+    fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.root_depth <= 1 {
+            return false;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0 {
+            let late = self.hard_deadline.is_some_and(|d| Instant::now() >= d);
+            if late || self.stop.load(AtomicOrdering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Searches a child position: negated when the turn passed to the
+    /// opponent, as is when the same player moves again (Jifen double turn).
+    #[inline]
+    fn child(
+        &mut self,
+        pos: &mut Position,
+        same: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if same {
+            self.negamax(pos, depth, alpha, beta, ply + 1, true)
+        } else {
+            -self.negamax(pos, depth, -beta, -alpha, ply + 1, true)
+        }
+    }
+
+    /// Records `m` followed by the child's principal variation at `ply`.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let n = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        head[ply][0] = m;
+        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+        self.pv_len[ply] = n + 1;
+    }
+
+    /// Principal-variation alpha-beta search.
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if let Some(v) = points_verdict(pos, ply) {
+            return v;
+        }
+        if ply > 0 {
+            if pos.halfmove_clock() >= MOVE_LIMIT
+                || self.rep.is_repetition(pos.hash(), pos.halfmove_clock())
+            {
+                return DRAW;
+            }
+            // Mate distance pruning: no result here beats a shorter win found already.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 4 {
+            return evaluate(pos);
+        }
+        let in_check = pos.in_check();
+        // Check extension, bounded so perpetual-check lines cannot run away.
+        if in_check && self.features.check_extension && (ply as i32) < 2 * self.root_depth + 4 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        self.nodes += 1;
+        if self.check_abort() {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = tt::key(pos);
+        let entry = self.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth as i32 >= depth
+        {
+            let s = tt::from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let static_eval = if in_check { -INF } else { evaluate(pos) };
+
+        // Null move: if passing still fails high, a real move surely would.
+        if self.features.null_move
+            && !pv_node
+            && !in_check
+            && null_ok
+            && depth >= 3
+            && static_eval >= beta
+            && pos.turn_state() == 1
+            && beta.abs() < MATE_BOUND
+            && has_attacking_pieces(pos)
+        {
+            let r = 2 + depth / 4 + ((static_eval - beta) / 200).min(2);
+            // The null move is a boundary for repetitions: no real game passes there.
+            self.rep.push(pos.hash(), true);
+            let undo = pos.make_null_move();
+            let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            pos.unmake_null_move(undo);
+            self.rep.pop();
+            if self.aborted {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE_BOUND { beta } else { v };
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            // Checkmate and stalemate both lose (X1, J18).
+            return -MATE + ply as i32;
+        }
+        if self.features.history {
+            self.ord.order(pos, &mut moves, tt_move, ply);
+        } else {
+            self.ord.order_plain(pos, &mut moves, tt_move);
+        }
+        let us = pos.side_to_move();
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut quiets = MoveList::new();
+        let killers = self.ord.killers[ply];
+        for (i, &m) in moves.iter().enumerate() {
+            let capture = is_capture(pos, m);
+            self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
+            let undo = pos.make_move(m);
+            let same = pos.side_to_move() == us;
+            let gives_check = !same && pos.in_check();
+            let new_depth = depth - 1;
+            let v = if i == 0 {
+                self.child(pos, same, new_depth, alpha, beta, ply)
+            } else {
+                let mut r = 0;
+                if self.features.lmr
+                    && depth >= 3
+                    && i >= 3
+                    && !capture
+                    && !in_check
+                    && !gives_check
+                    && !killers.contains(&Some(m))
+                {
+                    r = self.lmr[depth.min(63) as usize][i.min(63)];
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut v = self.child(pos, same, new_depth - r, alpha, alpha + 1, ply);
+                if v > alpha && r > 0 {
+                    v = self.child(pos, same, new_depth, alpha, alpha + 1, ply);
+                }
+                if v > alpha && v < beta {
+                    v = self.child(pos, same, new_depth, alpha, beta, ply);
+                }
+                v
+            };
+            pos.unmake_move(m, undo);
+            self.rep.pop();
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        if !capture && self.features.history {
+                            self.ord.update_quiet(us, m, ply, depth, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !capture {
+                quiets.push(m);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, tt::to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Quiescence search: captures (and, in check, evasions) until the
+    /// position is quiet, so the evaluation is not taken mid-exchange.
+    fn qsearch(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if let Some(v) = points_verdict(pos, ply) {
+            return v;
+        }
+        self.nodes += 1;
+        if self.check_abort() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 4 {
+            return evaluate(pos);
+        }
+        // Evasions only near the horizon, so check sequences stay finite.
+        let evasions = qply < 4 && pos.in_check();
+        let mut best;
+        if evasions {
+            best = -MATE + ply as i32;
+        } else {
+            let stand = evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        if !evasions {
+            let jifen_near = pos.variant().is_jifen()
+                && pos.scores()[pos.side_to_move().index()] + 1 >= pos.target();
+            moves.retain(|m| {
+                let m = *m;
+                (is_capture(pos, m) && m.new_class().is_none())
+                    || (jifen_near && wins_on_points(pos, m))
+            });
+        }
+        self.ord.order_plain(pos, &mut moves, None);
+        let us = pos.side_to_move();
+        for &m in moves.iter() {
+            let undo = pos.make_move(m);
+            let same = pos.side_to_move() == us;
+            let v = if same {
+                self.qsearch(pos, alpha, beta, ply + 1, qply + 1)
+            } else {
+                -self.qsearch(pos, -beta, -alpha, ply + 1, qply + 1)
+            };
+            pos.unmake_move(m, undo);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Nodes searched by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
