@@ -274,7 +274,7 @@ mod tests {
 
     #[test]
     fn extra_chariot_is_good() {
-        let pos = Position::from_fen("3akab2/9/9/9/9/9/9/9/R8/3AKAB2 w - - 0 1").unwrap();
+        let pos = Position::from_fen("3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
         assert!(evaluate(&pos) > 300);
     }
 

@@ -301,6 +301,22 @@ impl Engine {
         let mut i = 0;
         while i < args.len() {
             let num = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+            let wants_number = matches!(
+                args[i],
+                "depth"
+                    | "nodes"
+                    | "movetime"
+                    | "wtime"
+                    | "btime"
+                    | "winc"
+                    | "binc"
+                    | "time"
+                    | "increment"
+                    | "movestogo"
+            );
+            if wants_number && num.is_none() {
+                send(&format!("info string go: '{}' needs a number", args[i]));
+            }
             let ms = num.map(|n| n.max(0) as u64);
             let mut used = true;
             match args[i] {
