@@ -15,6 +15,7 @@ pub mod params;
 pub mod rep;
 pub mod rng;
 pub mod search;
+pub mod tactics;
 pub mod time;
 pub mod tt;
 pub mod tune;
