@@ -7,7 +7,8 @@ use qiyuan_core::{EndReason, GameRules, MoveError, Outcome};
 
 use crate::iccs::MoveParseError;
 use crate::position::Position;
-use crate::types::{Color, Move};
+use crate::repetition::{RepetitionHistory, Ruling};
+use crate::types::{Color, Move, PieceKind};
 
 /// A Xiangqi game from a start position.
 #[derive(Clone, Debug)]
@@ -15,6 +16,7 @@ pub struct Game {
     start: Position,
     position: Position,
     moves: Vec<Move>,
+    history: RepetitionHistory,
     outcome: Option<Outcome>,
 }
 
@@ -23,6 +25,7 @@ impl Game {
     pub fn new(start: Position) -> Game {
         let mut g = Game {
             position: start.clone(),
+            history: RepetitionHistory::new(&start),
             start,
             moves: Vec::new(),
             outcome: None,
@@ -57,9 +60,105 @@ impl Game {
                 why: "not a legal move here".into(),
             });
         }
+        let before = self.position.clone();
         self.position.make_move(m);
+        self.history.push(&before, m, &self.position);
         self.moves.push(m);
         self.outcome = self.judge();
+        Ok(())
+    }
+
+    /// The repetition classes of the moves played (for display and tests).
+    pub fn history(&self) -> &RepetitionHistory {
+        &self.history
+    }
+
+    /// `color` resigns.
+    pub fn resign(&mut self, color: Color) -> Result<(), MoveError> {
+        self.end(Outcome {
+            winner: Some(color.flip().index()),
+            reason: EndReason::Resignation,
+            explanation: format!(
+                "{}方认输, {}方胜 / {} resigns: {} wins",
+                color.chinese(),
+                color.flip().chinese(),
+                color.english(),
+                color.flip().english()
+            ),
+        })
+    }
+
+    /// Both players agreed to a draw (X5: cannot be taken back).
+    pub fn agree_draw(&mut self) -> Result<(), MoveError> {
+        self.end(Outcome {
+            winner: None,
+            reason: EndReason::Agreement,
+            explanation: "双方同意和棋 / draw by agreement".into(),
+        })
+    }
+
+    /// `color`'s clock ran out (X6): a loss, or a draw when the opponent has
+    /// nothing left to mate with (Xiangqi; in Jifen points can still be scored).
+    pub fn time_out(&mut self, color: Color) -> Result<(), MoveError> {
+        let opponent = color.flip();
+        if !self.position.variant().is_jifen() && !can_mate(&self.position, opponent) {
+            return self.end(Outcome {
+                winner: None,
+                reason: EndReason::Timeout,
+                explanation: format!(
+                    "{}方超时, 但{}方无子可胜, 和棋 / {} ran out of time but {} cannot mate: draw",
+                    color.chinese(),
+                    opponent.chinese(),
+                    color.english(),
+                    opponent.english()
+                ),
+            });
+        }
+        self.end(Outcome {
+            winner: Some(opponent.index()),
+            reason: EndReason::Timeout,
+            explanation: format!(
+                "{}方超时, {}方胜 / {} ran out of time: {} wins",
+                color.chinese(),
+                opponent.chinese(),
+                color.english(),
+                opponent.english()
+            ),
+        })
+    }
+
+    /// A natural-move-limit claim (X4): a draw once 60 moves by each side
+    /// (120 plies) passed without a capture. An untrue claim changes nothing
+    /// and returns an error (the hall counts it as a foul, X8).
+    pub fn claim_move_limit(&mut self) -> Result<(), MoveError> {
+        if self.position.variant().is_jifen() {
+            return Err(MoveError::Illegal {
+                text: "claim".into(),
+                why: "Jifen has no natural-move-limit claim; 300 plies without capture or score change draw automatically (J20)".into(),
+            });
+        }
+        let plies = self.position.halfmove_clock();
+        if plies < CLAIM_PLIES {
+            return Err(MoveError::Illegal {
+                text: "claim".into(),
+                why: format!(
+                    "only {plies} plies without a capture; a draw may be claimed after {CLAIM_PLIES} (X4)"
+                ),
+            });
+        }
+        self.end(Outcome {
+            winner: None,
+            reason: EndReason::MoveLimit,
+            explanation: "60回合无吃子, 判和 / 60 moves each without a capture, draw claimed"
+                .into(),
+        })
+    }
+
+    fn end(&mut self, outcome: Outcome) -> Result<(), MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        self.outcome = Some(outcome);
         Ok(())
     }
 
@@ -117,6 +216,19 @@ impl Game {
                 ),
             });
         }
+        // J19 / X3: a position occurring the third time is judged.
+        if let Some(Ruling {
+            winner,
+            reason,
+            explanation,
+        }) = self.history.ruling()
+        {
+            return Some(Outcome {
+                winner: winner.map(Color::index),
+                reason,
+                explanation,
+            });
+        }
         // X4 / J20: 300 plies without capture (Jifen: nor score change) draw automatically.
         if pos.halfmove_clock() >= AUTOMATIC_DRAW_PLIES {
             return Some(Outcome {
@@ -130,12 +242,33 @@ impl Game {
                 },
             });
         }
+        // X5: nobody can mate. Not in Jifen, where moves still score points.
+        if !pos.variant().is_jifen() && !can_mate(pos, Color::Red) && !can_mate(pos, Color::Black) {
+            return Some(Outcome {
+                winner: None,
+                reason: EndReason::DeadPosition,
+                explanation: "双方均无进攻子力, 和棋 / neither side can mate: draw".into(),
+            });
+        }
         None
     }
 }
 
 /// Plies without capture (or, in Jifen, score change) after which the game is drawn (X4, J20).
 pub const AUTOMATIC_DRAW_PLIES: u32 = 300;
+/// Plies without capture after which a player may claim a draw (X4).
+pub const CLAIM_PLIES: u32 = 120;
+
+/// Whether `color` has anything that could ever give mate: a chariot, horse,
+/// cannon or pawn. Generals with advisors and elephants alone cannot (X5).
+pub fn can_mate(pos: &Position, color: Color) -> bool {
+    pos.pieces(color).any(|(_, p)| {
+        matches!(
+            p.kind(),
+            PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon | PieceKind::Pawn
+        )
+    })
+}
 
 impl GameRules for Game {
     fn seats(&self) -> usize {

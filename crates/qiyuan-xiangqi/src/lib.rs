@@ -12,6 +12,7 @@ pub mod notation;
 pub mod perft;
 pub mod pgn;
 pub mod position;
+pub mod repetition;
 pub mod types;
 pub mod variant;
 
