@@ -13,6 +13,7 @@ pub mod perft;
 pub mod pgn;
 pub mod position;
 pub mod repetition;
+pub mod summary;
 pub mod types;
 pub mod variant;
 
