@@ -113,3 +113,138 @@ pub trait GameRules {
     /// How the game ended, if it has.
     fn outcome(&self) -> Option<&Outcome>;
 }
+
+/// Randomness drawn by the server for games of chance (Banqi's hidden pieces,
+/// Junqi's arbiter later). Games never own a random source: the hall supplies
+/// one, so a replay from the database can feed back the same draws.
+pub trait Chance {
+    /// A uniformly drawn number in `0..bound` (`bound` > 0).
+    fn draw(&mut self, bound: u32) -> u32;
+}
+
+/// Who is looking at a game: one seat (sees that seat's hidden information)
+/// or a spectator (sees only what is public).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// The player in this seat.
+    Seat(usize),
+    /// Anyone not playing.
+    Spectator,
+}
+
+/// How the hall runs a game's clocks, as the game's own rules ask.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum ClockRule {
+    /// One clock per seat; the clock of the seat(s) to move runs; the increment
+    /// is added when a seat's turn ends (not after every move of a multi-move turn).
+    #[default]
+    PerSeat,
+    /// No clock (e.g. a set-up phase without time pressure).
+    Untimed,
+}
+
+/// A draw claim the game itself judges (X4: the natural move limit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimVerdict {
+    /// The claim holds; the game ends with this outcome.
+    Granted(Outcome),
+    /// The claim is not true now; the reason says why (a technical foul, X8).
+    Refused(String),
+}
+
+/// What the hall drives: any game with 2 to 6 seats, possibly hidden
+/// information, chance, multi-move turns and simultaneous phases.
+///
+/// Unlike [`GameRules`] (one side to move, full information), a table game
+/// says which seats may act now (several during a simultaneous phase, the same
+/// seat again during a multi-move turn), renders a view per viewer, and takes
+/// the server's random draws. The hall stores only the start set-up, each
+/// move's text and the chance draws, so a game must be replayable from those.
+pub trait TableGame: Send + Sync {
+    /// The stable rule-set name (`xiangqi`, `jifen-contest`, ...).
+    fn rules_name(&self) -> &str;
+    /// Number of seats, 2 to 6.
+    fn seat_count(&self) -> usize;
+    /// The seats that may move now: one in turn-based play, several during a
+    /// simultaneous phase, none once the game is over.
+    fn seats_to_move(&self) -> Vec<usize>;
+    /// The position as `viewer` may see it, in the game's FEN dialect (hidden
+    /// pieces masked for those who may not see them).
+    fn view(&self, viewer: Viewer) -> String;
+    /// The legal moves of `seat` now, in the game's move notation (empty when
+    /// it is not that seat's move).
+    fn legal_moves_for(&self, seat: usize) -> Vec<String>;
+    /// Plays `mv` for `seat`, drawing any chance it needs from `chance`.
+    fn play_for(&mut self, seat: usize, mv: &str, chance: &mut dyn Chance)
+    -> Result<(), MoveError>;
+    /// How the game ended, if it has (by its own rules or by [`TableGame::end`]).
+    fn result(&self) -> Option<&Outcome>;
+    /// Ends the game from outside its rules: resignation, timeout, agreement.
+    fn end(&mut self, outcome: Outcome);
+    /// The game-specific scores per seat (Jifen points), if the game has them.
+    fn scores(&self) -> Option<Vec<i32>> {
+        None
+    }
+    /// The target score that wins, if the game has one.
+    fn target(&self) -> Option<i32> {
+        None
+    }
+    /// Whether the seat to move is in the middle of a multi-move turn (the
+    /// second move of a Jifen contest double turn), for display.
+    fn turn_phase(&self) -> u8 {
+        1
+    }
+    /// How the hall runs the clocks for this game.
+    fn clock_rule(&self) -> ClockRule {
+        ClockRule::PerSeat
+    }
+    /// Judges a draw claim by `seat` (e.g. the natural move limit).
+    fn claim(&mut self, seat: usize) -> ClaimVerdict {
+        let _ = seat;
+        ClaimVerdict::Refused("this game has no claims".into())
+    }
+    /// Whether `seat` still has material that could win, for a flag fall (X6:
+    /// a flag fall is a draw when the opponent cannot mate).
+    fn can_win(&self, seat: usize) -> bool {
+        let _ = seat;
+        true
+    }
+    /// Moves played so far, in notation, in order.
+    fn history(&self) -> Vec<String>;
+    /// A copy of the game, so the hall can roll a move back when storing it fails.
+    fn boxed_clone(&self) -> Box<dyn TableGame>;
+    /// Squares (or cells) the board should mark as in danger now, e.g. a
+    /// general in check, in the game's square notation.
+    fn alerts(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The moves played so far with their other notations and the scores after
+    /// each, for the move list (the default gives the bare move text).
+    fn move_records(&self) -> Vec<MoveRecord> {
+        self.history()
+            .into_iter()
+            .map(|text| MoveRecord {
+                text,
+                notations: Vec::new(),
+                scores: None,
+            })
+            .collect()
+    }
+    /// The game record in the game's usual file format (PGN for Xiangqi),
+    /// with these tags and result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    fn export_record(&self, tags: &[(String, String)], result: &str) -> Option<String> {
+        let _ = (tags, result);
+        None
+    }
+}
+
+/// One played move as the move list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The move in the game's move notation (ICCS for Xiangqi).
+    pub text: String,
+    /// Other notations, as (name, text): e.g. ("wxf", "C2.5"), ("chinese", "炮二平五").
+    pub notations: Vec<(String, String)>,
+    /// The scores after the move, where the game has scores.
+    pub scores: Option<Vec<i32>>,
+}

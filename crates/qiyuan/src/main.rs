@@ -70,6 +70,10 @@ enum Command {
     Match(qiyuan_engine::cli::MatchArgs),
     /// Texel-tune the evaluation weights on self-play games.
     Tune(qiyuan_engine::cli::TuneArgs),
+    /// Run the hall: web page, HTTP API and WebSocket play (embedded SQLite).
+    Serve(qiyuan_hall::cli::ServeArgs),
+    /// Drive N concurrent games over WebSocket against a running hall.
+    Loadtest(qiyuan_hall::cli::LoadArgs),
 }
 
 /// Where a command starts: rule set, target score and position.
@@ -177,6 +181,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Bench(args) => qiyuan_engine::cli::bench_main(args)?,
         Command::Match(args) => qiyuan_engine::cli::match_main(args)?,
         Command::Tune(args) => qiyuan_engine::cli::tune_main(args)?,
+        Command::Serve(args) => qiyuan_hall::cli::serve_main(args)?,
+        Command::Loadtest(args) => qiyuan_hall::cli::loadtest_main(args)?,
     }
     Ok(())
 }

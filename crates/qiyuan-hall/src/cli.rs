@@ -1,0 +1,70 @@
+//! The `serve` and `loadtest` subcommands' arguments, so the binary only
+//! dispatches.
+
+use std::net::IpAddr;
+
+use crate::loadtest::LoadtestArgs;
+use crate::server::Config;
+
+/// `qiyuan serve`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Port to listen on.
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on (0.0.0.0 to serve the network).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: IpAddr,
+    /// Database URL; the SQLite file is created if missing.
+    #[arg(long, default_value = "sqlite://qiyuan.db")]
+    pub database: String,
+    /// HTTP requests per second per client IP (0: no limit).
+    #[arg(long, default_value_t = 50)]
+    pub rate_limit: u32,
+}
+
+/// `qiyuan loadtest`.
+#[derive(clap::Args, Debug)]
+pub struct LoadArgs {
+    /// The hall's `host:port`.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Concurrent games.
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Plies per game.
+    #[arg(long, default_value_t = 40)]
+    pub plies: usize,
+    /// Rule set.
+    #[arg(long, default_value = "xiangqi")]
+    pub game: String,
+    /// Give up on a game after this many seconds.
+    #[arg(long, default_value_t = 120)]
+    pub max_seconds: u64,
+}
+
+/// Runs `qiyuan serve`.
+pub fn serve_main(a: ServeArgs) -> anyhow::Result<()> {
+    crate::server::serve(Config {
+        bind: a.bind,
+        port: a.port,
+        database: a.database,
+        rate_per_sec: a.rate_limit,
+    })
+}
+
+/// Runs `qiyuan loadtest`.
+pub fn loadtest_main(a: LoadArgs) -> anyhow::Result<()> {
+    let addr = a
+        .addr
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    crate::loadtest::loadtest(LoadtestArgs {
+        addr,
+        games: a.games,
+        plies: a.plies,
+        game: a.game,
+        max_seconds: a.max_seconds,
+    })
+}

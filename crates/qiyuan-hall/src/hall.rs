@@ -1,0 +1,1112 @@
+//! Game sessions: the authoritative state of every live game, the lobby, the
+//! clocks, and the rules for joining, moving, resigning, draws, claims and
+//! rematches. HTTP and WebSocket handlers are thin shells over [`Hall`].
+//!
+//! Order of every change: validate, apply in memory, **store**, then announce
+//! on the event bus. A failed store rolls the in-memory change back.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use qiyuan_core::{Chance, ClaimVerdict, EndReason, Outcome, TableGame, Viewer};
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::{Mutex, watch};
+
+use crate::ai::AiPlayer;
+use crate::bus::{EventBus, LOBBY};
+use crate::clock::{Clocks, wall_ms};
+use crate::games::new_table;
+use crate::metrics::Metrics;
+use crate::store::{GameRow, MoveRow, SeatRow, Storage, User};
+
+/// An error for the API: HTTP status and a sentence saying why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HallError {
+    /// HTTP status code (4xx for the client's mistakes, 500 for ours).
+    pub status: u16,
+    /// What went wrong, for the client.
+    pub message: String,
+}
+
+impl HallError {
+    /// A 400 Bad Request.
+    pub fn bad(msg: impl Into<String>) -> HallError {
+        HallError {
+            status: 400,
+            message: msg.into(),
+        }
+    }
+    /// A 401: no or unknown session.
+    pub fn unauthorized() -> HallError {
+        HallError {
+            status: 401,
+            message: "log in first (Authorization: Bearer TOKEN or the session cookie)".into(),
+        }
+    }
+    /// A 403: allowed for others, not for you.
+    pub fn forbidden(msg: impl Into<String>) -> HallError {
+        HallError {
+            status: 403,
+            message: msg.into(),
+        }
+    }
+    /// A 404.
+    pub fn not_found(msg: impl Into<String>) -> HallError {
+        HallError {
+            status: 404,
+            message: msg.into(),
+        }
+    }
+    /// A 409: right request, wrong moment (not your turn, game over).
+    pub fn conflict(msg: impl Into<String>) -> HallError {
+        HallError {
+            status: 409,
+            message: msg.into(),
+        }
+    }
+    /// A 500; the detail goes to the log, not to the client.
+    pub fn internal(err: impl std::fmt::Display) -> HallError {
+        tracing::error!(error = %err, "internal error");
+        HallError {
+            status: 500,
+            message: "internal error".into(),
+        }
+    }
+}
+
+/// Result of a hall operation.
+pub type HallResult<T> = Result<T, HallError>;
+
+/// The clock settings of a new game.
+#[derive(Deserialize, Debug, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    /// Base time per player in seconds.
+    pub initial_s: i64,
+    /// Added after each turn, in seconds.
+    #[serde(default)]
+    pub increment_s: i64,
+}
+
+/// `POST /api/games`.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// Rule set name.
+    pub game: String,
+    /// Jifen target score.
+    #[serde(default)]
+    pub target: Option<i32>,
+    /// Clock; default 10 minutes, no increment.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    /// `open` (default) or `ai:N`.
+    #[serde(default)]
+    pub opponent: Option<String>,
+    /// Whether the game counts for ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// A set-up position (makes the game unrated).
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The creator's seat: `red` (default), `black` or `random`.
+    #[serde(default)]
+    pub seat: Option<String>,
+}
+
+/// A game held in memory while it is played (and a while after).
+pub struct Live {
+    /// The stored record.
+    pub row: GameRow,
+    /// The rules in play.
+    pub table: Box<dyn TableGame>,
+    /// The clocks.
+    pub clocks: Clocks,
+    /// The clocks after each move (for replay).
+    pub move_clocks: Vec<Vec<i64>>,
+    /// A standing draw offer, by seat.
+    pub draw_offer: Option<usize>,
+    /// A standing rematch offer, by seat.
+    pub rematch_offer: Option<usize>,
+    /// The rematch game, once made.
+    pub rematch_id: Option<String>,
+    /// Bumped on every change, so clients can drop stale states.
+    pub version: u64,
+    /// When the game last changed (finished games are evicted after a while).
+    pub touched: Instant,
+}
+
+/// Server-side randomness for games of chance.
+struct ServerChance;
+
+impl Chance for ServerChance {
+    fn draw(&mut self, bound: u32) -> u32 {
+        rand::rng().random_range(0..bound.max(1))
+    }
+}
+
+/// The name of a seat in results: `red`/`black` for two seats.
+pub fn seat_name(seat: usize) -> String {
+    match seat {
+        0 => "red".into(),
+        1 => "black".into(),
+        n => format!("seat{n}"),
+    }
+}
+
+/// How long finished games stay in memory.
+const KEEP_FINISHED: Duration = Duration::from_secs(600);
+
+/// The hall: every live game and the services it uses.
+pub struct Hall {
+    /// Accounts, games, moves.
+    pub store: Arc<dyn Storage>,
+    /// Fan-out of events.
+    pub bus: Arc<dyn EventBus>,
+    /// The computer opponent.
+    pub ai: Arc<dyn AiPlayer>,
+    /// Prometheus metrics.
+    pub metrics: Metrics,
+    games: RwLock<HashMap<String, Arc<Mutex<Live>>>>,
+    lobby: std::sync::Mutex<BTreeMap<String, Value>>,
+    /// Flips to true on shutdown; long-lived tasks watch it.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+fn new_game_id() -> String {
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::rng();
+    (0..8)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+fn result_name(o: &Outcome) -> String {
+    o.winner.map(seat_name).unwrap_or_else(|| "draw".into())
+}
+
+fn pgn_result(o: Option<&Outcome>) -> &'static str {
+    match o.map(|o| o.winner) {
+        Some(Some(0)) => "1-0",
+        Some(Some(_)) => "0-1",
+        Some(None) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+impl Hall {
+    /// A hall over these services; call [`Hall::resume`] next.
+    pub fn new(
+        store: Arc<dyn Storage>,
+        bus: Arc<dyn EventBus>,
+        ai: Arc<dyn AiPlayer>,
+        shutdown: watch::Receiver<bool>,
+    ) -> Hall {
+        Hall {
+            store,
+            bus,
+            ai,
+            metrics: Metrics::default(),
+            games: RwLock::new(HashMap::new()),
+            lobby: std::sync::Mutex::new(BTreeMap::new()),
+            shutdown,
+        }
+    }
+
+    fn live(&self, id: &str) -> Option<Arc<Mutex<Live>>> {
+        self.games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+    }
+
+    /// Rebuilds a game from its stored set-up and moves.
+    fn rebuild(row: GameRow, moves: &[MoveRow]) -> anyhow::Result<Live> {
+        let mut table = new_table(&row.rules, row.start_fen.as_deref(), row.target)
+            .map_err(anyhow::Error::msg)?;
+        let mut move_clocks = Vec::with_capacity(moves.len());
+        for m in moves {
+            table
+                .play_for(m.seat as usize, &m.mv, &mut ServerChance)
+                .map_err(|e| anyhow::anyhow!("replaying {} ply {}: {e}", row.id, m.ply))?;
+            move_clocks.push(m.clocks.clone());
+        }
+        if let (Some(reason), Some(result)) = (&row.reason, &row.result)
+            && table.result().is_none()
+        {
+            // Ended outside the rules (resignation, time, agreement, claim).
+            table.end(Outcome {
+                winner: match result.as_str() {
+                    "red" => Some(0),
+                    "black" => Some(1),
+                    _ => None,
+                },
+                reason: reason_from_str(reason),
+                explanation: row.explanation.clone().unwrap_or_default(),
+            });
+        }
+        let clocks = Clocks::new(
+            moves
+                .last()
+                .map(|m| m.clocks.clone())
+                .unwrap_or_else(|| row.clocks.clone()),
+            row.increment_ms,
+        );
+        Ok(Live {
+            row,
+            table,
+            clocks,
+            move_clocks,
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            version: 0,
+            touched: Instant::now(),
+        })
+    }
+
+    /// Loads every unfinished game from storage and restarts its clocks
+    /// (downtime is not charged). Called once at start.
+    pub async fn resume(self: &Arc<Self>) -> anyhow::Result<usize> {
+        let games = self.store.unfinished_games().await?;
+        let mut n = 0;
+        for (row, moves) in games {
+            let id = row.id.clone();
+            let mut live = match Hall::rebuild(row, &moves) {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::error!(game = %id, error = %e, "cannot resume game");
+                    continue;
+                }
+            };
+            if live.row.status == "playing" {
+                let now = Instant::now();
+                live.clocks.running = live.table.seats_to_move().first().map(|&s| (s, now));
+                self.metrics.games_in_play.inc();
+            }
+            self.update_lobby(&live);
+            let arc = Arc::new(Mutex::new(live));
+            self.games
+                .write()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(id.clone(), arc);
+            self.maybe_ai_move(&id).await;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// The game, from memory or (finished games) from storage.
+    async fn get(&self, id: &str) -> HallResult<Arc<Mutex<Live>>> {
+        if let Some(g) = self.live(id) {
+            return Ok(g);
+        }
+        if id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(HallError::not_found(format!("no game '{id}'")));
+        }
+        let loaded = self
+            .store
+            .load_game(id)
+            .await
+            .map_err(HallError::internal)?;
+        let Some((row, moves)) = loaded else {
+            return Err(HallError::not_found(format!("no game '{id}'")));
+        };
+        let live = Hall::rebuild(row, &moves).map_err(HallError::internal)?;
+        let arc = Arc::new(Mutex::new(live));
+        let mut games = self.games.write().unwrap_or_else(|e| e.into_inner());
+        Ok(games.entry(id.to_string()).or_insert(arc).clone())
+    }
+
+    /// The state of a game as `viewer` sees it (with legal moves for the seat to move).
+    pub fn state_json(live: &Live, viewer: Option<usize>) -> Value {
+        let now = Instant::now();
+        let t = &live.table;
+        let view = t.view(viewer.map(Viewer::Seat).unwrap_or(Viewer::Spectator));
+        let records: Vec<Value> = t
+            .move_records()
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut o = json!({"iccs": r.text});
+                for (k, v) in r.notations {
+                    o[k] = json!(v);
+                }
+                if let Some(s) = r.scores {
+                    o["scores"] = json!(s);
+                }
+                if let Some(c) = live.move_clocks.get(i) {
+                    o["clocks"] = json!(c);
+                }
+                o
+            })
+            .collect();
+        let moves: Vec<&Value> = records.iter().map(|r| &r["iccs"]).collect();
+        let mut s = json!({
+            "t": "state",
+            "id": live.row.id,
+            "game": live.row.rules,
+            "status": live.row.status,
+            "fen": view,
+            "start_fen": live.row.start_fen,
+            "moves": moves,
+            "records": records,
+            "clocks": live.clocks.at(now),
+            "running": live.clocks.running.map(|(s, _)| s),
+            "clock": {"initial_s": live.row.initial_ms / 1000, "increment_s": live.row.increment_ms / 1000},
+            "rated": live.row.rated,
+            "seats": live.row.seats,
+            "to_move": if live.row.status == "playing" { t.seats_to_move().first().copied() } else { None },
+            "turn_state": t.turn_phase(),
+            "alerts": t.alerts(),
+            "draw_offer": live.draw_offer,
+            "rematch_offer": live.rematch_offer,
+            "rematch_id": live.rematch_id,
+            "rematch_of": live.row.rematch_of,
+            "version": live.version,
+        });
+        if let Some(sc) = t.scores() {
+            s["scores"] = json!(sc);
+            s["target"] = json!(t.target());
+        }
+        if let Some(o) = t.result() {
+            s["result"] = json!(result_name(o));
+            s["reason"] = json!(o.reason.as_str());
+            s["explanation"] = json!(o.explanation);
+        }
+        if let Some(seat) = viewer {
+            s["seat"] = json!(seat);
+            if live.row.status == "playing" {
+                s["legal"] = json!(t.legal_moves_for(seat));
+            }
+        }
+        s
+    }
+
+    /// The seat `user` holds in `live`, if any.
+    fn seat_of(live: &Live, user: &User) -> Option<usize> {
+        live.row
+            .seats
+            .iter()
+            .position(|s| matches!(s, SeatRow::User { id, .. } if *id == user.id))
+    }
+
+    /// The state of game `id` as `user` (or a spectator) sees it.
+    pub async fn state(&self, id: &str, user: Option<&User>) -> HallResult<Value> {
+        let g = self.get(id).await?;
+        let live = g.lock().await;
+        let seat = user.and_then(|u| Hall::seat_of(&live, u));
+        Ok(Hall::state_json(&live, seat))
+    }
+
+    /// The seat of `user` in game `id` (for sockets).
+    pub async fn seat_in(&self, id: &str, user: &User) -> HallResult<Option<usize>> {
+        let g = self.get(id).await?;
+        let live = g.lock().await;
+        Ok(Hall::seat_of(&live, user))
+    }
+
+    fn announce(&self, live: &Live) {
+        let s = Hall::state_json(live, None);
+        self.bus.publish(&live.row.id, Arc::from(s.to_string()));
+    }
+
+    fn lobby_entry(live: &Live) -> Value {
+        json!({
+            "id": live.row.id,
+            "game": live.row.rules,
+            "status": live.row.status,
+            "seats": live.row.seats,
+            "rated": live.row.rated,
+            "target": live.table.target(),
+            "clock": {"initial_s": live.row.initial_ms / 1000, "increment_s": live.row.increment_ms / 1000},
+            "moves": live.table.history().len(),
+        })
+    }
+
+    fn update_lobby(&self, live: &Live) {
+        let entry = Hall::lobby_entry(live);
+        {
+            let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+            if live.row.status == "finished" {
+                lobby.remove(&live.row.id);
+            } else {
+                lobby.insert(live.row.id.clone(), entry.clone());
+            }
+        }
+        self.bus.publish(
+            LOBBY,
+            Arc::from(json!({"t": "lobby", "game": entry}).to_string()),
+        );
+    }
+
+    /// Open rooms and games in play.
+    pub fn lobby(&self) -> Value {
+        let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        let (open, playing): (Vec<&Value>, Vec<&Value>) =
+            lobby.values().partition(|g| g["status"] == "waiting");
+        json!({"t": "lobby", "open": open, "playing": playing})
+    }
+
+    /// Creates a game; returns its id and the creator's seat.
+    pub async fn create(
+        self: &Arc<Self>,
+        user: &User,
+        req: NewGame,
+    ) -> HallResult<(String, usize)> {
+        let table = new_table(&req.game, req.fen.as_deref(), req.target).map_err(HallError::bad)?;
+        if table.result().is_some() {
+            return Err(HallError::bad("the set-up position is already over"));
+        }
+        let clock = req.clock.unwrap_or(ClockSpec {
+            initial_s: 600,
+            increment_s: 0,
+        });
+        if !(1..=3 * 3600).contains(&clock.initial_s) {
+            return Err(HallError::bad("clock.initial_s must be 1 to 10800"));
+        }
+        if !(0..=600).contains(&clock.increment_s) {
+            return Err(HallError::bad("clock.increment_s must be 0 to 600"));
+        }
+        if req.rated && req.fen.is_some() {
+            return Err(HallError::bad(
+                "a game from a set-up position cannot be rated",
+            ));
+        }
+        if req.rated && user.guest {
+            return Err(HallError::forbidden(
+                "guests may play only unrated games; register to play rated",
+            ));
+        }
+        let opponent = match req.opponent.as_deref().unwrap_or("open") {
+            "open" => SeatRow::Open,
+            s => match s.strip_prefix("ai:").and_then(|n| n.parse::<u8>().ok()) {
+                Some(level) if (1..=8).contains(&level) => SeatRow::Ai { level },
+                _ => {
+                    return Err(HallError::bad(format!(
+                        "opponent must be \"open\" or \"ai:1\" .. \"ai:8\", not '{s}'"
+                    )));
+                }
+            },
+        };
+        let me = SeatRow::User {
+            id: user.id,
+            name: user.username.clone(),
+        };
+        let seat = match req.seat.as_deref().unwrap_or("red") {
+            "red" => 0,
+            "black" => 1,
+            "random" => rand::rng().random_range(0..2),
+            s => {
+                return Err(HallError::bad(format!(
+                    "seat must be red, black or random, not '{s}'"
+                )));
+            }
+        };
+        let mut seats = vec![opponent.clone(), opponent.clone()];
+        seats[seat] = me;
+        let playing = !matches!(opponent, SeatRow::Open);
+        let initial_ms = clock.initial_s * 1000;
+        let now_ms = wall_ms();
+        let row = GameRow {
+            id: new_game_id(),
+            rules: req.game.clone(),
+            target: req.target,
+            start_fen: req.fen.clone(),
+            initial_ms,
+            increment_ms: clock.increment_s * 1000,
+            rated: req.rated,
+            seats,
+            status: if playing { "playing" } else { "waiting" }.into(),
+            result: None,
+            reason: None,
+            explanation: None,
+            clocks: vec![initial_ms; table.seat_count()],
+            created_ms: now_ms,
+            updated_ms: now_ms,
+            rematch_of: None,
+        };
+        self.store
+            .insert_game(&row)
+            .await
+            .map_err(HallError::internal)?;
+        let mut clocks = Clocks::new(row.clocks.clone(), row.increment_ms);
+        if playing {
+            clocks.running = table.seats_to_move().first().map(|&s| (s, Instant::now()));
+            self.metrics.games_in_play.inc();
+        }
+        let id = row.id.clone();
+        let live = Live {
+            row,
+            table,
+            clocks,
+            move_clocks: Vec::new(),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            version: 0,
+            touched: Instant::now(),
+        };
+        self.update_lobby(&live);
+        self.games
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.clone(), Arc::new(Mutex::new(live)));
+        tracing::info!(game = %id, rules = %req.game, user = %user.username, "game created");
+        self.maybe_ai_move(&id).await;
+        Ok((id, seat))
+    }
+
+    /// Takes the open seat of a waiting game.
+    pub async fn join(self: &Arc<Self>, id: &str, user: &User) -> HallResult<usize> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        if Hall::seat_of(&live, user).is_some() {
+            return Err(HallError::conflict("you already have a seat in this game"));
+        }
+        if live.row.status != "waiting" {
+            return Err(HallError::conflict("this game has no open seat"));
+        }
+        if live.row.rated && user.guest {
+            return Err(HallError::forbidden("guests may play only unrated games"));
+        }
+        let Some(seat) = live.row.seats.iter().position(|s| *s == SeatRow::Open) else {
+            return Err(HallError::conflict("this game has no open seat"));
+        };
+        let before = live.row.clone();
+        live.row.seats[seat] = SeatRow::User {
+            id: user.id,
+            name: user.username.clone(),
+        };
+        let full = !live.row.seats.contains(&SeatRow::Open);
+        if full {
+            live.row.status = "playing".into();
+        }
+        live.row.updated_ms = wall_ms();
+        if let Err(e) = self.store.update_game(&live.row).await {
+            live.row = before;
+            return Err(HallError::internal(e));
+        }
+        if full {
+            let first = live.table.seats_to_move().first().copied();
+            live.clocks.running = first.map(|s| (s, Instant::now()));
+            self.metrics.games_in_play.inc();
+        }
+        live.version += 1;
+        live.touched = Instant::now();
+        self.announce(&live);
+        self.update_lobby(&live);
+        Ok(seat)
+    }
+
+    /// Plays a move for `user`; `lag_ms` is the network time credited (WebSocket only).
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        user: &User,
+        mv: &str,
+        lag_ms: i64,
+    ) -> HallResult<Value> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        let seat = Hall::seat_of(&live, user)
+            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        self.play_locked(&mut live, seat, mv, lag_ms).await?;
+        let state = Hall::state_json(&live, Some(seat));
+        drop(live);
+        self.maybe_ai_move(id).await;
+        Ok(state)
+    }
+
+    async fn play_locked(
+        self: &Arc<Self>,
+        live: &mut Live,
+        seat: usize,
+        mv: &str,
+        lag_ms: i64,
+    ) -> HallResult<()> {
+        let started = Instant::now();
+        match live.row.status.as_str() {
+            "waiting" => {
+                return Err(HallError::conflict(
+                    "the game has not started: a seat is still open",
+                ));
+            }
+            "finished" => return Err(HallError::conflict("the game is over")),
+            _ => {}
+        }
+        if mv.len() > 16 {
+            return Err(HallError::bad("malformed move: too long"));
+        }
+        let now = Instant::now();
+        if self.flag_check(live, now).await {
+            return Err(HallError::conflict("the game is over: time ran out"));
+        }
+        if !live.table.seats_to_move().contains(&seat) {
+            return Err(HallError::conflict("not your turn"));
+        }
+        let snapshot = live.table.boxed_clone();
+        let clocks_before = live.clocks.clone();
+        let row_before = live.row.clone();
+        live.table
+            .play_for(seat, mv, &mut ServerChance)
+            .map_err(|e| HallError::bad(e.to_string()))?;
+        let next = live.table.seats_to_move().first().copied();
+        live.clocks.charge_move(seat, now, lag_ms, next);
+        let ply = live.table.history().len() as i64 - 1;
+        let text = live.table.history().last().cloned().unwrap_or_default();
+        let outcome = live.table.result().cloned();
+        if let Some(o) = &outcome {
+            live.clocks.stop(now);
+            Hall::mark_finished(&mut live.row, o);
+        }
+        live.row.clocks = live.clocks.remaining.clone();
+        live.row.updated_ms = wall_ms();
+        let mrow = MoveRow {
+            ply,
+            seat: seat as i64,
+            mv: text,
+            clocks: live.clocks.remaining.clone(),
+            at_ms: live.row.updated_ms,
+        };
+        if let Err(e) = self.store.append_move(&live.row, &mrow).await {
+            live.table = snapshot;
+            live.clocks = clocks_before;
+            live.row = row_before;
+            return Err(HallError::internal(e));
+        }
+        live.move_clocks.push(mrow.clocks);
+        if live.draw_offer.is_some_and(|s| s != seat) {
+            // Moving instead of answering declines the offer.
+            live.draw_offer = None;
+        }
+        live.version += 1;
+        live.touched = Instant::now();
+        self.announce(live);
+        self.metrics.moves.inc();
+        if outcome.is_some() {
+            self.metrics.games_in_play.dec();
+            self.update_lobby(live);
+        }
+        self.metrics
+            .move_latency
+            .observe(started.elapsed().as_secs_f64());
+        Ok(())
+    }
+
+    fn mark_finished(row: &mut GameRow, o: &Outcome) {
+        row.status = "finished".into();
+        row.result = Some(result_name(o));
+        row.reason = Some(o.reason.as_str().into());
+        row.explanation = Some(o.explanation.clone());
+    }
+
+    /// Ends a live game from outside its rules, stores and announces it.
+    async fn finish(&self, live: &mut Live, outcome: Outcome) -> HallResult<()> {
+        if live.row.status == "finished" {
+            return Err(HallError::conflict("the game is over"));
+        }
+        let was_playing = live.row.status == "playing";
+        let now = Instant::now();
+        let before = (live.row.clone(), live.clocks.clone());
+        live.clocks.stop(now);
+        Hall::mark_finished(&mut live.row, &outcome);
+        live.row.clocks = live.clocks.remaining.clone();
+        live.row.updated_ms = wall_ms();
+        if let Err(e) = self.store.update_game(&live.row).await {
+            (live.row, live.clocks) = before;
+            return Err(HallError::internal(e));
+        }
+        live.table.end(outcome);
+        live.draw_offer = None;
+        live.version += 1;
+        live.touched = Instant::now();
+        if was_playing {
+            self.metrics.games_in_play.dec();
+        }
+        self.announce(live);
+        self.update_lobby(live);
+        Ok(())
+    }
+
+    /// Ends the game on time if the running flag has fallen; true if it did.
+    async fn flag_check(&self, live: &mut Live, now: Instant) -> bool {
+        if live.row.status != "playing" {
+            return false;
+        }
+        let Some(seat) = live.clocks.flagged(now) else {
+            return false;
+        };
+        let other = 1 - seat.min(1);
+        let (zh, en) = if seat == 0 {
+            ("红", "red")
+        } else {
+            ("黑", "black")
+        };
+        let outcome = if live.table.can_win(other) {
+            Outcome {
+                winner: Some(other),
+                reason: EndReason::Timeout,
+                explanation: format!("{zh}方超时判负 / {en} ran out of time and loses"),
+            }
+        } else {
+            Outcome {
+                winner: None,
+                reason: EndReason::Timeout,
+                explanation: format!(
+                    "{zh}方超时, 对方无子可胜, 和棋 / {en} ran out of time but the opponent cannot mate: draw"
+                ),
+            }
+        };
+        if let Err(e) = self.finish(live, outcome).await {
+            tracing::error!(game = %live.row.id, error = ?e, "cannot store a timeout");
+            return false;
+        }
+        true
+    }
+
+    /// Resigns for `user`.
+    pub async fn resign(&self, id: &str, user: &User) -> HallResult<Value> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        let seat = Hall::seat_of(&live, user)
+            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        if live.row.status != "playing" {
+            return Err(HallError::conflict(if live.row.status == "finished" {
+                "the game is over"
+            } else {
+                "the game has not started"
+            }));
+        }
+        let (zh, en) = if seat == 0 {
+            ("红", "red")
+        } else {
+            ("黑", "black")
+        };
+        let outcome = Outcome {
+            winner: Some(1 - seat.min(1)),
+            reason: EndReason::Resignation,
+            explanation: format!("{zh}方认输 / {en} resigned"),
+        };
+        self.finish(&mut live, outcome).await?;
+        Ok(Hall::state_json(&live, Some(seat)))
+    }
+
+    /// Offers, accepts (`accept`, or `offer` while the opponent's offer
+    /// stands) or declines a draw.
+    pub async fn draw(&self, id: &str, user: &User, action: &str) -> HallResult<Value> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        let seat = Hall::seat_of(&live, user)
+            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        if live.row.status != "playing" {
+            return Err(HallError::conflict("the game is not being played"));
+        }
+        let theirs = live.draw_offer.filter(|&s| s != seat);
+        match (action, theirs) {
+            ("offer" | "accept", Some(_)) => {
+                let outcome = Outcome {
+                    winner: None,
+                    reason: EndReason::Agreement,
+                    explanation: "双方同意和棋 / draw by agreement".into(),
+                };
+                self.finish(&mut live, outcome).await?;
+            }
+            ("accept", None) => {
+                return Err(HallError::conflict("there is no draw offer to accept"));
+            }
+            ("offer", None) => {
+                if live.draw_offer == Some(seat) {
+                    return Err(HallError::conflict("your draw offer already stands"));
+                }
+                live.draw_offer = Some(seat);
+                live.version += 1;
+                self.announce(&live);
+            }
+            ("decline", Some(_)) => {
+                live.draw_offer = None;
+                live.version += 1;
+                self.announce(&live);
+            }
+            ("decline", None) => {
+                return Err(HallError::conflict("there is no draw offer to decline"));
+            }
+            _ => return Err(HallError::bad("action must be offer, accept or decline")),
+        }
+        Ok(Hall::state_json(&live, Some(seat)))
+    }
+
+    /// Claims a draw by the natural move limit (X4); the game judges it.
+    pub async fn claim(&self, id: &str, user: &User) -> HallResult<Value> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        let seat = Hall::seat_of(&live, user)
+            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        if live.row.status != "playing" {
+            return Err(HallError::conflict("the game is not being played"));
+        }
+        let mut probe = live.table.boxed_clone();
+        match probe.claim(seat) {
+            ClaimVerdict::Granted(outcome) => {
+                self.finish(&mut live, outcome).await?;
+                Ok(Hall::state_json(&live, Some(seat)))
+            }
+            ClaimVerdict::Refused(why) => Err(HallError::conflict(format!("claim refused: {why}"))),
+        }
+    }
+
+    /// Offers or accepts a rematch (seats swapped, same settings). Returns the
+    /// new game's id once both agreed (at once against the AI).
+    pub async fn rematch(self: &Arc<Self>, id: &str, user: &User) -> HallResult<Option<String>> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        let seat = Hall::seat_of(&live, user)
+            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        if live.row.status != "finished" {
+            return Err(HallError::conflict("a rematch needs a finished game"));
+        }
+        if let Some(r) = &live.rematch_id {
+            return Ok(Some(r.clone()));
+        }
+        let vs_ai = live
+            .row
+            .seats
+            .iter()
+            .any(|s| matches!(s, SeatRow::Ai { .. }));
+        let agreed = vs_ai || live.rematch_offer.is_some_and(|s| s != seat);
+        if !agreed {
+            live.rematch_offer = Some(seat);
+            live.version += 1;
+            self.announce(&live);
+            return Ok(None);
+        }
+        let mut seats = live.row.seats.clone();
+        seats.reverse();
+        let table = new_table(
+            &live.row.rules,
+            live.row.start_fen.as_deref(),
+            live.row.target,
+        )
+        .map_err(HallError::internal)?;
+        let now_ms = wall_ms();
+        let row = GameRow {
+            id: new_game_id(),
+            seats,
+            status: "playing".into(),
+            result: None,
+            reason: None,
+            explanation: None,
+            clocks: vec![live.row.initial_ms; table.seat_count()],
+            created_ms: now_ms,
+            updated_ms: now_ms,
+            rematch_of: Some(live.row.id.clone()),
+            ..live.row.clone()
+        };
+        self.store
+            .insert_game(&row)
+            .await
+            .map_err(HallError::internal)?;
+        let new_id = row.id.clone();
+        let mut clocks = Clocks::new(row.clocks.clone(), row.increment_ms);
+        clocks.running = table.seats_to_move().first().map(|&s| (s, Instant::now()));
+        let new_live = Live {
+            row,
+            table,
+            clocks,
+            move_clocks: Vec::new(),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            version: 0,
+            touched: Instant::now(),
+        };
+        self.metrics.games_in_play.inc();
+        self.update_lobby(&new_live);
+        self.games
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(new_id.clone(), Arc::new(Mutex::new(new_live)));
+        live.rematch_id = Some(new_id.clone());
+        live.version += 1;
+        self.announce(&live);
+        drop(live);
+        self.maybe_ai_move(&new_id).await;
+        Ok(Some(new_id))
+    }
+
+    /// The game record as PGN.
+    pub async fn pgn(&self, id: &str) -> HallResult<String> {
+        let g = self.get(id).await?;
+        let live = g.lock().await;
+        let name = |s: &SeatRow| match s {
+            SeatRow::User { name, .. } => name.clone(),
+            SeatRow::Ai { level } => format!("AI level {level}"),
+            SeatRow::Open => "?".into(),
+        };
+        let mut tags = vec![
+            ("Event".to_string(), "Qiyuan".to_string()),
+            ("Site".to_string(), format!("qiyuan game {}", live.row.id)),
+        ];
+        if let Some(s) = live.row.seats.first() {
+            tags.push(("Red".into(), name(s)));
+        }
+        if let Some(s) = live.row.seats.get(1) {
+            tags.push(("Black".into(), name(s)));
+        }
+        tags.push((
+            "TimeControl".into(),
+            format!(
+                "{}+{}",
+                live.row.initial_ms / 1000,
+                live.row.increment_ms / 1000
+            ),
+        ));
+        if let Some(r) = &live.row.reason {
+            tags.push(("Termination".into(), r.clone()));
+        }
+        live.table
+            .export_record(&tags, pgn_result(live.table.result()))
+            .ok_or_else(|| HallError::not_found("this game has no PGN export"))
+    }
+
+    /// If the seat to move is the AI, thinks on a blocking thread and plays.
+    pub fn maybe_ai_move<'a>(
+        self: &'a Arc<Self>,
+        id: &'a str,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
+        // Boxed because AI moves and player moves call each other.
+        Box::pin(async move {
+            let Some(g) = self.live(id) else { return };
+            let (probe, seat, level, version) = {
+                let live = g.lock().await;
+                if live.row.status != "playing" {
+                    return;
+                }
+                let Some(&seat) = live.table.seats_to_move().first() else {
+                    return;
+                };
+                let Some(SeatRow::Ai { level }) = live.row.seats.get(seat) else {
+                    return;
+                };
+                (live.table.boxed_clone(), seat, *level, live.version)
+            };
+            let hall = self.clone();
+            let id = id.to_string();
+            tokio::spawn(async move {
+                let ai = hall.ai.clone();
+                let chosen =
+                    tokio::task::spawn_blocking(move || ai.choose(probe.as_ref(), seat, level))
+                        .await
+                        .ok()
+                        .flatten();
+                let Some(mv) = chosen else {
+                    tracing::warn!(game = %id, "the AI found no move");
+                    return;
+                };
+                let Some(g) = hall.live(&id) else { return };
+                {
+                    let mut live = g.lock().await;
+                    if live.version != version {
+                        // Something happened meanwhile (resignation, timeout).
+                        return;
+                    }
+                    if let Err(e) = hall.play_locked(&mut live, seat, &mv, 0).await {
+                        tracing::warn!(game = %id, error = ?e, "AI move refused");
+                        return;
+                    }
+                }
+                // A Jifen double turn: the AI may move again.
+                hall.maybe_ai_move(&id).await;
+            });
+        })
+    }
+
+    /// Ends games whose flag fell and forgets finished games nobody looked at
+    /// for a while. Runs every 100 ms until shutdown.
+    pub async fn sweep(self: Arc<Self>) {
+        let mut shutdown = self.shutdown.clone();
+        let mut tick = tokio::time::interval(Duration::from_millis(100));
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = shutdown.changed() => return,
+            }
+            let all: Vec<(String, Arc<Mutex<Live>>)> = self
+                .games
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            let now = Instant::now();
+            let mut forget = Vec::new();
+            for (id, g) in all {
+                let Ok(mut live) = g.try_lock() else { continue };
+                if live.row.status == "playing" {
+                    if live.clocks.deadline().is_some_and(|d| d <= now) {
+                        self.flag_check(&mut live, now).await;
+                    }
+                } else if live.row.status == "finished"
+                    && now.saturating_duration_since(live.touched) > KEEP_FINISHED
+                {
+                    forget.push(id);
+                }
+            }
+            if !forget.is_empty() {
+                let mut games = self.games.write().unwrap_or_else(|e| e.into_inner());
+                for id in forget {
+                    games.remove(&id);
+                }
+            }
+        }
+    }
+
+    /// A user's profile: name and recent games.
+    pub async fn profile(&self, name: &str) -> HallResult<Value> {
+        let user = self
+            .store
+            .user_by_name(name)
+            .await
+            .map_err(HallError::internal)?
+            .ok_or_else(|| HallError::not_found(format!("no user '{name}'")))?;
+        let games = self
+            .store
+            .user_games(user.id, 50)
+            .await
+            .map_err(HallError::internal)?;
+        let list: Vec<Value> = games
+            .iter()
+            .map(|g| {
+                json!({
+                    "id": g.id, "game": g.rules, "status": g.status, "seats": g.seats,
+                    "result": g.result, "reason": g.reason, "rated": g.rated, "created_ms": g.created_ms,
+                })
+            })
+            .collect();
+        Ok(json!({"username": user.username, "guest": user.guest, "games": list}))
+    }
+}
+
+fn reason_from_str(s: &str) -> EndReason {
+    use EndReason::*;
+    [
+        Checkmate,
+        Stalemate,
+        Points,
+        PerpetualCheck,
+        PerpetualChase,
+        Repetition,
+        MoveLimit,
+        DeadPosition,
+        Resignation,
+        Timeout,
+        Agreement,
+    ]
+    .into_iter()
+    .find(|r| r.as_str() == s)
+    .unwrap_or(Agreement)
+}

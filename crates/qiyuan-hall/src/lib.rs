@@ -1,0 +1,27 @@
+//! 棋苑 Qiyuan hall: the server that lets people play Xiangqi and Jifen
+//! against each other and the AI, over a web page, WebSocket and an HTTP API.
+//!
+//! Layout: [`server`] (start, router, limits), [`hall`] (game sessions),
+//! [`api`] / [`ws`] (transports), [`store`] (storage trait + SQLite),
+//! [`bus`] (event fan-out trait + in-process), [`auth`], [`clock`],
+//! [`games`] (registration of rule sets), [`ai`], [`metrics`], [`web`],
+//! [`client`] and [`loadtest`].
+
+pub mod ai;
+pub mod api;
+pub mod auth;
+pub mod bus;
+pub mod cli;
+pub mod client;
+pub mod clock;
+pub mod games;
+pub mod hall;
+pub mod loadtest;
+pub mod metrics;
+pub mod server;
+pub mod store;
+pub mod web;
+pub mod ws;
+
+pub use loadtest::{LoadtestArgs, loadtest};
+pub use server::{Config, serve};

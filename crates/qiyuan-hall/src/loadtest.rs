@@ -1,0 +1,216 @@
+//! `qiyuan loadtest`: drives N concurrent games over WebSocket against a
+//! running hall and prints moves/s and p50/p99 move latency (from sending a
+//! move to receiving the state that shows it).
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use futures_util::{SinkExt, StreamExt};
+use rand::Rng;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::client::{self, Socket};
+
+/// Options of the load tool.
+#[derive(Clone, Debug)]
+pub struct LoadtestArgs {
+    /// `host:port` of the hall.
+    pub addr: String,
+    /// Concurrent games.
+    pub games: usize,
+    /// Plies per game (a game that ends sooner stops there).
+    pub plies: usize,
+    /// Rule set.
+    pub game: String,
+    /// Give up after this long.
+    pub max_seconds: u64,
+}
+
+/// Retries a request refused by the rate limiter.
+async fn post_retry(addr: &str, path: &str, token: Option<&str>, body: &Value) -> Result<Value> {
+    for _ in 0..50 {
+        let r = client::post(addr, path, token, body).await?;
+        if r.status == 429 {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
+        }
+        if r.status >= 300 {
+            bail!("{path}: {} {}", r.status, r.body);
+        }
+        return Ok(r.json());
+    }
+    bail!("{path}: still rate limited")
+}
+
+async fn next_state(ws: &mut Socket) -> Result<Value> {
+    loop {
+        let msg = ws.next().await.context("socket closed")??;
+        let Message::Text(t) = msg else { continue };
+        let v: Value = serde_json::from_str(t.as_str())?;
+        match v["t"].as_str() {
+            Some("state") => return Ok(v),
+            Some("ping") => {
+                ws.send(Message::Text(
+                    json!({"t":"pong","id":v["id"]}).to_string().into(),
+                ))
+                .await?;
+            }
+            Some("error") => bail!("server error: {}", v["error"]),
+            _ => {}
+        }
+    }
+}
+
+/// Plays one game between two guests; returns per-move latencies in ms.
+async fn one_game(args: &LoadtestArgs) -> Result<Vec<f64>> {
+    let a = &args.addr;
+    let t1 = post_retry(a, "/api/guest", None, &json!({})).await?["token"]
+        .as_str()
+        .context("token")?
+        .to_string();
+    let t2 = post_retry(a, "/api/guest", None, &json!({})).await?["token"]
+        .as_str()
+        .context("token")?
+        .to_string();
+    let created = post_retry(
+        a,
+        "/api/games",
+        Some(&t1),
+        &json!({"game": args.game, "clock": {"initial_s": 3600, "increment_s": 0}, "opponent": "open"}),
+    )
+    .await?;
+    let id = created["id"].as_str().context("id")?.to_string();
+    post_retry(a, &format!("/api/games/{id}/join"), Some(&t2), &json!({})).await?;
+    let path = format!("/api/games/{id}/ws");
+    let mut socks = [
+        client::connect_ws(a, &path, Some(&t1)).await?,
+        client::connect_ws(a, &path, Some(&t2)).await?,
+    ];
+    let mut state = next_state(&mut socks[0]).await?;
+    next_state(&mut socks[1]).await?;
+    let mut lat = Vec::with_capacity(args.plies);
+    for _ in 0..args.plies {
+        if state["status"] != "playing" {
+            break;
+        }
+        let Some(seat) = state["to_move"].as_u64().map(|s| s as usize) else {
+            break;
+        };
+        let seat = seat.min(1);
+        // The mover's own view has its legal moves.
+        let legal: Vec<String> = state["legal"]
+            .as_array()
+            .map(|l| {
+                l.iter()
+                    .filter_map(|m| m.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let legal = if legal.is_empty() {
+            let s = client::get(
+                a,
+                &format!("/api/games/{id}"),
+                Some(if seat == 0 { &t1 } else { &t2 }),
+            )
+            .await?;
+            s.json()["legal"]
+                .as_array()
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|m| m.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default()
+        } else {
+            legal
+        };
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rand::rng().random_range(0..legal.len())].clone();
+        let version = state["version"].as_u64().unwrap_or(0);
+        let sent = Instant::now();
+        socks[seat]
+            .send(Message::Text(
+                json!({"t":"move","move":mv}).to_string().into(),
+            ))
+            .await?;
+        // Wait until the mover sees its move; both sockets get the state.
+        loop {
+            let s = next_state(&mut socks[seat]).await?;
+            if s["version"].as_u64().unwrap_or(0) > version {
+                lat.push(sent.elapsed().as_secs_f64() * 1000.0);
+                break;
+            }
+        }
+        // The next mover's socket has the state with its legal moves.
+        let other = 1 - seat;
+        loop {
+            let s = next_state(&mut socks[other]).await?;
+            if s["version"].as_u64().unwrap_or(0) > version {
+                state = s;
+                break;
+            }
+        }
+        if state["to_move"].as_u64() == Some(seat as u64) {
+            // A double turn: the mover's socket has the newest own state.
+            state = client::get(
+                a,
+                &format!("/api/games/{id}"),
+                Some(if seat == 0 { &t1 } else { &t2 }),
+            )
+            .await?
+            .json();
+        }
+    }
+    let _ = post_retry(a, &format!("/api/games/{id}/resign"), Some(&t1), &json!({})).await;
+    Ok(lat)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// Runs the load test and prints `games`, `moves`, `moves_per_s`, `p50_ms`, `p99_ms`.
+pub fn loadtest(args: LoadtestArgs) -> Result<()> {
+    let rt = tokio::runtime::Runtime::new()?;
+    rt.block_on(async move {
+        let start = Instant::now();
+        let mut tasks = Vec::new();
+        for _ in 0..args.games {
+            let a = args.clone();
+            tasks.push(tokio::spawn(async move {
+                tokio::time::timeout(Duration::from_secs(a.max_seconds), one_game(&a)).await
+            }));
+        }
+        let mut lat = Vec::new();
+        let mut failed = 0;
+        for t in tasks {
+            match t.await {
+                Ok(Ok(Ok(l))) => lat.extend(l),
+                Ok(Ok(Err(e))) => {
+                    failed += 1;
+                    eprintln!("game failed: {e:#}");
+                }
+                _ => failed += 1,
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        lat.sort_by(|a, b| a.total_cmp(b));
+        println!("games {} failed {failed}", args.games);
+        println!("moves {}", lat.len());
+        println!("seconds {secs:.2}");
+        println!("moves_per_s {:.1}", lat.len() as f64 / secs.max(1e-9));
+        println!("p50_ms {:.2}", percentile(&lat, 0.50));
+        println!("p99_ms {:.2}", percentile(&lat, 0.99));
+        if failed == args.games && args.games > 0 {
+            bail!("every game failed");
+        }
+        Ok(())
+    })
+}

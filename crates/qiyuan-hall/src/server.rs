@@ -1,0 +1,250 @@
+//! Starting and stopping the hall: configuration, the router, per-client rate
+//! limits, the body limit, graceful shutdown and the `serve` command.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use axum::Router;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
+use axum::http::StatusCode;
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::json;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+use crate::ai::{AiPlayer, EngineAi};
+use crate::api;
+use crate::bus::{EventBus, LocalBus};
+use crate::hall::Hall;
+use crate::store::{SqliteStore, Storage};
+use crate::web;
+use crate::ws;
+
+/// Largest request body accepted.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// How the hall is started.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on.
+    pub bind: IpAddr,
+    /// Port; 0 picks a free one (tests).
+    pub port: u16,
+    /// `sqlite://file.db` or `sqlite::memory:`.
+    pub database: String,
+    /// HTTP requests per second per client IP (burst: 4 s worth); 0 turns the limit off.
+    pub rate_per_sec: u32,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+            database: "sqlite://qiyuan.db".into(),
+            rate_per_sec: 50,
+        }
+    }
+}
+
+/// Token buckets per client IP.
+struct RateLimiter {
+    rate: f64,
+    burst: f64,
+    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+}
+
+impl RateLimiter {
+    fn allow(&self, ip: IpAddr) -> bool {
+        let now = Instant::now();
+        let mut b = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        if b.len() > 100_000 {
+            // Forget idle clients rather than grow without bound.
+            b.retain(|_, (_, t)| now.duration_since(*t).as_secs() < 60);
+        }
+        let e = b.entry(ip).or_insert((self.burst, now));
+        e.0 = (e.0 + now.duration_since(e.1).as_secs_f64() * self.rate).min(self.burst);
+        e.1 = now;
+        if e.0 >= 1.0 {
+            e.0 -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+async fn rate_limit(
+    State((hall, limiter)): State<(Arc<Hall>, Option<Arc<RateLimiter>>)>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    req: Request,
+    next: Next,
+) -> Response {
+    if let Some(l) = limiter
+        && !l.allow(addr.ip())
+    {
+        hall.metrics.rate_limited.inc();
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            axum::Json(json!({"error": "too many requests: slow down"})),
+        )
+            .into_response();
+    }
+    next.run(req).await
+}
+
+/// The router of the whole hall.
+pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
+    let limiter = (rate_per_sec > 0).then(|| {
+        Arc::new(RateLimiter {
+            rate: f64::from(rate_per_sec),
+            burst: f64::from(rate_per_sec) * 4.0,
+            buckets: Mutex::new(HashMap::new()),
+        })
+    });
+    let metrics_hall = hall.clone();
+    Router::new()
+        .route("/", get(web::index))
+        .route("/static/{file}", get(web::asset))
+        .route("/healthz", get(|| async { "ok" }))
+        .route(
+            "/metrics",
+            get(move || {
+                let h = metrics_hall.clone();
+                async move { h.metrics.render() }
+            }),
+        )
+        .route("/api/openapi.json", get(api::openapi))
+        .route("/api/register", post(api::register))
+        .route("/api/login", post(api::login))
+        .route("/api/guest", post(api::guest))
+        .route("/api/logout", post(api::logout))
+        .route("/api/me", get(api::me))
+        .route("/api/lobby", get(api::lobby))
+        .route("/api/lobby/ws", get(ws::lobby_socket))
+        .route("/api/users/{name}", get(api::profile))
+        .route("/api/games", post(api::create_game))
+        .route("/api/games/{id}", get(api::get_game))
+        .route("/api/games/{id}/join", post(api::join))
+        .route("/api/games/{id}/moves", post(api::play))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/draw", post(api::draw))
+        .route("/api/games/{id}/claim", post(api::claim))
+        .route("/api/games/{id}/rematch", post(api::rematch))
+        .route("/api/games/{id}/pgn", get(api::pgn))
+        .route("/api/games/{id}/stream", get(api::stream))
+        .route("/api/games/{id}/ws", get(ws::game_socket))
+        .fallback(|| async {
+            (
+                StatusCode::NOT_FOUND,
+                axum::Json(json!({"error": "no such endpoint"})),
+            )
+        })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(
+            (hall.clone(), limiter),
+            rate_limit,
+        ))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .with_state(hall)
+}
+
+/// A started hall.
+pub struct Running {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// The hall (for tests that look inside).
+    pub hall: Arc<Hall>,
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Stops accepting, closes sockets, waits for requests in flight, closes
+    /// the database.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        let _ = self.task.await;
+        self.hall.store.close().await;
+    }
+}
+
+/// Opens the database, resumes unfinished games and starts listening.
+pub async fn start(config: &Config) -> anyhow::Result<Running> {
+    let store: Arc<dyn Storage> = Arc::new(SqliteStore::open(&config.database).await?);
+    let bus: Arc<dyn EventBus> = Arc::new(LocalBus::default());
+    let ai: Arc<dyn AiPlayer> = Arc::new(EngineAi);
+    let (stop, stop_rx) = watch::channel(false);
+    let hall = Arc::new(Hall::new(store, bus, ai, stop_rx.clone()));
+    let resumed = hall.resume().await?;
+    tracing::info!(resumed, "games resumed");
+    tokio::spawn(hall.clone().sweep());
+    let listener = TcpListener::bind((config.bind, config.port)).await?;
+    let addr = listener.local_addr()?;
+    let app = router(hall.clone(), config.rate_per_sec);
+    let mut rx = stop_rx;
+    let task = tokio::spawn(async move {
+        let served = axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = rx.wait_for(|s| *s).await;
+        })
+        .await;
+        if let Err(e) = served {
+            tracing::error!(error = %e, "server error");
+        }
+    });
+    Ok(Running {
+        addr,
+        hall,
+        stop,
+        task,
+    })
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}
+
+/// `qiyuan serve`: runs until Ctrl-C or SIGTERM, then shuts down gracefully.
+pub fn serve(config: Config) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let rt = tokio::runtime::Runtime::new()?;
+    rt.block_on(async {
+        let running = start(&config).await?;
+        tracing::info!("listening on http://{}", running.addr);
+        println!("listening on http://{}", running.addr);
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        running.shutdown().await;
+        Ok(())
+    })
+}

@@ -1,0 +1,431 @@
+//! Storage behind a small trait: accounts, sessions, games and moves.
+//!
+//! The hall talks only to [`Storage`]; [`SqliteStore`] is the embedded
+//! default. A PostgreSQL implementation later implements the same trait.
+
+use std::borrow::Cow;
+use std::str::FromStr;
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+
+/// Storage errors are reported, never shown to users in detail.
+pub type StoreResult<T> = Result<T, anyhow::Error>;
+
+/// A user account (guests included: they get a row so that games can name them).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct User {
+    /// Row id.
+    pub id: i64,
+    /// Unique name shown everywhere.
+    pub username: String,
+    /// Argon2id PHC string; `None` for guests.
+    #[serde(skip)]
+    pub password_hash: Option<String>,
+    /// Guests may only play unrated games.
+    pub guest: bool,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum SeatRow {
+    /// Nobody yet: anyone may join.
+    Open,
+    /// A person (or bot) with an account.
+    User {
+        /// The user's id.
+        id: i64,
+        /// The user's name, copied so the lobby needs no join.
+        name: String,
+    },
+    /// The built-in AI at this level (1-8).
+    Ai {
+        /// Strength, 1 (weakest) to 8.
+        level: u8,
+    },
+}
+
+/// A game's stored record (everything but the moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// Short random id used in URLs.
+    pub id: String,
+    /// Rule-set name (`xiangqi`, `jifen-simple`, ...).
+    pub rules: String,
+    /// Jifen target score, if set.
+    pub target: Option<i32>,
+    /// Set-up FEN, `None` for the start position.
+    pub start_fen: Option<String>,
+    /// Base time per seat in ms.
+    pub initial_ms: i64,
+    /// Increment per turn in ms.
+    pub increment_ms: i64,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// One entry per seat.
+    pub seats: Vec<SeatRow>,
+    /// `waiting`, `playing` or `finished`.
+    pub status: String,
+    /// `red`, `black` or `draw` once finished (seat names for 2-seat games).
+    pub result: Option<String>,
+    /// The [`qiyuan_core::EndReason`] word.
+    pub reason: Option<String>,
+    /// The sentence explaining the end.
+    pub explanation: Option<String>,
+    /// Remaining ms per seat as of the last stored event.
+    pub clocks: Vec<i64>,
+    /// Creation time, ms since the epoch.
+    pub created_ms: i64,
+    /// Last change, ms since the epoch.
+    pub updated_ms: i64,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// 0-based index in the game.
+    pub ply: i64,
+    /// The seat that played it.
+    pub seat: i64,
+    /// The move text.
+    pub mv: String,
+    /// Remaining ms per seat right after the move.
+    pub clocks: Vec<i64>,
+    /// When it was played, ms since the epoch.
+    pub at_ms: i64,
+}
+
+/// Everything the hall stores. Async, object safe, shareable.
+#[async_trait]
+pub trait Storage: Send + Sync {
+    /// Creates a user; `Ok(None)` when the name is taken.
+    async fn create_user(
+        &self,
+        username: &str,
+        password_hash: Option<&str>,
+        guest: bool,
+    ) -> StoreResult<Option<User>>;
+    /// Looks a user up by name.
+    async fn user_by_name(&self, username: &str) -> StoreResult<Option<User>>;
+    /// Stores a session token for a user.
+    async fn create_session(&self, token: &str, user_id: i64) -> StoreResult<()>;
+    /// The user a session token belongs to.
+    async fn session_user(&self, token: &str) -> StoreResult<Option<User>>;
+    /// Deletes a session (log out).
+    async fn delete_session(&self, token: &str) -> StoreResult<()>;
+    /// Inserts a new game.
+    async fn insert_game(&self, game: &GameRow) -> StoreResult<()>;
+    /// Rewrites a game's row (seats, status, result, clocks).
+    async fn update_game(&self, game: &GameRow) -> StoreResult<()>;
+    /// Appends a move and rewrites the game row in one transaction: a move is
+    /// durable before anyone hears of it.
+    async fn append_move(&self, game: &GameRow, mv: &MoveRow) -> StoreResult<()>;
+    /// A game and its moves.
+    async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>>;
+    /// Every game not finished (to resume after a restart).
+    async fn unfinished_games(&self) -> StoreResult<Vec<(GameRow, Vec<MoveRow>)>>;
+    /// A user's most recent games, newest first.
+    async fn user_games(&self, user_id: i64, limit: i64) -> StoreResult<Vec<GameRow>>;
+    /// Releases connections (graceful shutdown).
+    async fn close(&self);
+}
+
+/// The embedded SQLite store (one file, WAL mode).
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+fn migrator() -> Migrator {
+    // Built by hand (not with `sqlx::migrate!`) so that sqlx's macro crate
+    // stays out of the build; the SQL files are still embedded at compile time.
+    Migrator {
+        migrations: Cow::Owned(vec![Migration::new(
+            1,
+            Cow::Borrowed("init"),
+            MigrationType::Simple,
+            Cow::Borrowed(include_str!("../migrations/0001_init.sql")),
+            false,
+        )]),
+        ignore_missing: false,
+        locking: true,
+        no_tx: false,
+    }
+}
+
+impl SqliteStore {
+    /// Opens (creating if missing) the database at `url` (`sqlite://file.db`
+    /// or `sqlite::memory:`) and applies the migrations.
+    pub async fn open(url: &str) -> StoreResult<SqliteStore> {
+        let opts = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(std::time::Duration::from_secs(5));
+        // An in-memory database exists per connection: keep exactly one.
+        let max = if url.contains(":memory:") { 1 } else { 4 };
+        let pool = SqlitePoolOptions::new()
+            .max_connections(max)
+            .connect_with(opts)
+            .await?;
+        migrator().run(&pool).await?;
+        Ok(SqliteStore { pool })
+    }
+}
+
+fn now_ms() -> i64 {
+    crate::clock::wall_ms()
+}
+
+fn user_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<User> {
+    Ok(User {
+        id: r.try_get("id")?,
+        username: r.try_get("username")?,
+        password_hash: r.try_get("password_hash")?,
+        guest: r.try_get::<i64, _>("guest")? != 0,
+    })
+}
+
+fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<GameRow> {
+    let seats: String = r.try_get("seats")?;
+    let clocks: String = r.try_get("clocks")?;
+    Ok(GameRow {
+        id: r.try_get("id")?,
+        rules: r.try_get("rules")?,
+        target: r.try_get::<Option<i64>, _>("target")?.map(|t| t as i32),
+        start_fen: r.try_get("start_fen")?,
+        initial_ms: r.try_get("initial_ms")?,
+        increment_ms: r.try_get("increment_ms")?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
+        seats: serde_json::from_str(&seats)?,
+        status: r.try_get("status")?,
+        result: r.try_get("result")?,
+        reason: r.try_get("reason")?,
+        explanation: r.try_get("explanation")?,
+        clocks: serde_json::from_str(&clocks)?,
+        created_ms: r.try_get("created_ms")?,
+        updated_ms: r.try_get("updated_ms")?,
+        rematch_of: r.try_get("rematch_of")?,
+    })
+}
+
+const GAME_COLUMNS: &str = "id, rules, target, start_fen, initial_ms, increment_ms, rated, seats, status, result, reason, explanation, clocks, created_ms, updated_ms, rematch_of";
+
+async fn write_game(
+    conn: &mut sqlx::SqliteConnection,
+    g: &GameRow,
+    insert: bool,
+) -> StoreResult<()> {
+    let seats = serde_json::to_string(&g.seats)?;
+    let clocks = serde_json::to_string(&g.clocks)?;
+    let sql = if insert {
+        format!(
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)"
+        )
+    } else {
+        "UPDATE games SET rules=?2, target=?3, start_fen=?4, initial_ms=?5, increment_ms=?6, rated=?7, seats=?8, status=?9, result=?10, reason=?11, explanation=?12, clocks=?13, created_ms=?14, updated_ms=?15, rematch_of=?16 WHERE id=?1".to_string()
+    };
+    sqlx::query(&sql)
+        .bind(&g.id)
+        .bind(&g.rules)
+        .bind(g.target.map(i64::from))
+        .bind(&g.start_fen)
+        .bind(g.initial_ms)
+        .bind(g.increment_ms)
+        .bind(i64::from(g.rated))
+        .bind(seats)
+        .bind(&g.status)
+        .bind(&g.result)
+        .bind(&g.reason)
+        .bind(&g.explanation)
+        .bind(clocks)
+        .bind(g.created_ms)
+        .bind(g.updated_ms)
+        .bind(&g.rematch_of)
+        .execute(&mut *conn)
+        .await?;
+    // Who played which game, for profiles.
+    for s in &g.seats {
+        if let SeatRow::User { id, .. } = s {
+            sqlx::query("INSERT OR IGNORE INTO game_players (game_id, user_id) VALUES (?, ?)")
+                .bind(&g.id)
+                .bind(id)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+fn move_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<MoveRow> {
+    let clocks: String = r.try_get("clocks")?;
+    Ok(MoveRow {
+        ply: r.try_get("ply")?,
+        seat: r.try_get("seat")?,
+        mv: r.try_get("mv")?,
+        clocks: serde_json::from_str(&clocks)?,
+        at_ms: r.try_get("at_ms")?,
+    })
+}
+
+impl SqliteStore {
+    async fn moves_of(&self, id: &str) -> StoreResult<Vec<MoveRow>> {
+        let rows = sqlx::query(
+            "SELECT ply, seat, mv, clocks, at_ms FROM moves WHERE game_id = ? ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(move_from_row).collect()
+    }
+}
+
+#[async_trait]
+impl Storage for SqliteStore {
+    async fn create_user(
+        &self,
+        username: &str,
+        password_hash: Option<&str>,
+        guest: bool,
+    ) -> StoreResult<Option<User>> {
+        let res = sqlx::query(
+            "INSERT INTO users (username, password_hash, guest, created_ms) VALUES (?, ?, ?, ?) ON CONFLICT(username) DO NOTHING",
+        )
+        .bind(username)
+        .bind(password_hash)
+        .bind(i64::from(guest))
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
+        if res.rows_affected() == 0 {
+            return Ok(None);
+        }
+        Ok(Some(User {
+            id: res.last_insert_rowid(),
+            username: username.to_string(),
+            password_hash: password_hash.map(str::to_string),
+            guest,
+        }))
+    }
+
+    async fn user_by_name(&self, username: &str) -> StoreResult<Option<User>> {
+        let row =
+            sqlx::query("SELECT id, username, password_hash, guest FROM users WHERE username = ?")
+                .bind(username)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.as_ref().map(user_from_row).transpose()
+    }
+
+    async fn create_session(&self, token: &str, user_id: i64) -> StoreResult<()> {
+        sqlx::query("INSERT INTO sessions (token, user_id, created_ms) VALUES (?, ?, ?)")
+            .bind(token)
+            .bind(user_id)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn session_user(&self, token: &str) -> StoreResult<Option<User>> {
+        let row = sqlx::query(
+            "SELECT u.id, u.username, u.password_hash, u.guest FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = ?",
+        )
+        .bind(token)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(user_from_row).transpose()
+    }
+
+    async fn delete_session(&self, token: &str) -> StoreResult<()> {
+        sqlx::query("DELETE FROM sessions WHERE token = ?")
+            .bind(token)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn insert_game(&self, game: &GameRow) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        write_game(&mut tx, game, true).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn update_game(&self, game: &GameRow) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        write_game(&mut tx, game, false).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn append_move(&self, game: &GameRow, mv: &MoveRow) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&game.id)
+        .bind(mv.ply)
+        .bind(mv.seat)
+        .bind(&mv.mv)
+        .bind(serde_json::to_string(&mv.clocks)?)
+        .bind(mv.at_ms)
+        .execute(&mut *tx)
+        .await?;
+        write_game(&mut tx, game, false).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>> {
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let game = game_from_row(&row)?;
+        let moves = self.moves_of(id).await?;
+        Ok(Some((game, moves)))
+    }
+
+    async fn unfinished_games(&self) -> StoreResult<Vec<(GameRow, Vec<MoveRow>)>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status != 'finished'"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let g = game_from_row(r)?;
+            let moves = self.moves_of(&g.id).await?;
+            out.push((g, moves));
+        }
+        Ok(out)
+    }
+
+    async fn user_games(&self, user_id: i64, limit: i64) -> StoreResult<Vec<GameRow>> {
+        let cols = GAME_COLUMNS
+            .split(", ")
+            .map(|c| format!("g.{c}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let rows = sqlx::query(&format!(
+            "SELECT {cols} FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? ORDER BY g.created_ms DESC LIMIT ?"
+        ))
+        .bind(user_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    async fn close(&self) {
+        self.pool.close().await;
+    }
+}

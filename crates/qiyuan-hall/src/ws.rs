@@ -1,0 +1,306 @@
+//! WebSocket play: `/api/games/{id}/ws` (players and spectators) and
+//! `/api/lobby/ws` (live lobby).
+//!
+//! Client frames (JSON text): `{"t":"move","move":"h2e2"}`, `{"t":"resign"}`,
+//! `{"t":"draw","action":"offer"|"accept"|"decline"}`, `{"t":"claim"}`,
+//! `{"t":"rematch"}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`.
+//! Server frames: `{"t":"state",...}` (with `seat` and `legal` for a player),
+//! `{"t":"error","error":"..."}`, `{"t":"rematch","id":...}`, `{"t":"ping","id":N}`,
+//! `{"t":"pong","id":N}`. The server pings every few seconds and uses the
+//! round trips to credit network time on moves (see [`crate::clock`]).
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::api::{AppState, current_user};
+use crate::bus::LOBBY;
+use crate::hall::{Hall, HallError};
+use crate::store::User;
+
+/// Largest frame accepted from a client.
+pub const MAX_FRAME: usize = 4 * 1024;
+/// Frames per second a socket may send (burst 20).
+const FRAME_RATE: f64 = 10.0;
+/// Interval of server pings.
+const PING_EVERY: Duration = Duration::from_secs(3);
+
+#[derive(Deserialize)]
+struct Frame {
+    t: String,
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    #[serde(default)]
+    action: Option<String>,
+    #[serde(default)]
+    id: Option<u64>,
+}
+
+/// `GET /api/games/{id}/ws`.
+pub async fn game_socket(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, HallError> {
+    let user = current_user(&hall, &headers).await?;
+    // 404 before upgrading for an unknown game.
+    hall.state(&id, None).await?;
+    Ok(ws
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| async move {
+            hall.metrics.sockets.inc();
+            run_game_socket(hall.clone(), id, user, socket).await;
+            hall.metrics.sockets.dec();
+        }))
+}
+
+/// A token bucket for one socket's frames.
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.last).as_secs_f64() * FRAME_RATE).min(20.0);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+fn error_frame(msg: &str) -> Message {
+    Message::Text(json!({"t": "error", "error": msg}).to_string().into())
+}
+
+async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket: WebSocket) {
+    let (mut tx, mut rx) = socket.split();
+    let mut events = hall.bus.subscribe(&id);
+    let mut shutdown = hall.shutdown.clone();
+    let mut seat = match &user {
+        Some(u) => hall.seat_in(&id, u).await.ok().flatten(),
+        None => None,
+    };
+    let send_state = |hall: Arc<Hall>, id: String, user: Option<User>| async move {
+        hall.state(&id, user.as_ref())
+            .await
+            .map(|s| Message::Text(s.to_string().into()))
+            .unwrap_or_else(|e| error_frame(&e.message))
+    };
+    if tx
+        .send(send_state(hall.clone(), id.clone(), user.clone()).await)
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let mut bucket = Bucket {
+        tokens: 20.0,
+        last: Instant::now(),
+    };
+    let mut rtts: VecDeque<i64> = VecDeque::with_capacity(8);
+    let mut pings: VecDeque<(u64, Instant)> = VecDeque::new();
+    let mut ping_id = 0u64;
+    let mut ping_timer = tokio::time::interval(PING_EVERY);
+    loop {
+        tokio::select! {
+            _ = shutdown.changed() => {
+                let _ = tx.send(Message::Close(None)).await;
+                return;
+            }
+            _ = ping_timer.tick() => {
+                ping_id += 1;
+                pings.push_back((ping_id, Instant::now()));
+                if pings.len() > 8 { pings.pop_front(); }
+                if tx.send(Message::Text(json!({"t":"ping","id":ping_id}).to_string().into())).await.is_err() {
+                    return;
+                }
+            }
+            ev = events.recv() => {
+                let msg = match ev {
+                    // A player needs its legal moves: re-read its own view.
+                    Ok(_) | Err(RecvError::Lagged(_)) if user.is_some() => {
+                        send_state(hall.clone(), id.clone(), user.clone()).await
+                    }
+                    Ok(e) => Message::Text(e.to_string().into()),
+                    Err(RecvError::Lagged(_)) => send_state(hall.clone(), id.clone(), None).await,
+                    Err(RecvError::Closed) => return,
+                };
+                if tx.send(msg).await.is_err() {
+                    return;
+                }
+            }
+            msg = rx.next() => {
+                let text = match msg {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        if tx.send(error_frame("binary frames are not accepted; send JSON text")).await.is_err() { return; }
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                };
+                if !bucket.take() {
+                    if tx.send(error_frame("too many frames: slow down")).await.is_err() { return; }
+                    continue;
+                }
+                let frame: Frame = match serde_json::from_str(text.as_str()) {
+                    Ok(f) => f,
+                    Err(e) => {
+                        if tx.send(error_frame(&format!("malformed frame: {e}"))).await.is_err() { return; }
+                        continue;
+                    }
+                };
+                if seat.is_none() {
+                    // The user may have taken a seat since connecting.
+                    if let Some(u) = &user {
+                        seat = hall.seat_in(&id, u).await.ok().flatten();
+                    }
+                }
+                let lag = median(&rtts);
+                let reply = handle_frame(&hall, &id, user.as_ref(), seat, &frame, lag, &mut pings, &mut rtts).await;
+                if let Some(m) = reply
+                    && tx.send(m).await.is_err() {
+                        return;
+                    }
+            }
+        }
+    }
+}
+
+fn median(v: &VecDeque<i64>) -> i64 {
+    if v.is_empty() {
+        return 0;
+    }
+    let mut s: Vec<i64> = v.iter().copied().collect();
+    s.sort_unstable();
+    s[s.len() / 2]
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn handle_frame(
+    hall: &Arc<Hall>,
+    id: &str,
+    user: Option<&User>,
+    seat: Option<usize>,
+    f: &Frame,
+    lag: i64,
+    pings: &mut VecDeque<(u64, Instant)>,
+    rtts: &mut VecDeque<i64>,
+) -> Option<Message> {
+    let need_player = || -> Result<&User, HallError> {
+        match (user, seat) {
+            (Some(u), Some(_)) => Ok(u),
+            (None, _) => Err(HallError::unauthorized()),
+            _ => Err(HallError::forbidden("you are not a player in this game")),
+        }
+    };
+    let res: Result<Option<Value>, HallError> = match f.t.as_str() {
+        "ping" => {
+            return Some(Message::Text(
+                json!({"t":"pong","id":f.id}).to_string().into(),
+            ));
+        }
+        "pong" => {
+            if let Some(pid) = f.id
+                && let Some(pos) = pings.iter().position(|(p, _)| *p == pid)
+                && let Some((_, at)) = pings.remove(pos)
+            {
+                rtts.push_back(at.elapsed().as_millis() as i64);
+                if rtts.len() > 5 {
+                    rtts.pop_front();
+                }
+            }
+            return None;
+        }
+        "move" => match (need_player(), f.mv.as_deref()) {
+            (Err(e), _) => Err(e),
+            (Ok(_), None) => Err(HallError::bad("a move frame needs \"move\"")),
+            // The state reaches the player through the event bus.
+            (Ok(u), Some(mv)) => hall.play(id, u, mv, lag).await.map(|_| None),
+        },
+        "resign" => match need_player() {
+            Ok(u) => hall.resign(id, u).await.map(|_| None),
+            Err(e) => Err(e),
+        },
+        "draw" => match need_player() {
+            Ok(u) => hall
+                .draw(id, u, f.action.as_deref().unwrap_or("offer"))
+                .await
+                .map(|_| None),
+            Err(e) => Err(e),
+        },
+        "claim" => match need_player() {
+            Ok(u) => hall.claim(id, u).await.map(|_| None),
+            Err(e) => Err(e),
+        },
+        "rematch" => match need_player() {
+            Ok(u) => hall
+                .rematch(id, u)
+                .await
+                .map(|r| r.map(|rid| json!({"t":"rematch","id":rid}))),
+            Err(e) => Err(e),
+        },
+        other => Err(HallError::bad(format!("unknown frame type '{other}'"))),
+    };
+    match res {
+        Ok(Some(v)) => Some(Message::Text(v.to_string().into())),
+        Ok(None) => None,
+        Err(e) => Some(error_frame(&e.message)),
+    }
+}
+
+/// `GET /api/lobby/ws`: the lobby, then each change.
+pub async fn lobby_socket(State(hall): State<AppState>, ws: WebSocketUpgrade) -> Response {
+    ws.max_message_size(MAX_FRAME)
+        .on_upgrade(move |socket| async move {
+            hall.metrics.sockets.inc();
+            run_lobby_socket(hall.clone(), socket).await;
+            hall.metrics.sockets.dec();
+        })
+}
+
+async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket) {
+    let mut events = hall.bus.subscribe(LOBBY);
+    let mut shutdown = hall.shutdown.clone();
+    if socket
+        .send(Message::Text(hall.lobby().to_string().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    loop {
+        tokio::select! {
+            _ = shutdown.changed() => return,
+            ev = events.recv() => {
+                // Always send the whole lobby: simpler for the page, and small.
+                if matches!(ev, Err(RecvError::Closed)) { return; }
+                if socket.send(Message::Text(hall.lobby().to_string().into())).await.is_err() {
+                    return;
+                }
+            }
+            msg = socket.recv() => match msg {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                _ => {}
+            }
+        }
+    }
+}
