@@ -1,0 +1,299 @@
+// 棋苑 Qiyuan page: lobby, game, profile, rules, login. Plain ES modules.
+import { t, getLang, setLang, applyStatic } from './i18n.js';
+import { drawBoard } from './board.js';
+
+const view = document.getElementById('view');
+let me = null;
+let cleanup = () => {};
+
+async function api(method, path, body) {
+  const r = await fetch(path, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin' });
+  let data = null;
+  try { data = await r.json(); } catch { data = null; }
+  if (!r.ok) throw new Error((data && data.error) || r.statusText);
+  return data;
+}
+
+async function ensureSession() {
+  try { me = await api('GET', '/api/me'); } catch { me = await api('POST', '/api/guest'); }
+  renderNav();
+}
+
+function renderNav() {
+  const a = document.getElementById('nav-user');
+  if (me && !me.guest) { a.textContent = me.username; a.href = `#/user/${encodeURIComponent(me.username)}`; }
+  else { a.textContent = t('login'); a.href = '#/login'; }
+  document.getElementById('lang').textContent = getLang() === 'zh' ? 'English' : '中文';
+  applyStatic();
+}
+
+function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
+
+function seatLabel(s) {
+  if (!s) return '?';
+  if (s.kind === 'user') return s.name;
+  if (s.kind === 'ai') return `AI ${s.level}`;
+  return '—';
+}
+
+function wsUrl(path) { return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`; }
+
+// ---------------------------------------------------------------- lobby
+function lobbyView() {
+  view.innerHTML = `
+  <div class="card"><h2>${t('create')}</h2>
+    <form id="create" data-testid="create-form">
+      <label>${t('game')} <select name="game" data-testid="game-select">
+        ${['xiangqi', 'jifen-simple', 'jifen-match', 'jifen-contest'].map((g) => `<option value="${g}">${t(g)}</option>`).join('')}
+      </select></label>
+      <label>${t('target')} <input name="target" type="number" min="1" placeholder="30/100" style="width:6em" data-testid="target"></label>
+      <label>${t('minutes')} <input name="minutes" type="number" min="1" value="10" style="width:5em"></label>
+      <label>${t('increment')} <input name="inc" type="number" min="0" value="5" style="width:5em"></label>
+      <label>${t('opponent')} <select name="opponent" data-testid="opponent">
+        <option value="open">${t('open_seat')}</option>
+        ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="ai:${n}">${t('ai_level')} ${n}</option>`).join('')}
+      </select></label>
+      <label><input name="rated" type="checkbox" ${me && me.guest ? 'disabled' : ''}> ${t('rated')}</label>
+      <button class="primary" data-testid="create">${t('create')}</button>
+      <div class="err" id="create-err"></div>
+    </form></div>
+  <div class="card"><h2>${t('open_rooms')}</h2><div id="open" data-testid="open-rooms"></div></div>
+  <div class="card"><h2>${t('in_play')}</h2><div id="playing"></div></div>`;
+  document.getElementById('create').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    const body = { game: f.get('game'), clock: { initial_s: Number(f.get('minutes')) * 60, increment_s: Number(f.get('inc')) }, opponent: f.get('opponent'), rated: f.get('rated') === 'on' };
+    if (f.get('target') && f.get('game') !== 'xiangqi') body.target = Number(f.get('target'));
+    try { const g = await api('POST', '/api/games', body); location.hash = `#/game/${g.id}`; }
+    catch (err) { document.getElementById('create-err').textContent = err.message; }
+  });
+  const ws = new WebSocket(wsUrl('/api/lobby/ws'));
+  ws.onmessage = (ev) => {
+    const l = JSON.parse(ev.data);
+    if (l.t !== 'lobby' || !l.open) return;
+    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}</td><td>${esc(seatLabel(g.seats[0]))} ${t('vs')} ${esc(seatLabel(g.seats[1]))}</td><td>${g.clock.initial_s / 60}+${g.clock.increment_s}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
+    document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
+    document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
+    view.querySelectorAll('[data-join]').forEach((b) => b.addEventListener('click', async () => {
+      const id = b.dataset.join;
+      try {
+        const mine = l.open.find((g) => g.id === id).seats.some((s) => s.kind === 'user' && me && s.name === me.username);
+        if (!mine) await api('POST', `/api/games/${id}/join`);
+        location.hash = `#/game/${id}`;
+      } catch (err) { alert(err.message); }
+    }));
+  };
+  return () => ws.close();
+}
+
+// ---------------------------------------------------------------- game
+function fmtClock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function gameView(id) {
+  let state = null, selected = null, flipped = false, notation = localStorage.getItem('qy-notation') || 'iccs';
+  let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null;
+  view.innerHTML = `<div class="game">
+    <div class="board-wrap">
+      <div class="player"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
+      <svg id="board" data-testid="board"></svg>
+      <div class="player"><span id="bot-name"></span><span class="clock" id="bot-clock" data-testid="clock-bottom"></span></div>
+    </div>
+    <div class="side card">
+      <div id="title"></div>
+      <div class="scores" id="scores" data-testid="scores"></div>
+      <div class="status" id="status" data-testid="status"></div>
+      <div class="err" id="err" data-testid="error"></div>
+      <div class="buttons" id="buttons"></div>
+      <div>${t('moves')}: <select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select>
+        <button id="flip">${t('flip')}</button> <a id="pgn" href="/api/games/${id}/pgn" data-testid="pgn">${t('pgn')}</a></div>
+      <div class="moves"><table id="moves" data-testid="moves"></table></div>
+      <div id="replay" class="buttons"></div>
+    </div></div><div id="chooser"></div>`;
+  const $ = (x) => document.getElementById(x);
+  $('notation').value = notation;
+  $('notation').addEventListener('change', (e) => { notation = e.target.value; localStorage.setItem('qy-notation', notation); render(); });
+  $('flip').addEventListener('click', () => { flipped = !flipped; render(); });
+
+  const send = (frame) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(frame)); };
+  const myTurn = () => state && state.status === 'playing' && state.seat != null && state.to_move === state.seat;
+
+  function sendMove(m) { pending = m; selected = null; send({ t: 'move', move: m }); render(); }
+
+  function onClick(sq) {
+    if (!myTurn() || replayPly != null) return;
+    const legal = state.legal || [];
+    if (selected) {
+      const cands = legal.filter((m) => m.slice(0, 4) === selected + sq);
+      if (cands.length === 1) return sendMove(cands[0]);
+      if (cands.length > 1) return choose(cands);
+    }
+    selected = legal.some((m) => m.slice(0, 2) === sq) ? sq : null;
+    render();
+  }
+
+  function choose(cands) {
+    const names = { '': t('keep'), '=': t('normal'), '-': t('small'), '+': t('royal'), '*': t('idle') };
+    $('chooser').innerHTML = `<div class="chooser" data-testid="class-chooser"><b>${t('choose_class')}</b>${cands.map((m) => `<button data-mv="${m}" data-testid="class-${m.length > 4 ? m[4] : 'keep'}">${names[m.slice(4)] ?? m}</button>`).join('')}</div>`;
+    $('chooser').querySelectorAll('button').forEach((b) => b.addEventListener('click', () => { $('chooser').innerHTML = ''; sendMove(b.dataset.mv); }));
+  }
+
+  function render() {
+    if (!state) return;
+    const mySeat = state.seat;
+    const flip = flipped !== (mySeat === 1);
+    const rec = state.records || [];
+    const fen = replayPly == null ? state.fen : (replayPly === 0 ? (state.start_fen || 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w') : rec[replayPly - 1].fen);
+    const lastRec = replayPly == null ? rec[rec.length - 1] : rec[replayPly - 1];
+    const last = lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
+    const targets = selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
+    drawBoard($('board'), { fen, flipped: flip, selected, targets, last, alerts: replayPly == null ? state.alerts : [], onClick });
+    const top = flip ? 0 : 1, bot = flip ? 1 : 0;
+    $('top-name').textContent = `${top === 0 ? t('red') : t('black')}: ${seatLabel(state.seats[top])}`;
+    $('bot-name').textContent = `${bot === 0 ? t('red') : t('black')}: ${seatLabel(state.seats[bot])}`;
+    $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${state.clock.initial_s / 60}+${state.clock.increment_s}${state.rated ? ' · ' + t('rated') : ''}`;
+    if (state.scores) {
+      $('scores').innerHTML = `${t('score')}: <span style="color:#b5221b" data-testid="score-red">${state.scores[0]}</span> : <span data-testid="score-black">${state.scores[1]}</span> / ${state.target}`;
+    } else $('scores').textContent = '';
+    let status = '';
+    if (state.status === 'waiting') status = t('waiting');
+    else if (state.status === 'finished') status = `${t('result_' + state.result)} — ${state.explanation || state.reason}`;
+    else if (mySeat == null) status = t('spectator');
+    else status = myTurn() ? t('your_turn') : t('their_turn');
+    if (state.status === 'playing' && state.turn_state === 2) status += ` · ${t('second_move')}`;
+    $('status').textContent = status;
+    const b = [];
+    if (state.status === 'playing' && mySeat != null) {
+      if (myTurn() && (state.legal || []).includes('0000')) b.push(`<button data-f="pass" data-testid="pass">${t('pass')}</button>`);
+      if (state.draw_offer != null && state.draw_offer !== mySeat) b.push(`<button data-f="accept" data-testid="accept-draw">${t('accept_draw')}</button><button data-f="decline">${t('decline_draw')}</button>`);
+      else if (state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
+      b.push(`<button data-f="claim">${t('claim')}</button><button data-f="resign" data-testid="resign">${t('resign')}</button>`);
+    }
+    if (state.status === 'finished' && mySeat != null) {
+      if (state.rematch_id) b.push(`<a href="#/game/${state.rematch_id}" data-testid="rematch-link">${t('rematch')} →</a>`);
+      else b.push(`<button data-f="rematch" data-testid="rematch">${t('rematch')}</button>${state.rematch_offer != null && state.rematch_offer !== mySeat ? ' ' + t('rematch_offered') : ''}`);
+    }
+    if (state.status === 'waiting' && mySeat == null) b.push(`<button data-f="join" data-testid="join">${t('join')}</button>`);
+    $('buttons').innerHTML = b.join(' ');
+    $('buttons').querySelectorAll('button').forEach((x) => x.addEventListener('click', async () => {
+      const f = x.dataset.f;
+      if (f === 'pass') sendMove('0000');
+      else if (f === 'draw') send({ t: 'draw', action: 'offer' });
+      else if (f === 'accept') send({ t: 'draw', action: 'accept' });
+      else if (f === 'decline') send({ t: 'draw', action: 'decline' });
+      else if (f === 'claim') send({ t: 'claim' });
+      else if (f === 'resign') { if (confirm(t('resign') + '?')) send({ t: 'resign' }); }
+      else if (f === 'rematch') send({ t: 'rematch' });
+      else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); connect(); } catch (e) { $('err').textContent = e.message; } }
+    }));
+    const rows = [];
+    for (let i = 0; i < rec.length; i += 2) {
+      const cell = (j) => rec[j] ? `<td class="${replayPly === j + 1 ? 'cur' : ''}" data-ply="${j + 1}">${esc(rec[j][notation] || rec[j].iccs)}${rec[j].scores ? ` <span class="muted">(${rec[j].scores.join(':')})</span>` : ''}</td>` : '<td></td>';
+      rows.push(`<tr><td class="muted">${i / 2 + 1}.</td>${cell(i)}${cell(i + 1)}</tr>`);
+    }
+    $('moves').innerHTML = rows.join('');
+    $('moves').querySelectorAll('td[data-ply]').forEach((td) => td.addEventListener('click', () => { replayPly = Number(td.dataset.ply); render(); }));
+    $('replay').innerHTML = rec.length ? `${t('replay')}: <button data-r="0">⏮</button><button data-r="-1" data-testid="replay-prev">◀</button><button data-r="1" data-testid="replay-next">▶</button><button data-r="end">⏭</button>` : '';
+    $('replay').querySelectorAll('button').forEach((x) => x.addEventListener('click', () => {
+      const r = x.dataset.r, cur = replayPly == null ? rec.length : replayPly;
+      let p = r === '0' ? 0 : r === 'end' ? rec.length : cur + Number(r);
+      p = Math.max(0, Math.min(rec.length, p));
+      replayPly = p === rec.length ? null : p;
+      render();
+    }));
+    tick();
+  }
+
+  function tick() {
+    if (!state) return;
+    const flip = flipped !== (state.seat === 1);
+    const top = flip ? 0 : 1, bot = flip ? 1 : 0;
+    const now = performance.now();
+    const show = (elId, seat) => {
+      let ms = state.clocks[seat];
+      const running = state.status === 'playing' && state.running === seat;
+      if (running) ms -= now - receivedAt;
+      const e = $(elId);
+      if (!e) return;
+      e.textContent = fmtClock(ms);
+      e.classList.toggle('running', running);
+      e.classList.toggle('low', ms < 20000);
+    };
+    show('top-clock', top);
+    show('bot-clock', bot);
+  }
+  const timer = setInterval(tick, 250);
+
+  function connect() {
+    if (ws) { ws.onclose = null; ws.close(); }
+    ws = new WebSocket(wsUrl(`/api/games/${id}/ws`));
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.t === 'ping') return ws.send(JSON.stringify({ t: 'pong', id: m.id }));
+      if (m.t === 'error') { $('err').textContent = m.error; pending = null; return; }
+      if (m.t === 'rematch') { location.hash = `#/game/${m.id}`; return; }
+      if (m.t !== 'state') return;
+      if (state && m.version < state.version && m.id === state.id) return;
+      if (state && m.version !== state.version) $('err').textContent = '';
+      state = m; receivedAt = performance.now(); pending = null;
+      if (state.status !== 'playing' || !myTurn()) selected = null;
+      render();
+    };
+    // Reconnect after a dropped connection; the server sends the full state.
+    ws.onclose = () => { if (!closed) setTimeout(connect, 1000); };
+  }
+  connect();
+  return () => { closed = true; clearInterval(timer); if (ws) ws.close(); };
+}
+
+// ---------------------------------------------------------------- other views
+function loginView() {
+  view.innerHTML = `<div class="card" style="max-width:420px"><form id="login">
+    <p><label>${t('username')}<br><input name="username" autocomplete="username" data-testid="username"></label></p>
+    <p><label>${t('password')}<br><input name="password" type="password" autocomplete="current-password" data-testid="password"></label></p>
+    <button class="primary" data-a="login" data-testid="do-login">${t('login')}</button>
+    <button data-a="register" data-testid="do-register">${t('register')}</button>
+    ${me && !me.guest ? `<button type="button" id="logout">${t('logout')}</button>` : ''}
+    <div class="err" id="login-err"></div></form></div>`;
+  const form = document.getElementById('login');
+  form.querySelectorAll('button[data-a]').forEach((b) => b.addEventListener('click', async (e) => {
+    e.preventDefault();
+    const f = new FormData(form);
+    try {
+      me = await api('POST', `/api/${b.dataset.a}`, { username: f.get('username'), password: f.get('password') });
+      renderNav(); location.hash = '#/';
+    } catch (err) { document.getElementById('login-err').textContent = err.message; }
+  }));
+  const lo = document.getElementById('logout');
+  if (lo) lo.addEventListener('click', async () => { await api('POST', '/api/logout'); me = null; await ensureSession(); location.hash = '#/'; });
+}
+
+async function profileView(name) {
+  view.innerHTML = '<div class="card">…</div>';
+  try {
+    const p = await api('GET', `/api/users/${encodeURIComponent(name)}`);
+    view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}</h2>
+      <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${esc(seatLabel(g.seats[0]))} ${t('vs')} ${esc(seatLabel(g.seats[1]))}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted">${esc(g.reason || '')}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
+      ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}</div>`;
+  } catch (e) { view.innerHTML = `<div class="card err">${esc(e.message)}</div>`; }
+}
+
+function rulesView() { view.innerHTML = `<div class="card" data-testid="rules">${t('rules_text')}</div>`; }
+
+function route() {
+  cleanup(); cleanup = () => {};
+  const h = location.hash.replace(/^#/, '') || '/';
+  const parts = h.split('/').filter(Boolean);
+  if (parts[0] === 'game' && parts[1]) cleanup = gameView(parts[1]);
+  else if (parts[0] === 'user' && parts[1]) profileView(decodeURIComponent(parts[1]));
+  else if (parts[0] === 'rules') rulesView();
+  else if (parts[0] === 'login') loginView();
+  else cleanup = lobbyView();
+}
+
+document.getElementById('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
+window.addEventListener('hashchange', route);
+setLang(getLang());
+ensureSession().then(route);

@@ -1,0 +1,96 @@
+// The SVG board: pieces with their Jifen class, legal targets, last move, check.
+const NS = 'http://www.w3.org/2000/svg';
+const CELL = 50, PAD = 35;
+const NAMES = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };
+const CLASS_OF = { '-': 'small', '+': 'royal', '*': 'idle' };
+
+/** Parses a FEN board into {square: {letter, cls}}. */
+export function parseBoard(fen) {
+  const out = {};
+  const rows = (fen || '').split(' ')[0].split('/');
+  rows.forEach((row, i) => {
+    const rank = 9 - i;
+    let file = 0;
+    for (let j = 0; j < row.length; j++) {
+      const ch = row[j];
+      if (/[0-9]/.test(ch)) { file += Number(ch); continue; }
+      let cls = 'normal';
+      if (CLASS_OF[row[j + 1]]) { cls = CLASS_OF[row[j + 1]]; j++; }
+      out[String.fromCharCode(97 + file) + rank] = { letter: ch, cls };
+      file++;
+    }
+  });
+  return out;
+}
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** Draws the board into `svg`. opts: {fen, flipped, selected, targets:Set, last:[from,to], alerts:[sq], onClick(sq)} */
+export function drawBoard(svg, opts) {
+  svg.innerHTML = '';
+  svg.setAttribute('viewBox', `0 0 ${PAD * 2 + CELL * 8} ${PAD * 2 + CELL * 9}`);
+  svg.setAttribute('class', 'board');
+  const xy = (sq) => {
+    let f = sq.charCodeAt(0) - 97, r = Number(sq[1]);
+    if (opts.flipped) { f = 8 - f; r = 9 - r; }
+    return [PAD + f * CELL, PAD + (9 - r) * CELL];
+  };
+  el('rect', { x: 0, y: 0, width: PAD * 2 + CELL * 8, height: PAD * 2 + CELL * 9, fill: '#e9c98f', rx: 8 }, svg);
+  const g = el('g', { stroke: '#5b3a1a', 'stroke-width': 1.4 }, svg);
+  for (let r = 0; r < 10; r++) el('line', { x1: PAD, y1: PAD + r * CELL, x2: PAD + 8 * CELL, y2: PAD + r * CELL }, g);
+  for (let f = 0; f < 9; f++) {
+    if (f === 0 || f === 8) el('line', { x1: PAD + f * CELL, y1: PAD, x2: PAD + f * CELL, y2: PAD + 9 * CELL }, g);
+    else {
+      el('line', { x1: PAD + f * CELL, y1: PAD, x2: PAD + f * CELL, y2: PAD + 4 * CELL }, g);
+      el('line', { x1: PAD + f * CELL, y1: PAD + 5 * CELL, x2: PAD + f * CELL, y2: PAD + 9 * CELL }, g);
+    }
+  }
+  for (const [y0] of [[0], [7]]) {
+    el('line', { x1: PAD + 3 * CELL, y1: PAD + y0 * CELL, x2: PAD + 5 * CELL, y2: PAD + (y0 + 2) * CELL }, g);
+    el('line', { x1: PAD + 5 * CELL, y1: PAD + y0 * CELL, x2: PAD + 3 * CELL, y2: PAD + (y0 + 2) * CELL }, g);
+  }
+  const river = el('text', { x: PAD + 4 * CELL, y: PAD + 4.5 * CELL + 7, 'text-anchor': 'middle', 'font-size': 22, fill: '#5b3a1a', opacity: .6 }, svg);
+  river.textContent = '楚 河　　　　汉 界';
+  // Last move and selection.
+  for (const sq of opts.last || []) {
+    const [x, y] = xy(sq);
+    el('rect', { x: x - 24, y: y - 24, width: 48, height: 48, fill: '#7fbf5f', opacity: .45, rx: 6, 'data-last': sq }, svg);
+  }
+  if (opts.selected) {
+    const [x, y] = xy(opts.selected);
+    el('rect', { x: x - 24, y: y - 24, width: 48, height: 48, fill: 'none', stroke: '#1a6fd1', 'stroke-width': 3, rx: 6 }, svg);
+  }
+  const board = parseBoard(opts.fen);
+  for (const [sq, p] of Object.entries(board)) {
+    const [x, y] = xy(sq);
+    const red = p.letter === p.letter.toUpperCase();
+    const color = red ? '#b5221b' : '#1b1b1b';
+    const rad = p.cls === 'small' ? 15 : 21;
+    const pg = el('g', { 'data-piece': sq, 'data-class': p.cls }, svg);
+    if (p.cls === 'royal') el('circle', { cx: x, cy: y, r: rad + 3, fill: 'none', stroke: '#d4a017', 'stroke-width': 4 }, pg);
+    const idle = p.cls === 'idle';
+    el('circle', { cx: x, cy: y, r: rad, fill: idle ? '#eee6d6' : '#fbeed2', stroke: color, 'stroke-width': 2, 'stroke-dasharray': idle ? '4 3' : '', opacity: idle ? .75 : 1 }, pg);
+    const tx = el('text', { x, y: y + rad * 0.38, 'text-anchor': 'middle', 'font-size': rad * 1.05, fill: color, opacity: idle ? .55 : 1, 'font-weight': 'bold' }, pg);
+    tx.textContent = NAMES[p.letter] || '?';
+  }
+  for (const sq of opts.alerts || []) {
+    const [x, y] = xy(sq);
+    el('circle', { cx: x, cy: y, r: 25, fill: 'none', stroke: '#f00', 'stroke-width': 3, 'data-check': sq }, svg);
+  }
+  for (const sq of opts.targets || []) {
+    const [x, y] = xy(sq);
+    el('circle', { cx: x, cy: y, r: board[sq] ? 24 : 7, fill: board[sq] ? 'none' : '#1a6fd1', stroke: '#1a6fd1', 'stroke-width': 3, opacity: .7, 'data-target': sq }, svg);
+  }
+  // Click targets on top of everything, one per point.
+  for (let f = 0; f < 9; f++) for (let r = 0; r < 10; r++) {
+    const sq = String.fromCharCode(97 + f) + r;
+    const [x, y] = xy(sq);
+    const c = el('circle', { cx: x, cy: y, r: 24, fill: 'transparent', 'data-sq': sq, style: 'cursor:pointer' }, svg);
+    c.addEventListener('click', () => opts.onClick && opts.onClick(sq));
+  }
+}

@@ -216,6 +216,9 @@ impl TableGame for XiangqiTable {
                 ]
             };
             pos.make_move(m);
+            // The position after the move, for replaying a finished game.
+            let mut notations = notations;
+            notations.push(("fen".to_string(), pos.to_fen()));
             out.push(MoveRecord {
                 text: m.to_string(),
                 notations,

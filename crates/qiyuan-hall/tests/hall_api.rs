@@ -175,11 +175,11 @@ async fn two_users_play_to_checkmate_over_websocket() {
     while let Ok(Ok(Some(line))) =
         tokio::time::timeout(Duration::from_secs(5), lines.next_line()).await
     {
-        if let Ok(v) = serde_json::from_str::<Value>(line.trim()) {
-            if v["status"] == "finished" {
-                last = v;
-                break;
-            }
+        if let Ok(v) = serde_json::from_str::<Value>(line.trim())
+            && v["status"] == "finished"
+        {
+            last = v;
+            break;
         }
     }
     assert_eq!(last["reason"], "checkmate");
