@@ -895,17 +895,43 @@ impl Position {
                 continue;
             }
             let moved = self.board[from];
-            if self.jifen_move_keeps_royals_safe(from, to, moved) {
-                out.push(m);
-            }
-            if self.variant.class_change_needs_capture() && !self.any_capture && !captures {
+            let may_change =
+                !(self.variant.class_change_needs_capture() && !self.any_capture && !captures);
+            let current = Class::from_code(moved);
+            if moved & 7 == KING {
+                // The general's class decides which pieces may take it: judge each form.
+                if self.jifen_move_keeps_royals_safe(from, to, moved) {
+                    out.push(m);
+                }
+                if may_change {
+                    for &c in classes {
+                        let placed = Piece::from_code(moved).with_class(c).code();
+                        if c != current && self.jifen_move_keeps_royals_safe(from, to, placed) {
+                            out.push(m.with_class(c));
+                        }
+                    }
+                }
                 continue;
             }
-            let current = Class::from_code(moved);
-            for &c in classes {
-                if c != current {
-                    let placed = Piece::from_code(moved).with_class(c).code();
-                    if self.jifen_move_keeps_royals_safe(from, to, placed) {
+            // Any other piece only matters as a royal itself (Royal class): judge
+            // the other royals once, then whether the piece may stand Royal on `to`.
+            let plain = Piece::from_code(moved).with_class(Class::Normal).code();
+            if !self.jifen_move_keeps_royals_safe(from, to, plain) {
+                continue;
+            }
+            let mut royal_ok: Option<bool> = None;
+            let mut royal_safe = || {
+                *royal_ok.get_or_insert_with(|| {
+                    let placed = Piece::from_code(moved).with_class(Class::Royal).code();
+                    self.jifen_move_keeps_royals_safe(from, to, placed)
+                })
+            };
+            if current != Class::Royal || royal_safe() {
+                out.push(m);
+            }
+            if may_change {
+                for &c in classes {
+                    if c != current && (c != Class::Royal || royal_safe()) {
                         out.push(m.with_class(c));
                     }
                 }
@@ -1032,7 +1058,8 @@ impl Position {
             if (ksq as isize + leg) as usize == from {
                 let a = (ksq as isize + h1) as usize;
                 let c = (ksq as isize + h2) as usize;
-                return (a != to && b[a] & 15 == HORSE | t8) || (c != to && b[c] & 15 == HORSE | t8);
+                return (a != to && b[a] & 15 == HORSE | t8)
+                    || (c != to && b[c] & 15 == HORSE | t8);
             }
         }
         false
@@ -1415,7 +1442,8 @@ mod tests {
                 continue;
             }
             let mut forms = vec![m];
-            let may_change = !(p.variant.class_change_needs_capture() && !p.any_capture && !captures);
+            let may_change =
+                !(p.variant.class_change_needs_capture() && !p.any_capture && !captures);
             if may_change {
                 let current = p.piece_at(m.from()).unwrap().class();
                 for &c in p.variant.classes() {
@@ -1465,10 +1493,18 @@ mod tests {
                 "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
                 2,
             ),
-            (Variant::Xiangqi, "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", 3),
+            (
+                Variant::Xiangqi,
+                "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+                3,
+            ),
             (Variant::JifenSimple, crate::fen::START_FEN, 2),
-            (Variant::JifenMatch, "3k5/9/9/9/9/9/9/9/r-8/R-3K4 w - - 0 30 50 61 1 -", 3),
-            (Variant::JifenContest, crate::fen::START_FEN, 3),
+            (
+                Variant::JifenMatch,
+                "3k5/9/9/9/9/9/9/9/r-8/R-3K4 w - - 0 30 50 61 1 -",
+                3,
+            ),
+            (Variant::JifenContest, crate::fen::START_FEN, 2),
             (
                 Variant::JifenContest,
                 "rnbakabr-1/9/1c5c1/p1p1n*3p/6p2/9/P1P1P1P1P/1CN3N+2/9/R1BAKAB1R w - - 0 4 4 4 1 x",
