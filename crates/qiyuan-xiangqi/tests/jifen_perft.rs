@@ -10,7 +10,10 @@ const START: &str = qiyuan_xiangqi::START_FEN;
 fn perft_of(v: Variant, fen: &str, depth: u32) -> u64 {
     let mut p = Position::from_fen_variant(fen, v, None).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let n = perft(&mut p, depth);
-    assert_eq!(p.to_fen(), Position::from_fen_variant(fen, v, None).unwrap().to_fen());
+    assert_eq!(
+        p.to_fen(),
+        Position::from_fen_variant(fen, v, None).unwrap().to_fen()
+    );
     n
 }
 
@@ -25,7 +28,12 @@ fn perft_of(v: Variant, fen: &str, depth: u32) -> u64 {
 fn simple_start() {
     let d = [88, 7692, 636_332, 52_519_488];
     for (i, &n) in d.iter().enumerate() {
-        assert_eq!(perft_of(Variant::JifenSimple, START, i as u32 + 1), n, "depth {}", i + 1);
+        assert_eq!(
+            perft_of(Variant::JifenSimple, START, i as u32 + 1),
+            n,
+            "depth {}",
+            i + 1
+        );
     }
 }
 
@@ -38,7 +46,12 @@ fn simple_start() {
 fn match_start() {
     let d = [132, 17_298, 2_148_708, 266_088_960];
     for (i, &n) in d.iter().enumerate() {
-        assert_eq!(perft_of(Variant::JifenMatch, START, i as u32 + 1), n, "depth {}", i + 1);
+        assert_eq!(
+            perft_of(Variant::JifenMatch, START, i as u32 + 1),
+            n,
+            "depth {}",
+            i + 1
+        );
     }
 }
 
@@ -57,7 +70,12 @@ fn match_start() {
 fn contest_start() {
     let d = [42, 1978, 114_619, 9_375_301];
     for (i, &n) in d.iter().enumerate() {
-        assert_eq!(perft_of(Variant::JifenContest, START, i as u32 + 1), n, "depth {}", i + 1);
+        assert_eq!(
+            perft_of(Variant::JifenContest, START, i as u32 + 1),
+            n,
+            "depth {}",
+            i + 1
+        );
     }
 }
 
