@@ -35,6 +35,10 @@ pub struct EngineArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 32)]
     pub hash: usize,
+    /// A UCI option set at start-up, `NAME=VALUE` (repeatable), e.g.
+    /// `--option NullMove=false` for a feature's SPRT test.
+    #[arg(long = "option")]
+    pub options: Vec<String>,
 }
 
 /// Runs `qiyuan engine`.
@@ -50,6 +54,14 @@ pub fn engine_main(args: EngineArgs) -> Result<()> {
         variant: parse_variant(&args.variant)?,
         target: args.target,
         hash_mb: args.hash.clamp(1, 4096),
+        options: args
+            .options
+            .iter()
+            .map(|o| match o.split_once('=') {
+                Some((n, v)) => (n.to_string(), v.to_string()),
+                None => (o.clone(), String::new()),
+            })
+            .collect(),
     });
     Ok(())
 }

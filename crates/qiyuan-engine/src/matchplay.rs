@@ -360,11 +360,16 @@ pub fn sprt_llr(w: u32, d: u32, l: u32, elo0: f64, elo1: f64) -> f64 {
     }
     let p = (w as f64 + d as f64 / 2.0) / n;
     let var = (w as f64 * (1.0 - p).powi(2) + d as f64 * (0.5 - p).powi(2) + l as f64 * p * p) / n;
-    let var = var.max(1e-4);
+    // Floor the variance: after a handful of one-sided results the sample
+    // variance is near zero and would make the ratio explode.
+    let var = var.max(0.02);
     let s = |e: f64| 1.0 / (1.0 + 10f64.powf(-e / 400.0));
     let (s0, s1) = (s(elo0), s(elo1));
     n * (s1 - s0) * (2.0 * p - s0 - s1) / (2.0 * var)
 }
+
+/// Games an SPRT plays before it may stop at a bound.
+pub const MIN_SPRT_GAMES: u32 = 20;
 
 /// SPRT bounds for error rates alpha = beta = 0.05: (lower, upper).
 pub fn sprt_bounds() -> (f64, f64) {
@@ -486,7 +491,8 @@ pub fn run_match(cfg: &MatchConfig, progress: &(dyn Fn(&str) + Sync)) -> Result<
                             let llr = sprt_llr(w, d, l, e0, e1v);
                             let (lo, hi) = sprt_bounds();
                             line += &format!(" llr {llr:.2}");
-                            if llr <= lo || llr >= hi {
+                            // Decide only on a minimum of games.
+                            if w + d + l >= MIN_SPRT_GAMES && (llr <= lo || llr >= hi) {
                                 stop.store(true, Ordering::Relaxed);
                             }
                         }
@@ -535,7 +541,9 @@ pub fn report(cfg: &MatchConfig, s: &MatchSummary) -> Vec<String> {
     if let Some((e0, e1)) = cfg.sprt {
         let llr = sprt_llr(w, d, l, e0, e1);
         let (lo, hi) = sprt_bounds();
-        let verdict = if llr >= hi {
+        let verdict = if n < MIN_SPRT_GAMES {
+            "inconclusive"
+        } else if llr >= hi {
             "H1 accepted"
         } else if llr <= lo {
             "H0 accepted"

@@ -38,6 +38,8 @@ pub struct EngineConfig {
     pub target: Option<i32>,
     /// Transposition table size in MiB.
     pub hash_mb: usize,
+    /// UCI options (name, value) applied before the first command.
+    pub options: Vec<(String, String)>,
 }
 
 impl Default for EngineConfig {
@@ -47,6 +49,7 @@ impl Default for EngineConfig {
             variant: Variant::Xiangqi,
             target: None,
             hash_mb: 32,
+            options: Vec::new(),
         }
     }
 }
@@ -82,6 +85,9 @@ pub fn run(config: EngineConfig) {
         searcher: Some(searcher),
         worker: None,
     };
+    for (name, value) in engine.config.options.clone() {
+        engine.command(&format!("setoption name {name} value {value}"));
+    }
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
