@@ -1,0 +1,131 @@
+// Browser tests of the hall page: a real `qiyuan serve` on an ephemeral port,
+// Debian's chromium driven by playwright-core (never a downloaded browser).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BIN = process.env.QIYUAN_BIN || join(process.cwd(), '../../target/debug/qiyuan');
+let server, base, browser;
+
+before(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qiyuan-browser-'));
+  server = spawn(BIN, ['serve', '--port', '0', '--database', `sqlite://${join(dir, 'hall.db')}`, '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start')), 20000);
+    server.stdout.on('data', (d) => {
+      const m = /listening on (http:\/\/\S+)/.exec(String(d));
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    server.on('exit', (c) => reject(new Error(`server exited ${c}`)));
+  });
+  const executablePath = execSync('command -v chromium').toString().trim();
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+});
+
+async function newPage(locale = 'en-US') {
+  const ctx = await browser.newContext({ locale, viewport: { width: 900, height: 1000 } });
+  const page = await ctx.newPage();
+  page.on('dialog', (d) => d.accept());
+  page.setDefaultTimeout(15000);
+  await page.goto(base + '/');
+  await page.waitForSelector('[data-testid="create-form"]');
+  return page;
+}
+
+async function createGame(page, { game = 'xiangqi', opponent = 'open' } = {}) {
+  await page.selectOption('[data-testid="game-select"]', game);
+  await page.selectOption('[data-testid="opponent"]', opponent);
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector('[data-piece="e0"]');
+  return page.url().split('#/game/')[1];
+}
+
+async function move(page, from, to) {
+  await page.click(`[data-sq="${from}"]`);
+  await page.waitForSelector(`[data-target="${to}"]`);
+  await page.click(`[data-sq="${to}"]`);
+}
+
+const moveCount = (page) => page.locator('[data-testid="moves"] td[data-ply]').count();
+
+async function waitMoves(page, n) {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="moves"] td[data-ply]').length >= n, n);
+}
+
+test('two people play a short game by clicking', async () => {
+  const red = await newPage();
+  const id = await createGame(red);
+  const black = await newPage();
+  await black.click(`[data-testid="join-${id}"]`);
+  await black.waitForURL(new RegExp(`#/game/${id}`));
+  await red.waitForFunction(() => /Your move/.test(document.querySelector('[data-testid="status"]').textContent));
+  await move(red, 'h2', 'e2');
+  await waitMoves(black, 1);
+  // The last move is highlighted on the other board.
+  await black.waitForSelector('[data-last="e2"]');
+  await move(black, 'h9', 'g7');
+  await waitMoves(red, 2);
+  assert.equal(await moveCount(red), 2);
+  // Switch the move list to Chinese notation.
+  await red.selectOption('[data-testid="notation"]', 'chinese');
+  assert.match(await red.locator('[data-testid="moves"]').textContent(), /炮二平五/);
+  await red.click('[data-testid="resign"]');
+  await black.waitForFunction(() => /Black wins/.test(document.querySelector('[data-testid="status"]').textContent));
+  await red.context().close();
+  await black.context().close();
+});
+
+test('a Jifen game shows a class change and the scores', async () => {
+  const page = await newPage();
+  await createGame(page, { game: 'jifen-simple', opponent: 'ai:1' });
+  assert.match(await page.locator('[data-testid="scores"]').textContent(), /0\s*:\s*0\s*\/\s*30/);
+  await move(page, 'h2', 'e2');
+  // Two legal versions of the move: keep the class or turn Idle.
+  await page.waitForSelector('[data-testid="class-chooser"]');
+  await page.click('[data-testid="class-*"]');
+  await page.waitForSelector('[data-piece="e2"][data-class="idle"]');
+  // The AI answers; then the Idle cannon moves and red scores a point.
+  await waitMoves(page, 2);
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('[data-testid="status"]').textContent));
+  await page.click('[data-sq="e2"]');
+  const target = await page.locator('[data-target]').first().getAttribute('data-target');
+  await page.click(`[data-sq="${target}"]`);
+  const chooser = await page.locator('[data-testid="class-chooser"]').count();
+  if (chooser) await page.click('[data-testid="class-keep"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="score-red"]').textContent === '1');
+  await page.context().close();
+});
+
+test('a game against AI level 1', async () => {
+  const page = await newPage();
+  await createGame(page, { opponent: 'ai:1' });
+  await move(page, 'b2', 'e2');
+  await waitMoves(page, 2);
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('[data-testid="status"]').textContent));
+  assert.ok((await moveCount(page)) >= 2);
+  await page.context().close();
+});
+
+test('English and Chinese: default from the browser, switchable', async () => {
+  const page = await newPage('zh-CN');
+  assert.match(await page.locator('nav').textContent(), /大厅/);
+  await page.click('[data-testid="lang"]');
+  await page.waitForFunction(() => /Lobby/.test(document.querySelector('nav').textContent));
+  assert.match(await page.locator('[data-testid="create"]').textContent(), /Create game/);
+  await page.click('[data-testid="lang"]');
+  await page.waitForFunction(() => /创建对局/.test(document.querySelector('[data-testid="create"]').textContent));
+  await page.context().close();
+});
