@@ -338,18 +338,21 @@ impl Searcher {
     }
 
     /// Scores every root move with a full window at `depth` (used by the
-    /// weaker levels, which pick among near-best moves at random).
+    /// weaker levels, which pick among near-best moves at random); `None`
+    /// when `deadline` passes first.
     pub fn score_root_moves(
         &mut self,
         pos: &Position,
         history: &[u64],
         depth: i32,
-    ) -> Vec<(Move, i32)> {
+        deadline: Instant,
+    ) -> Option<Vec<(Move, i32)>> {
         let mut pos = pos.clone();
         self.rep = RepetitionStack::from_history(history, pos.halfmove_clock() as usize);
         self.aborted = false;
+        // Depth 2 or more so that the deadline is honoured from the first node.
         self.root_depth = depth.max(2);
-        self.hard_deadline = None;
+        self.hard_deadline = Some(deadline);
         self.node_limit = u64::MAX;
         let us = pos.side_to_move();
         let mut out = Vec::new();
@@ -360,9 +363,12 @@ impl Searcher {
             let v = self.child(&mut pos, same, depth - 1, -INF, INF, 0);
             pos.unmake_move(m, undo);
             self.rep.pop();
+            if self.aborted {
+                return None;
+            }
             out.push((m, v));
         }
-        out
+        Some(out)
     }
 
     /// Whether to abandon the search (time, nodes or `stop`). The first

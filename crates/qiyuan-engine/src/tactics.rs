@@ -118,12 +118,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_the_only_mate_in_one() {
+    fn finds_the_wins_in_one() {
         let mut pos = Position::from_fen("4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
         let w = winning_moves(&mut pos, 1);
+        // a0a9 mates; b8f8 stalemates (the d0 general covers d9), which also wins (X1).
         assert_eq!(
             w.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            ["a0a9"]
+            ["a0a9", "b8f8"]
         );
         assert!(forces_win(&mut pos, 2));
     }

@@ -18,7 +18,7 @@ pub struct Clock {
 }
 
 /// Safety margin for process and pipe latency per move.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
 /// Soft and hard time limits for one move under `clock`.
 pub fn allocate(clock: Clock) -> (Duration, Duration) {
