@@ -398,7 +398,9 @@ impl Hall {
     /// The state of game `id` as `user` (or a spectator) sees it.
     pub async fn state(&self, id: &str, user: Option<&User>) -> HallResult<Value> {
         let g = self.get(id).await?;
-        let live = g.lock().await;
+        let mut live = g.lock().await;
+        // A reader may notice a fallen flag before the sweeper does.
+        self.flag_check(&mut live, Instant::now()).await;
         let seat = user.and_then(|u| Hall::seat_of(&live, u));
         Ok(Hall::state_json(&live, seat))
     }
