@@ -79,7 +79,7 @@ enum Command {
 /// Where a command starts: rule set, target score and position.
 #[derive(clap::Args)]
 struct SetupArgs {
-    /// Rule set: xiangqi, jifen-simple, jifen-match or jifen-contest.
+    /// Rule set: xiangqi, jifen-simple, jifen-match, jifen-contest, banqi or banqi-icga.
     #[arg(long, default_value = "xiangqi")]
     variant: String,
     /// Jifen target score (defaults: simple 30, match and contest 100).
@@ -93,7 +93,8 @@ struct SetupArgs {
 /// Looks up a rule set by name; unknown names are refused with the list.
 fn check_variant(name: &str) -> Result<Variant> {
     Variant::from_name(name).ok_or_else(|| {
-        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        let mut known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        known.extend(qiyuan_banqi::Preset::ALL.iter().map(|p| p.name()));
         anyhow::anyhow!("unknown variant '{name}' (known: {})", known.join(", "))
     })
 }
@@ -116,7 +117,26 @@ impl SetupArgs {
 }
 
 fn run(cli: Cli) -> Result<()> {
+    // Banqi has its own rules crate; it prints the lines it returns.
+    let banqi = |setup: &SetupArgs| qiyuan_banqi::Preset::from_name(&setup.variant);
     match cli.command {
+        Command::Perft { setup, .. } if banqi(&setup).is_some() => {
+            qiyuan_banqi::cli::perft(banqi(&setup).unwrap_or(qiyuan_banqi::Preset::Banqi))?;
+        }
+        Command::Moves { setup } if banqi(&setup).is_some() => {
+            let preset = banqi(&setup).unwrap_or(qiyuan_banqi::Preset::Banqi);
+            for line in qiyuan_banqi::cli::moves(preset, setup.fen.as_deref(), setup.target)? {
+                say!("{line}");
+            }
+        }
+        Command::Apply { setup, moves } if banqi(&setup).is_some() => {
+            let preset = banqi(&setup).unwrap_or(qiyuan_banqi::Preset::Banqi);
+            let lines =
+                qiyuan_banqi::cli::apply(preset, setup.fen.as_deref(), setup.target, &moves)?;
+            for line in lines {
+                say!("{line}");
+            }
+        }
         Command::Perft {
             setup,
             divide,
