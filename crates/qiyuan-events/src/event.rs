@@ -636,7 +636,6 @@ impl Event {
     /// The winner of the knockout tie on `board` (its game and play-offs),
     /// or `None` while undecided.
     fn ko_winner(&self, round: &Round, board: u32) -> Option<PlayerId> {
-        let game = round.pairings.iter().find(|p| p.board == board)?;
         let last = round
             .pairings
             .iter()
@@ -652,10 +651,7 @@ impl Event {
             {
                 Some(last.black.clone())
             }
-            None => {
-                let _ = game;
-                None
-            }
+            None => None,
         }
     }
 

@@ -170,8 +170,11 @@ pub struct StandingsInput<'a> {
 /// when it does not apply to that group.
 pub(crate) enum Criterion<'a> {
     Static(Vec<f64>),
-    Group(Box<dyn Fn(&[usize]) -> Option<Vec<f64>> + 'a>),
+    Group(Box<GroupFn<'a>>),
 }
+
+/// Values for the members of a tied group, or `None` if not applicable.
+pub(crate) type GroupFn<'a> = dyn Fn(&[usize]) -> Option<Vec<f64>> + 'a;
 
 /// The result of [`rank`]: entity indices best first, and per entity its rank,
 /// whether it is shared, and the group value of the last group criterion used.

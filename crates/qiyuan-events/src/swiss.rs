@@ -9,8 +9,9 @@
 //! 3. Score groups are paired top down; a group is split in half (S1, S2) and
 //!    S1\[i\] meets S2\[i\], trying transpositions of S2, then exchanges, and as
 //!    many pairs as possible; whoever is left floats down to the next group
-//!    and is paired there first. If a lower group cannot be completed the
-//!    search backtracks into the groups above.
+//!    and is paired there first, with the highest resident it may meet. If a
+//!    lower group cannot be completed the search backtracks into the groups
+//!    above.
 //! 4. Colours follow the Dutch allocation rules: grant both preferences; else
 //!    the stronger preference; else the larger colour difference; else
 //!    alternate from the last round in which the two had different colours;
@@ -178,6 +179,10 @@ fn score_groups(players: &[SwissPlayer], order: &[usize]) -> Vec<Vec<usize>> {
 
 /// Pairs `groups` top down, `floaters` coming down from the group above.
 /// Returns pairs (higher-ranked first in each) in board order.
+///
+/// A group with floaters is heterogeneous: the floaters (MDPs) are paired
+/// first, each with the highest resident it may meet; the residents left form
+/// a homogeneous remainder paired S1 v S2 (C.04.3 B.5 in spirit).
 fn solve(
     ctx: &mut Ctx<'_>,
     groups: &[Vec<usize>],
@@ -186,21 +191,92 @@ fn solve(
     let Some((group, lower)) = groups.split_first() else {
         return floaters.is_empty().then(Vec::new);
     };
-    let mut bracket = floaters;
-    bracket.extend(group);
+    let mut used = vec![false; group.len()];
+    let mut pairs = Vec::new();
+    let mut refloat = Vec::new();
+    mdp_dfs(
+        ctx,
+        &floaters,
+        0,
+        group,
+        &mut used,
+        &mut pairs,
+        &mut refloat,
+        lower,
+    )
+}
+
+/// Pairs the floaters coming into a group with its residents, top first.
+#[allow(clippy::too_many_arguments)]
+fn mdp_dfs(
+    ctx: &mut Ctx<'_>,
+    floaters: &[usize],
+    i: usize,
+    residents: &[usize],
+    used: &mut Vec<bool>,
+    pairs: &mut Vec<(usize, usize)>,
+    refloat: &mut Vec<usize>,
+    lower: &[Vec<usize>],
+) -> Option<Vec<(usize, usize)>> {
+    if ctx.budget == 0 {
+        return None;
+    }
+    ctx.budget -= 1;
+    let Some(&f) = floaters.get(i) else {
+        let rest: Vec<usize> = residents
+            .iter()
+            .zip(used.iter())
+            .filter(|(_, u)| !**u)
+            .map(|(&r, _)| r)
+            .collect();
+        let mut tail = homogeneous(ctx, &rest, refloat.clone(), lower)?;
+        let mut all = pairs.clone();
+        all.append(&mut tail);
+        return Some(all);
+    };
+    for k in 0..residents.len() {
+        if used[k] || !ctx.compatible(f, residents[k]) {
+            continue;
+        }
+        used[k] = true;
+        pairs.push((f, residents[k]));
+        let r = mdp_dfs(ctx, floaters, i + 1, residents, used, pairs, refloat, lower);
+        pairs.pop();
+        used[k] = false;
+        if r.is_some() || ctx.budget == 0 {
+            return r;
+        }
+    }
+    if lower.is_empty() {
+        return None;
+    }
+    refloat.push(f);
+    let r = mdp_dfs(ctx, floaters, i + 1, residents, used, pairs, refloat, lower);
+    refloat.pop();
+    r
+}
+
+/// Pairs a homogeneous bracket (one score), as many pairs as possible, and
+/// then the groups below with `carried` plus this bracket's leftovers floating.
+fn homogeneous(
+    ctx: &mut Ctx<'_>,
+    bracket: &[usize],
+    carried: Vec<usize>,
+    lower: &[Vec<usize>],
+) -> Option<Vec<(usize, usize)>> {
     let len = bracket.len();
     let last = lower.is_empty();
-    if last && len % 2 == 1 {
+    if last && (len % 2 == 1 || !carried.is_empty()) {
         return None;
     }
     let min_pairs = if last { len / 2 } else { 0 };
     for p in (min_pairs..=len / 2).rev() {
         let mut paired = vec![false; len];
         let mut pairs = Vec::with_capacity(p);
-        let mut floats = Vec::new();
+        let mut floats = carried.clone();
         if let Some(rest) = bracket_dfs(
             ctx,
-            &bracket,
+            bracket,
             p,
             0,
             &mut paired,
@@ -307,7 +383,7 @@ fn allocate(
 ) -> (usize, usize) {
     let a_red = |red: bool| if red { (a, b) } else { (b, a) };
     if first_round {
-        return a_red(board % 2 == 0);
+        return a_red(board.is_multiple_of(2));
     }
     let (pa, pb) = (&players[a], &players[b]);
     let (sa, ca) = preference(pa);
