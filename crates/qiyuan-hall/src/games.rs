@@ -5,11 +5,9 @@
 use qiyuan_core::{
     Chance, ClaimVerdict, EndReason, GameRules, MoveError, MoveRecord, Outcome, TableGame, Viewer,
 };
+use qiyuan_xiangqi::game::can_mate;
 use qiyuan_xiangqi::pgn::{MoveFormat, PgnGame, write_pgn};
-use qiyuan_xiangqi::{Color, Game, PieceKind, Position, START_FEN, Variant};
-
-/// Plies without capture after which either player may claim a draw (X4).
-pub const CLAIM_PLIES: u32 = 120;
+use qiyuan_xiangqi::{Color, Game, Position, START_FEN, Variant};
 
 /// The rule sets the hall offers, by their stable names.
 pub fn known_games() -> Vec<&'static str> {
@@ -56,14 +54,6 @@ pub struct XiangqiTable {
 impl XiangqiTable {
     fn position(&self) -> &Position {
         self.game.position()
-    }
-}
-
-fn side_name(seat: usize) -> (&'static str, &'static str) {
-    if seat == 0 {
-        ("红", "red")
-    } else {
-        ("黑", "black")
     }
 }
 
@@ -137,43 +127,25 @@ impl TableGame for XiangqiTable {
         self.position().turn_state()
     }
 
-    fn claim(&mut self, seat: usize) -> ClaimVerdict {
+    fn claim(&mut self, _seat: usize) -> ClaimVerdict {
         if self.result().is_some() {
             return ClaimVerdict::Refused("the game is over".into());
         }
-        let plies = self.position().halfmove_clock();
-        if plies >= CLAIM_PLIES {
-            let (zh, en) = side_name(seat);
-            let outcome = Outcome {
-                winner: None,
-                reason: EndReason::MoveLimit,
-                explanation: format!(
-                    "{zh}方依自然限着提和, {plies}着无吃子, 和棋 / {en} claimed the natural move limit ({plies} plies without capture): draw"
-                ),
-            };
-            self.ended = Some(outcome.clone());
-            ClaimVerdict::Granted(outcome)
-        } else {
-            ClaimVerdict::Refused(format!(
-                "no natural-move-limit draw yet: {plies} plies without capture, {CLAIM_PLIES} needed"
-            ))
+        // The rules crate judges the claim (X4; none in Jifen, J20).
+        match self.game.claim_move_limit() {
+            Ok(()) => match self.game.outcome() {
+                Some(o) => ClaimVerdict::Granted(o.clone()),
+                None => ClaimVerdict::Refused("the claim was not recorded".into()),
+            },
+            Err(e) => ClaimVerdict::Refused(e.to_string()),
         }
     }
 
     fn can_win(&self, seat: usize) -> bool {
         let color = if seat == 0 { Color::Red } else { Color::Black };
         let pos = self.position();
-        if pos.variant().is_jifen() {
-            // Points can still be scored with any piece.
-            return true;
-        }
-        // X5/X6: only chariots, horses, cannons and pawns can give mate.
-        pos.pieces(color).any(|(_, p)| {
-            matches!(
-                p.kind(),
-                PieceKind::Rook | PieceKind::Horse | PieceKind::Cannon | PieceKind::Pawn
-            )
-        })
+        // Jifen: points can still be scored with any piece. Xiangqi: X5/X6.
+        pos.variant().is_jifen() || can_mate(pos, color)
     }
 
     fn boxed_clone(&self) -> Box<dyn TableGame> {

@@ -683,7 +683,9 @@ async fn restart_resumes_games_with_their_moves_and_clocks() {
     // Black's clock is exactly as stored; red's runs again from its stored value.
     assert_eq!(clocks_after[1], clocks_before[1]);
     assert!(
-        clocks_after[0] <= clocks_before[0] && clocks_before[0] - clocks_after[0] < 1000,
+        // Red's clock was neither reset nor charged for the downtime beyond the
+        // restart itself (generous: CI machines may be slow to start a server).
+        clocks_after[0] <= clocks_before[0] && clocks_before[0] - clocks_after[0] < 5000,
         "{clocks_before:?} {clocks_after:?}"
     );
     assert_eq!(after["to_move"], 0);
