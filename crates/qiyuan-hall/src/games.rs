@@ -3,7 +3,7 @@
 //! crates, so a new game (Banqi, Junqi) is added here and nowhere else.
 
 use qiyuan_core::{
-    Chance, ClaimVerdict, EndReason, GameRules, MoveError, MoveRecord, Outcome, TableGame, Viewer,
+    Chance, ClaimVerdict, GameRules, MoveError, MoveRecord, Outcome, TableGame, Viewer,
 };
 use qiyuan_xiangqi::game::can_mate;
 use qiyuan_xiangqi::pgn::{MoveFormat, PgnGame, write_pgn};
@@ -216,6 +216,7 @@ impl TableGame for XiangqiTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use qiyuan_core::EndReason;
 
     struct NoChance;
     impl Chance for NoChance {
