@@ -41,6 +41,9 @@ pub struct LoadArgs {
     /// Give up on a game after this many seconds.
     #[arg(long, default_value_t = 120)]
     pub max_seconds: u64,
+    /// Mean think time in ms before each move (0: as fast as possible).
+    #[arg(long, default_value_t = 0)]
+    pub think_ms: u64,
 }
 
 /// Runs `qiyuan serve`.
@@ -66,5 +69,6 @@ pub fn loadtest_main(a: LoadArgs) -> anyhow::Result<()> {
         plies: a.plies,
         game: a.game,
         max_seconds: a.max_seconds,
+        think_ms: a.think_ms,
     })
 }

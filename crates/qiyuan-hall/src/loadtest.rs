@@ -25,6 +25,10 @@ pub struct LoadtestArgs {
     pub game: String,
     /// Give up after this long.
     pub max_seconds: u64,
+    /// Mean think time before each move (0: move at once). Real players think,
+    /// so "N concurrent games" with think time is the load a hall really sees;
+    /// without it the tool measures peak throughput instead.
+    pub think_ms: u64,
 }
 
 /// Retries a request refused by the rate limiter.
@@ -129,6 +133,11 @@ async fn one_game(args: &LoadtestArgs) -> Result<Vec<f64>> {
             break;
         }
         let mv = legal[rand::rng().random_range(0..legal.len())].clone();
+        if args.think_ms > 0 {
+            // Jitter (50%..150%) so games do not move in lockstep.
+            let ms = rand::rng().random_range(args.think_ms / 2..=args.think_ms * 3 / 2);
+            tokio::time::sleep(Duration::from_millis(ms)).await;
+        }
         let version = state["version"].as_u64().unwrap_or(0);
         let sent = Instant::now();
         socks[seat]
