@@ -128,7 +128,17 @@ impl AiPlayer for EngineAi {
         }
         let budget =
             std::time::Duration::from_millis(100 + 200 * u64::from(level.saturating_sub(1)));
-        qiyuan_engine::best_move(&pos, &[], qiyuan_engine::Level::new(level), budget)
+        // Keys of the positions after each earlier move, so the search sees
+        // repetitions (perpetual check loses; a drawn repetition is a draw).
+        let records = game.move_records();
+        let history: Vec<u64> = records
+            .iter()
+            .take(records.len().saturating_sub(1))
+            .filter_map(|r| r.notations.iter().find(|(k, _)| k == "fen"))
+            .filter_map(|(_, fen)| Position::from_fen_variant(fen, variant, game.target()).ok())
+            .map(|p| p.hash())
+            .collect();
+        qiyuan_engine::best_move(&pos, &history, qiyuan_engine::Level::new(level), budget)
             .map(|m| m.to_string())
             .or_else(|| MaterialAi.choose(game, seat, level))
     }
