@@ -41,7 +41,11 @@ fn no_target(target: Option<i32>) -> Result<(), CliError> {
 
 /// `qiyuan moves --variant banqi --fen FEN`: every legal flip, move and
 /// capture, one per line (flips as `a1a1`). A public position is enough.
-pub fn moves(preset: Preset, fen: Option<&str>, target: Option<i32>) -> Result<Vec<String>, CliError> {
+pub fn moves(
+    preset: Preset,
+    fen: Option<&str>,
+    target: Option<i32>,
+) -> Result<Vec<String>, CliError> {
     no_target(target)?;
     let game = Game::new(Position::from_fen(preset, fen.unwrap_or(PUBLIC_START))?);
     Ok(game.legal().iter().map(Move::to_string).collect())
@@ -77,7 +81,11 @@ pub fn apply(
             out.push(format!("{} revealed {p}", text.trim()));
         }
         if let Some(p) = e.captured {
-            let both = if e.capturer_removed { " both-removed" } else { "" };
+            let both = if e.capturer_removed {
+                " both-removed"
+            } else {
+                ""
+            };
             out.push(format!("{} captured {p}{both}", text.trim()));
         }
     }

@@ -291,7 +291,9 @@ impl Game {
     fn record_texts(&self) -> Vec<String> {
         self.record
             .iter()
-            .map(|p| p.mv.map_or_else(|| LOST_TURN.to_string(), |m| m.to_string()))
+            .map(|p| {
+                p.mv.map_or_else(|| LOST_TURN.to_string(), |m| m.to_string())
+            })
             .collect()
     }
 }

@@ -211,8 +211,7 @@ impl Position {
 
     /// The colour of `seat`, once the first flip has decided it (B2).
     pub fn colour_of(&self, seat: usize) -> Option<Colour> {
-        self.seat0
-            .map(|c| if seat == 0 { c } else { c.flip() })
+        self.seat0.map(|c| if seat == 0 { c } else { c.flip() })
     }
 
     /// The seat playing `colour`, once decided.
@@ -253,7 +252,7 @@ impl Position {
     /// Whether the identities of the face-down pieces are known (a full,
     /// server-side position) rather than hidden (a public view).
     pub fn is_full(&self) -> bool {
-        !self.cells.iter().any(|c| *c == Cell::Down(None))
+        !self.cells.contains(&Cell::Down(None))
     }
 
     /// The pieces that may lie face down: all 32 minus those face up minus
@@ -326,11 +325,7 @@ impl Position {
             }
         }
         let colours = self.seat0.map_or('-', Colour::letter);
-        let _ = write!(
-            s,
-            " {} {colours} {} {} ",
-            self.turn, self.ply, self.quiet
-        );
+        let _ = write!(s, " {} {colours} {} {} ", self.turn, self.ply, self.quiet);
         let mut any = false;
         for (i, &n) in self.captured.iter().enumerate() {
             for _ in 0..n {
@@ -410,7 +405,10 @@ impl Position {
             let mut file = 0u8;
             for ch in row_text.chars() {
                 if file >= 8 {
-                    return Err(field_err(1, format!("row {} has more than 8 squares", row + 1)));
+                    return Err(field_err(
+                        1,
+                        format!("row {} has more than 8 squares", row + 1),
+                    ));
                 }
                 if let Some(d) = ch.to_digit(10) {
                     if d == 0 || file as u32 + d > 8 {
@@ -436,7 +434,10 @@ impl Position {
                 file += 1;
             }
             if file != 8 {
-                return Err(field_err(1, format!("row {} has {file} squares, not 8", row + 1)));
+                return Err(field_err(
+                    1,
+                    format!("row {} has {file} squares, not 8", row + 1),
+                ));
             }
         }
         let full = full_set();
@@ -545,12 +546,16 @@ impl Position {
         if let Some(t) = get(7) {
             let chars: Vec<char> = t.chars().collect();
             if chars.len() != 2 {
-                return Err(field_err(7, format!("'{t}' is not two characters like -k or --")));
+                return Err(field_err(
+                    7,
+                    format!("'{t}' is not two characters like -k or --"),
+                ));
             }
             for (seat, &ch) in chars.iter().enumerate() {
                 if ch != '-' {
-                    let p = Piece::from_letter(ch)
-                        .ok_or_else(|| field_err(7, format!("'{ch}' is not a piece letter or -")))?;
+                    let p = Piece::from_letter(ch).ok_or_else(|| {
+                        field_err(7, format!("'{ch}' is not a piece letter or -"))
+                    })?;
                     first_capture[seat] = Some(p);
                 }
             }
@@ -566,7 +571,10 @@ impl Position {
         if let Some(t) = get(9) {
             let parts: Vec<&str> = t.split(',').collect();
             if parts.len() != 2 {
-                return Err(field_err(9, format!("'{t}' is not two entries joined by ','")));
+                return Err(field_err(
+                    9,
+                    format!("'{t}' is not two entries joined by ','"),
+                ));
             }
             for (seat, part) in parts.iter().enumerate() {
                 if *part == "-" {
@@ -574,7 +582,10 @@ impl Position {
                 }
                 let parsed = part.split_once(':').and_then(|(sq, n)| {
                     let m = Move::parse(sq).ok()?;
-                    let steps = n.parse::<u8>().ok().filter(|s| (1..=CHASE_LIMIT).contains(s))?;
+                    let steps = n
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|s| (1..=CHASE_LIMIT).contains(s))?;
                     match m {
                         Move::Step { from, to } => Some(Chase {
                             piece: from,
@@ -587,7 +598,9 @@ impl Position {
                 chase[seat] = Some(parsed.ok_or_else(|| {
                     field_err(
                         9,
-                        format!("'{part}' is not - or like c2c3:4 (two squares, 1-{CHASE_LIMIT} steps)"),
+                        format!(
+                            "'{part}' is not - or like c2c3:4 (two squares, 1-{CHASE_LIMIT} steps)"
+                        ),
                     )
                 })?);
             }
@@ -596,15 +609,21 @@ impl Position {
         if let Some(t) = get(10) {
             let parts: Vec<&str> = t.split(',').collect();
             let ok = parts.len() == 2
-                && parts.iter().enumerate().all(|(i, p)| match p.parse::<u8>() {
-                    Ok(n) if n <= 3 => {
-                        marks[i] = n;
-                        true
-                    }
-                    _ => false,
-                });
+                && parts
+                    .iter()
+                    .enumerate()
+                    .all(|(i, p)| match p.parse::<u8>() {
+                        Ok(n) if n <= 3 => {
+                            marks[i] = n;
+                            true
+                        }
+                        _ => false,
+                    });
             if !ok {
-                return Err(field_err(10, format!("'{t}' is not two marks 0-3 like 0,1")));
+                return Err(field_err(
+                    10,
+                    format!("'{t}' is not two marks 0-3 like 0,1"),
+                ));
             }
         }
         if let Some(t) = get(11) {
@@ -691,7 +710,11 @@ impl Position {
         } else {
             return false;
         };
-        between.iter().filter(|s| self.cell(**s) != Cell::Empty).count() == 1
+        between
+            .iter()
+            .filter(|s| self.cell(**s) != Cell::Empty)
+            .count()
+            == 1
     }
 
     /// The moves the rules allow before the chase limit: every flip, and the
@@ -866,7 +889,11 @@ impl Position {
         self.chase[self.turn] = chase;
         self.last_step = Some((from, to));
         self.ply += 1;
-        self.quiet = if e.captured.is_some() { 0 } else { self.quiet + 1 };
+        self.quiet = if e.captured.is_some() {
+            0
+        } else {
+            self.quiet + 1
+        };
         self.turn ^= 1;
         e
     }
@@ -876,7 +903,11 @@ impl Position {
     pub fn play_flip_as(&mut self, sq: Square, p: Piece) -> Effect {
         self.cells[sq.index()] = Cell::Up(p);
         if self.seat0.is_none() {
-            self.seat0 = Some(if self.turn == 0 { p.colour } else { p.colour.flip() });
+            self.seat0 = Some(if self.turn == 0 {
+                p.colour
+            } else {
+                p.colour.flip()
+            });
         }
         self.chase[self.turn] = None;
         self.last_step = None;
@@ -908,7 +939,9 @@ impl Position {
                 let me = self.colour_of(self.turn);
                 match self.cell(from) {
                     Cell::Empty => format!("there is no piece on {from}"),
-                    Cell::Down(_) => format!("the piece on {from} is face down; flip it with {from}{from}"),
+                    Cell::Down(_) => {
+                        format!("the piece on {from} is face down; flip it with {from}{from}")
+                    }
                     Cell::Up(p) if Some(p.colour) != me => {
                         format!("the piece on {from} is not yours")
                     }
@@ -994,7 +1027,9 @@ impl Position {
             Preset::Banqi if self.ply >= PLY_LIMIT => Some(Outcome {
                 winner: None,
                 reason: EndReason::MoveLimit,
-                explanation: format!("{PLY_LIMIT}步未分胜负, 和棋 / {PLY_LIMIT} plies played: draw"),
+                explanation: format!(
+                    "{PLY_LIMIT}步未分胜负, 和棋 / {PLY_LIMIT} plies played: draw"
+                ),
             }),
             Preset::Icga if self.quiet >= ICGA_QUIET_LIMIT => Some(Outcome {
                 winner: None,

@@ -257,7 +257,8 @@ impl Square {
             .into_iter()
             .filter_map(move |(df, dr)| {
                 let (nf, nr) = (f + df, r + dr);
-                ((0..8).contains(&nf) && (0..4).contains(&nr)).then(|| Square::new(nf as u8, nr as u8))
+                ((0..8).contains(&nf) && (0..4).contains(&nr))
+                    .then(|| Square::new(nf as u8, nr as u8))
             })
     }
 

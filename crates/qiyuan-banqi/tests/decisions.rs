@@ -2,7 +2,7 @@
 //! in both presets where the decision applies to both.
 
 use qiyuan_banqi::{
-    Cell, Colour, Game, GameError, Kind, Move, Piece, Position, PointsInput, Preset, Square,
+    Cell, Colour, Game, GameError, Kind, Move, Piece, PointsInput, Position, Preset, Square,
     game_points,
 };
 use qiyuan_core::{EndReason, GameRules};
@@ -91,7 +91,10 @@ fn b2_the_first_flip_decides_the_colours_and_the_first_seat_is_random() {
             let e = g.play_text("c2c2").expect("a flip is legal at the start");
             let revealed = e.revealed.expect("a flip reveals a piece");
             assert_eq!(g.position().colour_of(seat), Some(revealed.colour));
-            assert_eq!(g.position().colour_of(1 - seat), Some(revealed.colour.flip()));
+            assert_eq!(
+                g.position().colour_of(1 - seat),
+                Some(revealed.colour.flip())
+            );
             assert_eq!(g.turn(), Some(1 - seat));
         }
         assert!(firsts[0] > 5 && firsts[1] > 5, "first seats {firsts:?}");
@@ -113,7 +116,10 @@ fn b3_a_turn_is_a_flip_a_one_square_move_or_a_capture_of_a_lower_rank() {
         );
         // The horse may not take the chariot (the advisor may).
         let g = game(preset, &fen.replace(" 0 r 10", " 1 r 10"));
-        let horse: Vec<String> = moves(&g).into_iter().filter(|m| m.starts_with("c2")).collect();
+        let horse: Vec<String> = moves(&g)
+            .into_iter()
+            .filter(|m| m.starts_with("c2"))
+            .collect();
         assert_eq!(horse, ["c2c1", "c2c3", "c2d2"]);
         assert!(moves(&g).contains(&"b3b2".to_string()));
     }
@@ -123,9 +129,15 @@ fn b3_a_turn_is_a_flip_a_one_square_move_or_a_capture_of_a_lower_rank() {
 fn b3_the_general_may_not_take_a_soldier_but_a_soldier_takes_the_general() {
     for preset in both() {
         let g = game(preset, "8/8/8/Kp6 0 r");
-        assert!(!moves(&g).contains(&"a1b1".to_string()), "general takes soldier");
+        assert!(
+            !moves(&g).contains(&"a1b1".to_string()),
+            "general takes soldier"
+        );
         let mut g = game(preset, "8/8/8/Kp6 1 r");
-        assert!(moves(&g).contains(&"b1a1".to_string()), "soldier takes general");
+        assert!(
+            moves(&g).contains(&"b1a1".to_string()),
+            "soldier takes general"
+        );
         play(&mut g, "b1a1");
         let o = g.result().expect("red has nothing left");
         assert_eq!(o.winner, Some(1));
@@ -174,7 +186,10 @@ fn b5_the_cannon_jumps_any_distance_over_a_face_down_screen_onto_any_rank() {
         let fen = "k7/8/?7/C7 0 r 10 0 KABBRRNNCPPPPPaabbrrnnccppppp -- - -,- 0,0 A";
         let g = game(preset, fen);
         let m = moves(&g);
-        assert!(m.contains(&"a1a4".to_string()), "over a2 onto the general: {m:?}");
+        assert!(
+            m.contains(&"a1a4".to_string()),
+            "over a2 onto the general: {m:?}"
+        );
         assert!(m.contains(&"a1b1".to_string()), "and steps one square");
         // Two screens: no capture.
         let g = game(
@@ -207,7 +222,9 @@ fn b6_face_down_pieces_cannot_be_captured() {
         let g = game(preset, fen);
         assert_eq!(moves(&g), ["a1a2", "b1b1"]);
         let mut g = game(preset, fen);
-        let err = g.play_text("a1b1").expect_err("capture of a face-down piece");
+        let err = g
+            .play_text("a1b1")
+            .expect_err("capture of a face-down piece");
         assert!(err.to_string().contains("B6"), "{err}");
     }
 }
@@ -231,7 +248,9 @@ fn b7_an_eleventh_consecutive_chase_step_is_illegal_in_banqi() {
         assert_eq!(g.position().chase(0).map(|c| c.steps), Some(i as u8 + 1));
     }
     play(&mut g, HORSE_RUN[10]);
-    let err = g.play_text(CHARIOT_FOLLOW[10]).expect_err("11th chase step");
+    let err = g
+        .play_text(CHARIOT_FOLLOW[10])
+        .expect_err("11th chase step");
     assert!(err.to_string().contains("B7"), "{err}");
     assert!(!moves(&g).contains(&CHARIOT_FOLLOW[10].to_string()));
     // Other moves stay legal, and a step that does not threaten is fine.
@@ -346,7 +365,10 @@ fn b10_banqi_is_drawn_after_300_plies() {
 fn b10_icga_is_drawn_after_180_quiet_plies_not_at_300() {
     let mut g = game(Preset::Icga, "P6p/8/8/R6r 0 r 400 178");
     play(&mut g, "a1a2");
-    assert!(g.result().is_none(), "179 quiet plies; ply 401 is no limit in icga");
+    assert!(
+        g.result().is_none(),
+        "179 quiet plies; ply 401 is no limit in icga"
+    );
     play(&mut g, "h1h2");
     let o = g.result().expect("180 quiet plies");
     assert_eq!((o.winner, o.reason), (None, EndReason::MoveLimit));
