@@ -129,6 +129,9 @@ fn run(cli: Cli) -> Result<()> {
                 say!("{line}");
             }
         }
+        Command::Notation { setup, .. } if banqi(&setup).is_some() => {
+            bail!("notation covers the Xiangqi family; Banqi moves are already a1a2 / a1a1");
+        }
         Command::Apply { setup, moves } if banqi(&setup).is_some() => {
             let preset = banqi(&setup).unwrap_or(qiyuan_banqi::Preset::Banqi);
             let lines =
