@@ -144,6 +144,35 @@ impl AiPlayer for EngineAi {
     }
 }
 
+/// The engine with one fixed budget per move whatever the level (the level
+/// still sets depth and noise): engine-only events and tests that play many
+/// AI games run fast with a budget of a few milliseconds.
+pub struct FixedBudgetAi {
+    budget: std::time::Duration,
+}
+
+impl FixedBudgetAi {
+    /// Thinks at most `budget` per move.
+    pub fn new(budget: std::time::Duration) -> FixedBudgetAi {
+        FixedBudgetAi { budget }
+    }
+}
+
+impl AiPlayer for FixedBudgetAi {
+    fn choose(&self, game: &dyn TableGame, seat: usize, level: u8) -> Option<String> {
+        let variant = Variant::from_name(game.rules_name())?;
+        let pos =
+            Position::from_fen_variant(&game.view(Viewer::Seat(seat)), variant, game.target())
+                .ok()?;
+        if pos.side_to_move().index() != seat {
+            return None;
+        }
+        qiyuan_engine::best_move(&pos, &[], qiyuan_engine::Level::new(level), self.budget)
+            .map(|m| m.to_string())
+            .or_else(|| MaterialAi.choose(game, seat, level))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

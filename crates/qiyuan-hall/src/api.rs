@@ -59,7 +59,7 @@ pub async fn current_user(hall: &Hall, headers: &HeaderMap) -> Result<Option<Use
         .map_err(HallError::internal)
 }
 
-async fn require_user(hall: &Hall, headers: &HeaderMap) -> Result<User, HallError> {
+pub async fn require_user(hall: &Hall, headers: &HeaderMap) -> Result<User, HallError> {
     current_user(hall, headers)
         .await?
         .ok_or_else(HallError::unauthorized)

@@ -174,6 +174,8 @@ pub struct Hall {
     lobby: std::sync::Mutex<BTreeMap<String, Value>>,
     /// Flips to true on shutdown; long-lived tasks watch it.
     pub shutdown: watch::Receiver<bool>,
+    /// What happens after games end (ratings, events) and the fouls watch (X8).
+    pub hooks: crate::events::Hooks,
 }
 
 fn new_game_id() -> String {
@@ -213,6 +215,7 @@ impl Hall {
             games: RwLock::new(HashMap::new()),
             lobby: std::sync::Mutex::new(BTreeMap::new()),
             shutdown,
+            hooks: crate::events::Hooks::default(),
         }
     }
 
@@ -682,10 +685,12 @@ impl Hall {
             return Err(HallError::internal(e));
         }
         live.move_clocks.push(mrow.clocks);
-        if live.draw_offer.is_some_and(|s| s != seat) {
+        if let Some(offerer) = live.draw_offer.filter(|&s| s != seat) {
             // Moving instead of answering declines the offer.
             live.draw_offer = None;
+            self.hooks.fouls.declined(&live.row.id, offerer);
         }
+        self.hooks.fouls.moved(&live.row.id, seat);
         live.version += 1;
         live.touched = Instant::now();
         self.announce(live);
@@ -693,6 +698,7 @@ impl Hall {
         if outcome.is_some() {
             self.metrics.games_in_play.dec();
             self.update_lobby(live);
+            self.hooks.game_over(&live.row.id);
         }
         self.metrics
             .move_latency
@@ -732,6 +738,7 @@ impl Hall {
         }
         self.announce(live);
         self.update_lobby(live);
+        self.hooks.game_over(&live.row.id);
         Ok(())
     }
 
@@ -825,12 +832,17 @@ impl Hall {
                 if live.draw_offer == Some(seat) {
                     return Err(HallError::conflict("your draw offer already stands"));
                 }
+                if self.hooks.fouls.offered(&live.row.id, seat) {
+                    // X8: offered again before the opponent made two moves since the refusal.
+                    self.record_foul(&live.row.id, seat).await;
+                }
                 live.draw_offer = Some(seat);
                 live.version += 1;
                 self.announce(&live);
             }
-            ("decline", Some(_)) => {
+            ("decline", Some(offerer)) => {
                 live.draw_offer = None;
+                self.hooks.fouls.declined(&live.row.id, offerer);
                 live.version += 1;
                 self.announce(&live);
             }
@@ -857,7 +869,11 @@ impl Hall {
                 self.finish(&mut live, outcome).await?;
                 Ok(Hall::state_json(&live, Some(seat)))
             }
-            ClaimVerdict::Refused(why) => Err(HallError::conflict(format!("claim refused: {why}"))),
+            ClaimVerdict::Refused(why) => {
+                // X8: an untrue claim of the natural move limit is a foul.
+                self.record_foul(&live.row.id, seat).await;
+                Err(HallError::conflict(format!("claim refused: {why}")))
+            }
         }
     }
 
@@ -1089,7 +1105,106 @@ impl Hall {
                 })
             })
             .collect();
-        Ok(json!({"username": user.username, "guest": user.guest, "games": list}))
+        let (ratings, history) = crate::ratings::profile_ratings(self, user.id).await?;
+        Ok(json!({
+            "username": user.username, "guest": user.guest, "games": list,
+            "ratings": ratings, "rating_history": history,
+        }))
+    }
+
+    /// Stores a technical foul (X8); a storage failure is logged, not fatal:
+    /// the move or offer that caused it stands either way.
+    async fn record_foul(&self, id: &str, seat: usize) {
+        if let Err(e) = self.store.add_foul(id, seat).await {
+            tracing::error!(game = %id, error = %e, "cannot store a foul");
+        }
+    }
+
+    /// Starts a game with every seat already taken (event games: users and
+    /// AI levels, AI against AI included). `clocks` is the base time per seat
+    /// in ms (armageddon play-offs give the seats different times). The
+    /// clock runs at once and AI seats move by themselves.
+    pub async fn start_seated_game(
+        self: &Arc<Self>,
+        rules: &str,
+        target: Option<i32>,
+        clocks: Vec<i64>,
+        increment_ms: i64,
+        seats: Vec<SeatRow>,
+        rated: bool,
+    ) -> HallResult<String> {
+        let table = new_table(rules, None, target).map_err(HallError::bad)?;
+        if seats.len() != table.seat_count() || clocks.len() != seats.len() {
+            return Err(HallError::bad("one seat and one clock per seat"));
+        }
+        if seats.contains(&SeatRow::Open) {
+            return Err(HallError::bad("every seat must be taken"));
+        }
+        let now_ms = wall_ms();
+        let row = GameRow {
+            id: new_game_id(),
+            rules: rules.to_string(),
+            target,
+            start_fen: None,
+            initial_ms: clocks.iter().copied().max().unwrap_or(0),
+            increment_ms,
+            rated,
+            seats,
+            status: "playing".into(),
+            result: None,
+            reason: None,
+            explanation: None,
+            clocks,
+            created_ms: now_ms,
+            updated_ms: now_ms,
+            rematch_of: None,
+        };
+        self.store
+            .insert_game(&row)
+            .await
+            .map_err(HallError::internal)?;
+        let mut clocks = Clocks::new(row.clocks.clone(), row.increment_ms);
+        clocks.running = table.seats_to_move().first().map(|&s| (s, Instant::now()));
+        self.metrics.games_in_play.inc();
+        let id = row.id.clone();
+        let live = Live {
+            row,
+            table,
+            clocks,
+            move_clocks: Vec::new(),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            version: 0,
+            touched: Instant::now(),
+        };
+        self.update_lobby(&live);
+        self.games
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.clone(), Arc::new(Mutex::new(live)));
+        self.maybe_ai_move(&id).await;
+        Ok(id)
+    }
+
+    /// Ends a game in play with `outcome` (an event's game time cap, X6);
+    /// false if it was already over.
+    pub async fn end_game(&self, id: &str, outcome: Outcome) -> HallResult<bool> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        if live.row.status != "playing" {
+            return Ok(false);
+        }
+        self.finish(&mut live, outcome).await?;
+        Ok(true)
+    }
+
+    /// A game's stored record as it stands (status, seats, result).
+    pub async fn game_row(&self, id: &str) -> HallResult<GameRow> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        self.flag_check(&mut live, Instant::now()).await;
+        Ok(live.row.clone())
     }
 }
 

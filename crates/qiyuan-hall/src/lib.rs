@@ -5,19 +5,24 @@
 //! [`api`] / [`ws`] (transports), [`store`] (storage trait + SQLite),
 //! [`bus`] (event fan-out trait + in-process), [`auth`], [`clock`],
 //! [`games`] (registration of rule sets), [`ai`], [`metrics`], [`web`],
-//! [`client`] and [`loadtest`].
+//! [`client`] and [`loadtest`]; [`ratings`] (Elo, titles), [`events`]
+//! (tournaments) with [`api_events`], and [`fouls`] (X8).
 
 pub mod ai;
 pub mod api;
+pub mod api_events;
 pub mod auth;
 pub mod bus;
 pub mod cli;
 pub mod client;
 pub mod clock;
+pub mod events;
+pub mod fouls;
 pub mod games;
 pub mod hall;
 pub mod loadtest;
 pub mod metrics;
+pub mod ratings;
 pub mod server;
 pub mod store;
 pub mod web;

@@ -16,8 +16,9 @@ use serde_json::json;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::ai::{AiPlayer, EngineAi};
+use crate::ai::{AiPlayer, EngineAi, FixedBudgetAi};
 use crate::api;
+use crate::api_events;
 use crate::bus::{EventBus, LocalBus};
 use crate::hall::Hall;
 use crate::store::{SqliteStore, Storage};
@@ -138,6 +139,20 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         .route("/api/games/{id}/pgn", get(api::pgn))
         .route("/api/games/{id}/stream", get(api::stream))
         .route("/api/games/{id}/ws", get(ws::game_socket))
+        .route("/api/ratings", get(api_events::ratings))
+        .route("/api/leaderboard/{game}", get(api_events::leaderboard))
+        .route(
+            "/api/events",
+            post(api_events::create).get(api_events::list),
+        )
+        .route("/api/events/{id}", get(api_events::get))
+        .route("/api/events/{id}/join", post(api_events::join))
+        .route("/api/events/{id}/start", post(api_events::start))
+        .route("/api/events/{id}/standings", get(api_events::standings))
+        .route(
+            "/api/events/{id}/standings.csv",
+            get(api_events::standings_csv),
+        )
         .fallback(|| async {
             (
                 StatusCode::NOT_FOUND,
@@ -173,16 +188,32 @@ impl Running {
     }
 }
 
-/// Opens the database, resumes unfinished games and starts listening.
+/// Opens the database, resumes unfinished games and starts listening. The
+/// AI is the engine; `QIYUAN_AI_MOVE_MS` gives it a fixed budget per move
+/// instead of its level's (fast engine events and tests).
 pub async fn start(config: &Config) -> anyhow::Result<Running> {
+    let fixed = std::env::var("QIYUAN_AI_MOVE_MS")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
+    let ai: Arc<dyn AiPlayer> = match fixed {
+        Some(ms) => Arc::new(FixedBudgetAi::new(std::time::Duration::from_millis(ms))),
+        None => Arc::new(EngineAi),
+    };
+    start_with_ai(config, ai).await
+}
+
+/// [`start`] with a given AI (tests use a fast one).
+pub async fn start_with_ai(config: &Config, ai: Arc<dyn AiPlayer>) -> anyhow::Result<Running> {
     let store: Arc<dyn Storage> = Arc::new(SqliteStore::open(&config.database).await?);
     let bus: Arc<dyn EventBus> = Arc::new(LocalBus::default());
-    let ai: Arc<dyn AiPlayer> = Arc::new(EngineAi);
     let (stop, stop_rx) = watch::channel(false);
     let hall = Arc::new(Hall::new(store, bus, ai, stop_rx.clone()));
     let resumed = hall.resume().await?;
     tracing::info!(resumed, "games resumed");
     tokio::spawn(hall.clone().sweep());
+    tokio::spawn(crate::events::run(hall.clone()));
+    let events = crate::events::resume(&hall).await?;
+    tracing::info!(events, "events loaded");
     let listener = TcpListener::bind((config.bind, config.port)).await?;
     let addr = listener.local_addr()?;
     let app = router(hall.clone(), config.rate_per_sec);

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::str::FromStr;
 
 use async_trait::async_trait;
+use qiyuan_events::Rating;
 use serde::{Deserialize, Serialize};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -132,8 +133,56 @@ pub trait Storage: Send + Sync {
     async fn unfinished_games(&self) -> StoreResult<Vec<(GameRow, Vec<MoveRow>)>>;
     /// A user's most recent games, newest first.
     async fn user_games(&self, user_id: i64, limit: i64) -> StoreResult<Vec<GameRow>>;
+    /// A user's rating in a game family (`None` before their first rated game).
+    async fn rating(&self, user_id: i64, family: &str) -> StoreResult<Option<Rating>>;
+    /// Every rating a user has, by family.
+    async fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Rating)>>;
+    /// Stores new ratings after a rated game, with history rows, in one
+    /// transaction. Returns false (and changes nothing) if the game was rated before.
+    async fn apply_ratings(
+        &self,
+        game_id: &str,
+        family: &str,
+        updates: &[RatingUpdate],
+    ) -> StoreResult<bool>;
+    /// The best-rated players of a family: name and rating, best first.
+    async fn leaderboard(&self, family: &str, limit: i64) -> StoreResult<Vec<(String, Rating)>>;
+    /// A user's rating after each rated game, oldest first.
+    async fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingPoint>>;
+    /// Inserts or rewrites an event's stored state.
+    async fn save_event(&self, id: &str, status: &str, data: &str) -> StoreResult<()>;
+    /// Every stored event as `(id, data)`, oldest first.
+    async fn load_events(&self) -> StoreResult<Vec<(String, String)>>;
+    /// Adds a technical foul (X8) for `seat` in a game.
+    async fn add_foul(&self, game_id: &str, seat: usize) -> StoreResult<()>;
+    /// Fouls per seat in a game (missing seats have none).
+    async fn game_fouls(&self, game_id: &str) -> StoreResult<Vec<(usize, u32)>>;
     /// Releases connections (graceful shutdown).
     async fn close(&self);
+}
+
+/// One player's rating change in a rated game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingUpdate {
+    /// The user.
+    pub user_id: i64,
+    /// Before the game.
+    pub before: Rating,
+    /// After the game.
+    pub after: Rating,
+}
+
+/// A point of a rating chart.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatingPoint {
+    /// Game family.
+    pub family: String,
+    /// The game that moved the rating.
+    pub game_id: String,
+    /// The rating after it (unrounded).
+    pub rating: f64,
+    /// When, ms since the epoch.
+    pub at_ms: i64,
 }
 
 /// The embedded SQLite store (one file, WAL mode).
@@ -145,13 +194,22 @@ fn migrator() -> Migrator {
     // Built by hand (not with `sqlx::migrate!`) so that sqlx's macro crate
     // stays out of the build; the SQL files are still embedded at compile time.
     Migrator {
-        migrations: Cow::Owned(vec![Migration::new(
-            1,
-            Cow::Borrowed("init"),
-            MigrationType::Simple,
-            Cow::Borrowed(include_str!("../migrations/0001_init.sql")),
-            false,
-        )]),
+        migrations: Cow::Owned(vec![
+            Migration::new(
+                1,
+                Cow::Borrowed("init"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../migrations/0001_init.sql")),
+                false,
+            ),
+            Migration::new(
+                2,
+                Cow::Borrowed("ratings_events"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../migrations/0002_ratings_events.sql")),
+                false,
+            ),
+        ]),
         ignore_missing: false,
         locking: true,
         no_tx: false,
@@ -189,6 +247,14 @@ fn user_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<User> {
         username: r.try_get("username")?,
         password_hash: r.try_get("password_hash")?,
         guest: r.try_get::<i64, _>("guest")? != 0,
+    })
+}
+
+fn rating_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<Rating> {
+    Ok(Rating {
+        value: r.try_get("value")?,
+        rated_games: r.try_get::<i64, _>("rated_games")?.max(0) as u32,
+        reached_top: r.try_get::<i64, _>("reached_top")? != 0,
     })
 }
 
@@ -423,6 +489,158 @@ impl Storage for SqliteStore {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(game_from_row).collect()
+    }
+
+    async fn rating(&self, user_id: i64, family: &str) -> StoreResult<Option<Rating>> {
+        let row = sqlx::query(
+            "SELECT value, rated_games, reached_top FROM ratings WHERE user_id = ? AND family = ?",
+        )
+        .bind(user_id)
+        .bind(family)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(rating_from_row).transpose()
+    }
+
+    async fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Rating)>> {
+        let rows = sqlx::query(
+            "SELECT family, value, rated_games, reached_top FROM ratings WHERE user_id = ? ORDER BY family",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("family")?, rating_from_row(r)?)))
+            .collect()
+    }
+
+    async fn apply_ratings(
+        &self,
+        game_id: &str,
+        family: &str,
+        updates: &[RatingUpdate],
+    ) -> StoreResult<bool> {
+        let mut tx = self.pool.begin().await?;
+        let done: i64 = sqlx::query("SELECT COUNT(*) FROM rating_history WHERE game_id = ?")
+            .bind(game_id)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?;
+        if done > 0 {
+            return Ok(false);
+        }
+        let now = now_ms();
+        for u in updates {
+            sqlx::query(
+                "INSERT INTO ratings (user_id, family, value, rated_games, reached_top, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
+                 ON CONFLICT(user_id, family) DO UPDATE SET value = ?3, rated_games = ?4, reached_top = ?5, updated_ms = ?6",
+            )
+            .bind(u.user_id)
+            .bind(family)
+            .bind(u.after.value)
+            .bind(i64::from(u.after.rated_games))
+            .bind(i64::from(u.after.reached_top))
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO rating_history (user_id, family, game_id, before, after, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            )
+            .bind(u.user_id)
+            .bind(family)
+            .bind(game_id)
+            .bind(u.before.value)
+            .bind(u.after.value)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn leaderboard(&self, family: &str, limit: i64) -> StoreResult<Vec<(String, Rating)>> {
+        let rows = sqlx::query(
+            "SELECT u.username, r.value, r.rated_games, r.reached_top FROM ratings r JOIN users u ON u.id = r.user_id \
+             WHERE r.family = ? AND u.guest = 0 ORDER BY r.value DESC, u.username LIMIT ?",
+        )
+        .bind(family)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("username")?, rating_from_row(r)?)))
+            .collect()
+    }
+
+    async fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingPoint>> {
+        let rows = sqlx::query(
+            "SELECT family, game_id, after, at_ms FROM rating_history WHERE user_id = ? ORDER BY at_ms, rowid",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(RatingPoint {
+                    family: r.try_get("family")?,
+                    game_id: r.try_get("game_id")?,
+                    rating: r.try_get("after")?,
+                    at_ms: r.try_get("at_ms")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn save_event(&self, id: &str, status: &str, data: &str) -> StoreResult<()> {
+        let now = now_ms();
+        sqlx::query(
+            "INSERT INTO events (id, status, data, created_ms, updated_ms) VALUES (?1, ?2, ?3, ?4, ?4) \
+             ON CONFLICT(id) DO UPDATE SET status = ?2, data = ?3, updated_ms = ?4",
+        )
+        .bind(id)
+        .bind(status)
+        .bind(data)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn load_events(&self) -> StoreResult<Vec<(String, String)>> {
+        let rows = sqlx::query("SELECT id, data FROM events ORDER BY created_ms, id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("id")?, r.try_get("data")?)))
+            .collect()
+    }
+
+    async fn add_foul(&self, game_id: &str, seat: usize) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO game_fouls (game_id, seat, fouls) VALUES (?, ?, 1) \
+             ON CONFLICT(game_id, seat) DO UPDATE SET fouls = fouls + 1",
+        )
+        .bind(game_id)
+        .bind(seat as i64)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn game_fouls(&self, game_id: &str) -> StoreResult<Vec<(usize, u32)>> {
+        let rows =
+            sqlx::query("SELECT seat, fouls FROM game_fouls WHERE game_id = ? ORDER BY seat")
+                .bind(game_id)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| {
+                let seat: i64 = r.try_get("seat")?;
+                let n: i64 = r.try_get("fouls")?;
+                Ok((seat.max(0) as usize, n.max(0) as u32))
+            })
+            .collect()
     }
 
     async fn close(&self) {

@@ -1,0 +1,120 @@
+//! HTTP handlers for ratings, leaderboards and events: thin shells over
+//! [`crate::ratings`] and [`crate::events`].
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use crate::api::{AppState, JsonBody, require_user};
+use crate::events::{self, NewEvent};
+use crate::hall::HallError;
+use crate::ratings;
+
+/// `GET /api/leaderboard/{game}`.
+pub async fn leaderboard(
+    State(hall): State<AppState>,
+    Path(game): Path<String>,
+) -> Result<Response, HallError> {
+    Ok(axum::Json(ratings::leaderboard(&hall, &game).await?).into_response())
+}
+
+/// `?game=G&players=a,b,ai:3`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatingsQuery {
+    game: String,
+    #[serde(default)]
+    players: String,
+}
+
+/// `GET /api/ratings?game=G&players=a,b,ai:3`.
+pub async fn ratings(
+    State(hall): State<AppState>,
+    Query(q): Query<RatingsQuery>,
+) -> Result<Response, HallError> {
+    Ok(axum::Json(ratings::ratings_for(&hall, &q.game, &q.players).await?).into_response())
+}
+
+/// `POST /api/events`.
+pub async fn create(
+    State(hall): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(req): JsonBody<NewEvent>,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    let ev = events::create(&hall, &user, req).await?;
+    Ok((StatusCode::CREATED, axum::Json(ev)).into_response())
+}
+
+/// `GET /api/events`.
+pub async fn list(State(hall): State<AppState>) -> Response {
+    axum::Json(events::list(&hall).await).into_response()
+}
+
+/// `GET /api/events/{id}`.
+pub async fn get(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, HallError> {
+    Ok(axum::Json(events::get(&hall, &id).await?).into_response())
+}
+
+/// `POST /api/events/{id}/join`.
+pub async fn join(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    Ok(axum::Json(events::join(&hall, &id, &user).await?).into_response())
+}
+
+/// `POST /api/events/{id}/start`.
+pub async fn start(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    Ok(axum::Json(events::start(&hall, &id, &user).await?).into_response())
+}
+
+/// `?stage=N`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StageQuery {
+    #[serde(default)]
+    stage: Option<u8>,
+}
+
+/// `GET /api/events/{id}/standings`.
+pub async fn standings(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<StageQuery>,
+) -> Result<Response, HallError> {
+    Ok(axum::Json(events::standings(&hall, &id, q.stage).await?).into_response())
+}
+
+/// `GET /api/events/{id}/standings.csv`.
+pub async fn standings_csv(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<StageQuery>,
+) -> Result<Response, HallError> {
+    let csv = events::standings_csv(&hall, &id, q.stage).await?;
+    let mut r = csv.into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    if id.chars().all(|c| c.is_ascii_alphanumeric())
+        && let Ok(v) = HeaderValue::from_str(&format!(
+            "attachment; filename=\"qiyuan-{id}-standings.csv\""
+        ))
+    {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(r)
+}

@@ -1,0 +1,1088 @@
+//! Events run by the hall (H3-H9): the API's view of a `qiyuan_events::Event`,
+//! the games the hall starts for its pairings, and the background task that
+//! reacts to finished games (ratings, results, the next round).
+//!
+//! Every change to an event happens on one task ([`run`]) that reads
+//! [`HookMsg`]s from a channel: game ends, "drive this event" requests and
+//! game time caps. Serialising them there means a result can never race the
+//! pairing that waits for it, and ratings are read-modify-written one game at
+//! a time. Events are stored as JSON after every change and resume after a
+//! restart (games finished while the hall was down are picked up then).
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use qiyuan_core::{EndReason, Outcome};
+use qiyuan_events::event::ByePoints;
+use qiyuan_events::{
+    Event, EventError, EventSettings, EventStatus, Format, Fouls, GameResult, PlayerId,
+    PlayoffKind, PlayoffSettings, ScoringSystem, TieBreak,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tokio::sync::{Mutex, mpsc};
+
+use crate::clock::wall_ms;
+use crate::fouls::FoulWatch;
+use crate::hall::{ClockSpec, Hall, HallError, HallResult};
+use crate::store::{SeatRow, User};
+
+/// Work for the hook task.
+#[derive(Debug)]
+pub enum HookMsg {
+    /// A game ended: rate it, record it in its event.
+    GameOver(String),
+    /// Pair, start games, record results of an event as far as possible.
+    Drive(String),
+    /// A game's time cap (X6) passed.
+    Cap(String),
+}
+
+/// The hall's side of ratings and events: the hook channel, the fouls watch
+/// and the events in memory.
+pub struct Hooks {
+    tx: mpsc::UnboundedSender<HookMsg>,
+    rx: std::sync::Mutex<Option<mpsc::UnboundedReceiver<HookMsg>>>,
+    /// Repeated draw offers (X8).
+    pub fouls: FoulWatch,
+    events: RwLock<HashMap<String, Arc<Mutex<HallEvent>>>>,
+    /// Which event a game belongs to.
+    game_events: std::sync::Mutex<HashMap<String, String>>,
+    /// Games whose time cap timer is running.
+    armed: std::sync::Mutex<HashSet<String>>,
+}
+
+impl Default for Hooks {
+    fn default() -> Self {
+        let (tx, rx) = mpsc::unbounded_channel();
+        Hooks {
+            tx,
+            rx: std::sync::Mutex::new(Some(rx)),
+            fouls: FoulWatch::default(),
+            events: RwLock::new(HashMap::new()),
+            game_events: std::sync::Mutex::new(HashMap::new()),
+            armed: std::sync::Mutex::new(HashSet::new()),
+        }
+    }
+}
+
+impl Hooks {
+    /// Tells the hook task that a game ended.
+    pub fn game_over(&self, id: &str) {
+        let _ = self.tx.send(HookMsg::GameOver(id.to_string()));
+    }
+
+    fn send(&self, msg: HookMsg) {
+        let _ = self.tx.send(msg);
+    }
+
+    fn event(&self, id: &str) -> Option<Arc<Mutex<HallEvent>>> {
+        self.events
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+    }
+
+    fn event_of_game(&self, game: &str) -> Option<String> {
+        self.game_events
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(game)
+            .cloned()
+    }
+
+    fn link_game(&self, game: &str, event: &str) {
+        self.game_events
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(game.to_string(), event.to_string());
+    }
+}
+
+/// A play-off for a place that may not be shared (H8), played as a
+/// gauntlet: the best-placed tied player defends against each of the others
+/// in standings order; the last one standing takes the place, the others
+/// follow in the order they were knocked out (latest first).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct TiePlayoff {
+    place: u32,
+    players: Vec<PlayerId>,
+    champion: PlayerId,
+    next: usize,
+    knocked_out: Vec<PlayerId>,
+    games: Vec<TieGame>,
+    done: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct TieGame {
+    red: PlayerId,
+    black: PlayerId,
+    game_id: String,
+    result: Option<GameResult>,
+}
+
+/// An event as the hall keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct HallEvent {
+    id: String,
+    name: String,
+    game: String,
+    target: Option<i32>,
+    initial_s: i64,
+    increment_s: i64,
+    rated: bool,
+    organiser: Option<String>,
+    /// `open` (taking entries), `running`, `finished` or `error`.
+    status: String,
+    error: Option<String>,
+    entrants: Vec<qiyuan_events::Player>,
+    format: Format,
+    settings: EventSettings,
+    event: Option<Event>,
+    ties: Vec<TiePlayoff>,
+    capped: BTreeSet<String>,
+    created_ms: i64,
+}
+
+/// Event settings in `POST /api/events`; every field has the format's default.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsBody {
+    /// `two_one_zero` (default) or `one_half_zero` (H3).
+    #[serde(default)]
+    scoring: Option<ScoringSystem>,
+    /// Tie-break names in order (H6).
+    #[serde(default)]
+    tie_breaks: Option<Vec<TieBreak>>,
+    /// The play-off game (H4, H8).
+    #[serde(default)]
+    playoff: Option<PlayoffSettings>,
+    /// Seed for drawn brackets and groups.
+    #[serde(default)]
+    draw_seed: Option<u64>,
+    /// What a Swiss bye scores.
+    #[serde(default)]
+    bye_points: Option<ByePoints>,
+    /// Places that may not be shared (H8); default `[1]`.
+    #[serde(default)]
+    unshareable_places: Option<Vec<u32>>,
+    /// The game time cap in seconds (X6).
+    #[serde(default)]
+    game_time_cap_s: Option<u64>,
+}
+
+/// `POST /api/events`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NewEvent {
+    /// Shown in lists.
+    #[serde(default)]
+    name: Option<String>,
+    /// Rule set of every game.
+    game: String,
+    /// Jifen target score.
+    #[serde(default)]
+    target: Option<i32>,
+    /// Clock of the event's games (play-offs use `settings.playoff`).
+    #[serde(default)]
+    clock: Option<ClockSpec>,
+    /// The format and its own settings, e.g. `{"kind":"round_robin","cycles":1}`.
+    format: Format,
+    /// Scoring, tie-breaks, play-offs, time cap.
+    #[serde(default)]
+    settings: Option<SettingsBody>,
+    /// Entrants in seeding order: user names or `ai:N`.
+    #[serde(default)]
+    players: Vec<String>,
+    /// Whether games between people are rated.
+    #[serde(default)]
+    rated: bool,
+    /// Start at once (otherwise `POST /api/events/{id}/start`).
+    #[serde(default)]
+    start: bool,
+}
+
+fn bad_event(e: EventError) -> HallError {
+    HallError::bad(format!("event: {e}"))
+}
+
+/// The seat of an entrant: `u:ID` is a user, `ai:N` (or `ai:N#k` for the
+/// k-th entry of the same level) an AI level.
+fn seat_of(p: &qiyuan_events::Player) -> Option<SeatRow> {
+    if let Some(id) = p.id.0.strip_prefix("u:") {
+        return Some(SeatRow::User {
+            id: id.parse().ok()?,
+            name: p.name.clone(),
+        });
+    }
+    let level =
+        p.id.0
+            .strip_prefix("ai:")?
+            .split('#')
+            .next()?
+            .parse()
+            .ok()?;
+    Some(SeatRow::Ai { level })
+}
+
+impl HallEvent {
+    fn name_of(&self, id: &PlayerId) -> String {
+        self.entrants
+            .iter()
+            .find(|p| &p.id == id)
+            .map_or_else(|| id.0.clone(), |p| p.name.clone())
+    }
+
+    fn player(&self, id: &PlayerId) -> Option<&qiyuan_events::Player> {
+        self.entrants.iter().find(|p| &p.id == id)
+    }
+
+    /// Adds an entrant from a user name or `ai:N`.
+    async fn add_entrant(&mut self, hall: &Hall, who: &str) -> HallResult<()> {
+        if self.entrants.len() >= 256 {
+            return Err(HallError::bad("at most 256 players in an event"));
+        }
+        if let Some(n) = who.strip_prefix("ai:") {
+            let level = n.parse::<u8>().ok().filter(|l| (1..=8).contains(l));
+            let Some(level) = level else {
+                return Err(HallError::bad(format!(
+                    "player '{who}': AI players are \"ai:1\" .. \"ai:8\""
+                )));
+            };
+            // The same level may enter more than once (engine events).
+            let base = format!("ai:{level}");
+            let k = self
+                .entrants
+                .iter()
+                .filter(|p| p.id.0 == base || p.id.0.starts_with(&format!("{base}#")))
+                .count();
+            let id = if k == 0 {
+                base.clone()
+            } else {
+                format!("{base}#{}", k + 1)
+            };
+            self.entrants
+                .push(qiyuan_events::Player::new(id.as_str(), id.as_str()));
+            return Ok(());
+        }
+        if who.is_empty() || who.len() > 64 {
+            return Err(HallError::bad(format!("no user '{who}'")));
+        }
+        let user = hall
+            .store
+            .user_by_name(who)
+            .await
+            .map_err(HallError::internal)?
+            .ok_or_else(|| HallError::bad(format!("no user '{who}'")))?;
+        self.add_user(&user)
+    }
+
+    fn add_user(&mut self, user: &User) -> HallResult<()> {
+        if self.rated && user.guest {
+            return Err(HallError::forbidden(format!(
+                "'{}' is a guest; guests may play only unrated events",
+                user.username
+            )));
+        }
+        let id = format!("u:{}", user.id);
+        if self.entrants.iter().any(|p| p.id.0 == id) {
+            return Err(HallError::conflict(format!(
+                "'{}' is already entered",
+                user.username
+            )));
+        }
+        self.entrants.push(qiyuan_events::Player::new(
+            id.as_str(),
+            user.username.as_str(),
+        ));
+        Ok(())
+    }
+
+    fn pairing_json(&self, p: &qiyuan_events::Pairing) -> Value {
+        json!({
+            "board": p.board,
+            "red": self.name_of(&p.red),
+            "black": self.name_of(&p.black),
+            "game_id": p.game_id,
+            "result": p.result,
+            "fouls": p.fouls,
+            "group": p.group,
+            "playoff_of": p.playoff_of,
+        })
+    }
+
+    /// The event as `GET /api/events/{id}` shows it.
+    fn to_json(&self) -> Value {
+        let mut v = json!({
+            "id": self.id,
+            "name": self.name,
+            "game": self.game,
+            "target": self.target,
+            "clock": {"initial_s": self.initial_s, "increment_s": self.increment_s},
+            "rated": self.rated,
+            "organiser": self.organiser,
+            "status": self.status,
+            "error": self.error,
+            "format": self.format,
+            "settings": self.settings,
+            "players": self.entrants.iter().map(|p| &p.name).collect::<Vec<_>>(),
+            "rounds": [],
+        });
+        let Some(ev) = &self.event else { return v };
+        v["event_status"] = json!(ev.status());
+        v["stage"] = json!(ev.stage());
+        let stages: Vec<Value> = (1..=ev.stage())
+            .filter_map(|s| {
+                ev.stage_field(s).map(|f| {
+                    json!({"stage": s, "field": f.iter().map(|id| self.name_of(id)).collect::<Vec<_>>()})
+                })
+            })
+            .collect();
+        v["stages"] = json!(stages);
+        v["rounds"] = ev
+            .rounds()
+            .iter()
+            .map(|r| {
+                json!({
+                    "number": r.number,
+                    "stage": r.stage,
+                    "kind": r.kind,
+                    "byes": r.byes.iter().map(|id| self.name_of(id)).collect::<Vec<_>>(),
+                    "pairings": r.pairings.iter().map(|p| self.pairing_json(p)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        v["playoffs"] = self
+            .ties
+            .iter()
+            .map(|t| {
+                json!({
+                    "place": t.place,
+                    "players": t.players.iter().map(|id| self.name_of(id)).collect::<Vec<_>>(),
+                    "done": t.done,
+                    "games": t.games.iter().map(|g| json!({
+                        "red": self.name_of(&g.red), "black": self.name_of(&g.black),
+                        "game_id": g.game_id, "result": g.result,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        v["fouls"] = ev
+            .fouls()
+            .iter()
+            .map(|(id, n)| (self.name_of(id), json!(n)))
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+        if ev.status() == EventStatus::Finished
+            && let Some(first) = ev.standings().rows.first()
+        {
+            v["winner"] = json!(first.name);
+        }
+        v
+    }
+
+    fn summary(&self) -> Value {
+        json!({
+            "id": self.id, "name": self.name, "game": self.game, "status": self.status,
+            "format": self.format, "players": self.entrants.len(), "created_ms": self.created_ms,
+        })
+    }
+
+    /// Starts the hall game for one pairing (or play-off).
+    async fn start_game(
+        &self,
+        hall: &Arc<Hall>,
+        red: &PlayerId,
+        black: &PlayerId,
+        playoff: bool,
+    ) -> HallResult<String> {
+        let seat = |id: &PlayerId| {
+            self.player(id)
+                .and_then(seat_of)
+                .ok_or_else(|| HallError::internal(format!("entrant {id} has no seat")))
+        };
+        let seats = vec![seat(red)?, seat(black)?];
+        let (clocks, inc) = if playoff {
+            let p = self.settings.playoff;
+            (
+                vec![p.red_base_ms as i64, p.black_base_ms as i64],
+                p.increment_ms as i64,
+            )
+        } else {
+            (vec![self.initial_s * 1000; 2], self.increment_s * 1000)
+        };
+        let people = seats.iter().any(|s| matches!(s, SeatRow::User { .. }));
+        hall.start_seated_game(
+            &self.game,
+            self.target,
+            clocks,
+            inc,
+            seats,
+            self.rated && people && !playoff,
+        )
+        .await
+    }
+}
+
+/// Arms the time cap (X6) of an event game that started at `created_ms`.
+fn arm_cap(hall: &Arc<Hall>, game_id: &str, cap_ms: u64, created_ms: i64) {
+    {
+        let mut armed = hall.hooks.armed.lock().unwrap_or_else(|e| e.into_inner());
+        if !armed.insert(game_id.to_string()) {
+            return;
+        }
+    }
+    let elapsed = (wall_ms() - created_ms).max(0) as u64;
+    let wait = Duration::from_millis(cap_ms.saturating_sub(elapsed));
+    let hall = hall.clone();
+    let id = game_id.to_string();
+    tokio::spawn(async move {
+        tokio::time::sleep(wait).await;
+        hall.hooks.send(HookMsg::Cap(id));
+    });
+}
+
+/// The result of a finished game row, as an event records it.
+fn game_result(row: &crate::store::GameRow, capped: bool) -> Option<GameResult> {
+    if row.status != "finished" {
+        return None;
+    }
+    if capped {
+        return Some(GameResult::TimeCapExceeded);
+    }
+    match row.result.as_deref() {
+        Some("red") => Some(GameResult::RedWins),
+        Some("black") => Some(GameResult::BlackWins),
+        Some(_) => Some(GameResult::Draw),
+        None => None,
+    }
+}
+
+async fn game_fouls(hall: &Hall, game_id: &str) -> Fouls {
+    let mut f = Fouls::NONE;
+    match hall.store.game_fouls(game_id).await {
+        Ok(rows) => {
+            for (seat, n) in rows {
+                match seat {
+                    0 => f.red += n,
+                    1 => f.black += n,
+                    _ => {}
+                }
+            }
+        }
+        Err(e) => tracing::error!(game = %game_id, error = %e, "cannot read fouls"),
+    }
+    f
+}
+
+/// Moves an event as far as it can go now: records results of finished
+/// games, pairs the next round, starts games (and play-offs). Never waits
+/// for a game.
+async fn drive(hall: &Arc<Hall>, he: &mut HallEvent) {
+    if he.status != "running" {
+        return;
+    }
+    // Bounded: each pass either makes progress or stops.
+    for _ in 0..256 {
+        let Some(ev) = he.event.as_mut() else { return };
+        // Catch up on games that ended without us hearing (restart).
+        let mut recorded = false;
+        for at in ev.pending() {
+            let Some(gid) = ev.pairing(at).and_then(|p| p.game_id.clone()) else {
+                continue;
+            };
+            let Ok(row) = hall.game_row(&gid).await else {
+                continue;
+            };
+            if let Some(result) = game_result(&row, he.capped.contains(&gid)) {
+                let fouls = game_fouls(hall, &gid).await;
+                if ev.record_result(at, result, fouls).is_ok() {
+                    recorded = true;
+                }
+            } else if let Some(cap) = he.settings.game_time_cap_ms {
+                arm_cap(hall, &gid, cap, row.created_ms);
+            }
+        }
+        if recorded {
+            continue;
+        }
+        match ev.status() {
+            EventStatus::Finished => {
+                he.status = "finished".into();
+                return;
+            }
+            EventStatus::NotStarted | EventStatus::RoundComplete => {
+                if let Err(e) = ev.next_round() {
+                    he.status = "error".into();
+                    he.error = Some(e.to_string());
+                    return;
+                }
+            }
+            EventStatus::InProgress | EventStatus::NeedsPlayoff => {
+                let pending: Vec<_> = ev
+                    .pending()
+                    .into_iter()
+                    .filter_map(|at| ev.pairing(at).cloned().map(|p| (at, p)))
+                    .collect();
+                let waiting = !pending.is_empty();
+                for (at, p) in pending {
+                    if p.game_id.is_some() {
+                        continue;
+                    }
+                    let snapshot = he.clone();
+                    match snapshot
+                        .start_game(hall, &p.red, &p.black, p.playoff_of.is_some())
+                        .await
+                    {
+                        Ok(gid) => {
+                            hall.hooks.link_game(&gid, &he.id);
+                            if let Some(cap) = he.settings.game_time_cap_ms {
+                                arm_cap(hall, &gid, cap, wall_ms());
+                            }
+                            if let Some(ev) = he.event.as_mut() {
+                                let _ = ev.set_game_id(at, gid);
+                            }
+                        }
+                        Err(e) => {
+                            he.status = "error".into();
+                            he.error = Some(format!("cannot start a game: {}", e.message));
+                            return;
+                        }
+                    }
+                }
+                if waiting {
+                    return;
+                }
+                // No game pending: a tie on a place that may not be shared (H8).
+                if !tie_step(hall, he).await {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Plays the next game of the pending place play-off (H8), or settles it.
+/// True if the event can move on at once.
+async fn tie_step(hall: &Arc<Hall>, he: &mut HallEvent) -> bool {
+    let Some(ev) = he.event.as_ref() else {
+        return false;
+    };
+    let Some(need) = ev.playoffs_needed().into_iter().find(|n| n.place.is_some()) else {
+        return false;
+    };
+    let place = need.place.unwrap_or(0);
+    let idx = match he
+        .ties
+        .iter()
+        .position(|t| !t.done && t.place == place && t.players == need.players)
+    {
+        Some(i) => i,
+        None => {
+            let Some(first) = need.players.first().cloned() else {
+                return false;
+            };
+            he.ties.push(TiePlayoff {
+                place,
+                players: need.players.clone(),
+                champion: first,
+                next: 1,
+                knocked_out: Vec::new(),
+                games: Vec::new(),
+                done: false,
+            });
+            he.ties.len() - 1
+        }
+    };
+    let t = &he.ties[idx];
+    if t.games.last().is_some_and(|g| g.result.is_none()) {
+        return false; // a play-off game is being played
+    }
+    if t.next >= t.players.len() {
+        let mut order = vec![t.champion.clone()];
+        order.extend(t.knocked_out.iter().rev().cloned());
+        he.ties[idx].done = true;
+        if let Some(ev) = he.event.as_mut()
+            && let Err(e) = ev.resolve_tie(order)
+        {
+            he.status = "error".into();
+            he.error = Some(e.to_string());
+            return false;
+        }
+        return true;
+    }
+    // Champion (better placed) takes red; a blitz replay after a draw swaps colours.
+    let challenger = t.players[t.next].clone();
+    let (red, black) = match t.games.last() {
+        Some(g)
+            if g.result.is_some_and(|r| r.winner().is_none())
+                && [&g.red, &g.black].contains(&&challenger) =>
+        {
+            (g.black.clone(), g.red.clone())
+        }
+        _ => (t.champion.clone(), challenger),
+    };
+    let snapshot = he.clone();
+    match snapshot.start_game(hall, &red, &black, true).await {
+        Ok(gid) => {
+            hall.hooks.link_game(&gid, &he.id);
+            he.ties[idx].games.push(TieGame {
+                red,
+                black,
+                game_id: gid,
+                result: None,
+            });
+        }
+        Err(e) => {
+            he.status = "error".into();
+            he.error = Some(format!("cannot start a play-off: {}", e.message));
+        }
+    }
+    false
+}
+
+/// A place play-off game ended: who stays champion.
+fn tie_game_over(he: &mut HallEvent, game_id: &str, result: GameResult, fouls: Fouls) {
+    let kind = he.settings.playoff.kind;
+    let Some(t) = he
+        .ties
+        .iter_mut()
+        .find(|t| t.games.iter().any(|g| g.game_id == game_id))
+    else {
+        return;
+    };
+    let Some(g) = t.games.iter_mut().find(|g| g.game_id == game_id) else {
+        return;
+    };
+    if g.result.is_some() {
+        return;
+    }
+    g.result = Some(result);
+    let (red, black) = (g.red.clone(), g.black.clone());
+    let drawn_replays = t
+        .games
+        .iter()
+        .rev()
+        .take_while(|g| g.result.is_some_and(|r| r.winner().is_none()))
+        .count();
+    let winner = match result.winner() {
+        Some(qiyuan_events::Side::Red) => Some(red.clone()),
+        Some(qiyuan_events::Side::Black) => Some(black.clone()),
+        // Armageddon: black's draw odds. Blitz: replay with colours swapped,
+        // but not forever: after four drawn blitz games black's odds decide.
+        None if kind == PlayoffKind::Armageddon || drawn_replays >= 4 => Some(black.clone()),
+        None => None,
+    };
+    if let Some(w) = winner {
+        let loser = if w == red { black.clone() } else { red.clone() };
+        t.champion = w;
+        t.knocked_out.push(loser);
+        t.next += 1;
+    }
+    if let Some(ev) = he.event.as_mut() {
+        ev.add_fouls(&red, fouls.red);
+        ev.add_fouls(&black, fouls.black);
+    }
+}
+
+async fn save(hall: &Hall, he: &HallEvent) {
+    match serde_json::to_string(he) {
+        Ok(data) => {
+            if let Err(e) = hall.store.save_event(&he.id, &he.status, &data).await {
+                tracing::error!(event = %he.id, error = %e, "cannot store an event");
+            }
+        }
+        Err(e) => tracing::error!(event = %he.id, error = %e, "cannot encode an event"),
+    }
+    hall.bus.publish(
+        &format!("event:{}", he.id),
+        Arc::from(json!({"t": "event", "event": he.to_json()}).to_string()),
+    );
+}
+
+async fn on_game_over(hall: &Arc<Hall>, game_id: &str) {
+    let row = match hall.game_row(game_id).await {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::error!(game = %game_id, error = ?e, "finished game not found");
+            return;
+        }
+    };
+    match crate::ratings::rate_finished_game(hall, &row).await {
+        Ok(true) => tracing::info!(game = %game_id, "rated"),
+        Ok(false) => {}
+        Err(e) => tracing::error!(game = %game_id, error = %e, "cannot rate a game"),
+    }
+    let Some(eid) = hall.hooks.event_of_game(game_id) else {
+        return;
+    };
+    let Some(e) = hall.hooks.event(&eid) else {
+        return;
+    };
+    let mut he = e.lock().await;
+    let capped = he.capped.contains(game_id);
+    let Some(result) = game_result(&row, capped) else {
+        return;
+    };
+    let fouls = game_fouls(hall, game_id).await;
+    let in_round = he
+        .event
+        .as_ref()
+        .and_then(|ev| ev.find_game(game_id))
+        .is_some();
+    if in_round {
+        if let Some(ev) = he.event.as_mut() {
+            match ev.record_game(game_id, result, fouls) {
+                Ok(()) | Err(EventError::AlreadyRecorded { .. }) => {}
+                Err(e) => tracing::error!(event = %eid, error = %e, "cannot record a result"),
+            }
+        }
+    } else {
+        tie_game_over(&mut he, game_id, result, fouls);
+    }
+    drive(hall, &mut he).await;
+    save(hall, &he).await;
+}
+
+async fn on_cap(hall: &Arc<Hall>, game_id: &str) {
+    let Some(eid) = hall.hooks.event_of_game(game_id) else {
+        return;
+    };
+    let Some(e) = hall.hooks.event(&eid) else {
+        return;
+    };
+    let mut he = e.lock().await;
+    let outcome = Outcome {
+        winner: None,
+        reason: EndReason::Timeout,
+        explanation: "超过比赛限时, 双方均不得分 / the event's game time cap passed: no points for either side (X6)".into(),
+    };
+    he.capped.insert(game_id.to_string());
+    match hall.end_game(game_id, outcome).await {
+        Ok(true) => {}
+        // It ended by itself meanwhile: its own result stands.
+        Ok(false) | Err(_) => {
+            he.capped.remove(game_id);
+        }
+    }
+}
+
+/// The hook task: runs until shutdown. Call once (the server does).
+pub async fn run(hall: Arc<Hall>) {
+    let rx = hall
+        .hooks
+        .rx
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take();
+    let Some(mut rx) = rx else { return };
+    let mut shutdown = hall.shutdown.clone();
+    loop {
+        let msg = tokio::select! {
+            m = rx.recv() => m,
+            _ = shutdown.changed() => return,
+        };
+        let Some(msg) = msg else { return };
+        match msg {
+            HookMsg::GameOver(id) => on_game_over(&hall, &id).await,
+            HookMsg::Cap(id) => on_cap(&hall, &id).await,
+            HookMsg::Drive(id) => {
+                if let Some(e) = hall.hooks.event(&id) {
+                    let mut he = e.lock().await;
+                    drive(&hall, &mut he).await;
+                    save(&hall, &he).await;
+                }
+            }
+        }
+    }
+}
+
+/// Loads stored events at start and drives the running ones (games that
+/// ended while the hall was down are recorded then).
+pub async fn resume(hall: &Arc<Hall>) -> anyhow::Result<usize> {
+    let stored = hall.store.load_events().await?;
+    let mut n = 0;
+    for (id, data) in stored {
+        let he: HallEvent = match serde_json::from_str(&data) {
+            Ok(e) => e,
+            Err(e) => {
+                tracing::error!(event = %id, error = %e, "cannot load an event");
+                continue;
+            }
+        };
+        if let Some(ev) = &he.event {
+            for r in ev.rounds() {
+                for p in &r.pairings {
+                    if let Some(g) = &p.game_id {
+                        hall.hooks.link_game(g, &id);
+                    }
+                }
+            }
+        }
+        for t in &he.ties {
+            for g in &t.games {
+                hall.hooks.link_game(&g.game_id, &id);
+            }
+        }
+        let running = he.status == "running";
+        hall.hooks
+            .events
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.clone(), Arc::new(Mutex::new(he)));
+        if running {
+            hall.hooks.send(HookMsg::Drive(id));
+        }
+        n += 1;
+    }
+    Ok(n)
+}
+
+fn new_event_id() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut rng = rand::rng();
+    let s: String = (0..8)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect();
+    format!("e{s}")
+}
+
+fn settings_from(format: &Format, body: SettingsBody) -> HallResult<EventSettings> {
+    let mut s = EventSettings::defaults_for(format);
+    if let Some(v) = body.scoring {
+        s.scoring = v;
+    }
+    if let Some(v) = body.tie_breaks {
+        if v.len() > 8 {
+            return Err(HallError::bad("at most 8 tie-breaks"));
+        }
+        s.tie_breaks = v;
+    }
+    if let Some(v) = body.playoff {
+        let ok = |ms: u64| (1_000..=3 * 3_600_000).contains(&ms);
+        if !ok(v.red_base_ms) || !ok(v.black_base_ms) || v.increment_ms > 600_000 {
+            return Err(HallError::bad(
+                "playoff times must be 1 s to 3 h (increment at most 600 s)",
+            ));
+        }
+        s.playoff = v;
+    }
+    if let Some(v) = body.draw_seed {
+        s.draw_seed = v;
+    }
+    if let Some(v) = body.bye_points {
+        s.bye_points = v;
+    }
+    if let Some(v) = body.unshareable_places {
+        if v.len() > 64 || v.contains(&0) {
+            return Err(HallError::bad("unshareable_places are places from 1"));
+        }
+        s.unshareable_places = v;
+    }
+    if let Some(v) = body.game_time_cap_s {
+        if !(1..=24 * 3600).contains(&v) {
+            return Err(HallError::bad("game_time_cap_s must be 1 to 86400"));
+        }
+        s.game_time_cap_ms = Some(v * 1000);
+    }
+    Ok(s)
+}
+
+/// `POST /api/events`: creates an event (and starts it if `start`).
+pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<Value> {
+    crate::games::new_table(&req.game, None, req.target).map_err(HallError::bad)?;
+    let clock = req.clock.unwrap_or(ClockSpec {
+        initial_s: 600,
+        increment_s: 0,
+    });
+    if !(1..=3 * 3600).contains(&clock.initial_s) {
+        return Err(HallError::bad("clock.initial_s must be 1 to 10800"));
+    }
+    if !(0..=600).contains(&clock.increment_s) {
+        return Err(HallError::bad("clock.increment_s must be 0 to 600"));
+    }
+    if req.rated && user.guest {
+        return Err(HallError::forbidden(
+            "guests may organise only unrated events",
+        ));
+    }
+    let name = req.name.unwrap_or_else(|| format!("{} event", req.game));
+    if name.chars().count() > 100 {
+        return Err(HallError::bad("name: at most 100 characters"));
+    }
+    let settings = settings_from(&req.format, req.settings.unwrap_or_default())?;
+    let mut he = HallEvent {
+        id: new_event_id(),
+        name,
+        game: req.game,
+        target: req.target,
+        initial_s: clock.initial_s,
+        increment_s: clock.increment_s,
+        rated: req.rated,
+        organiser: Some(user.username.clone()),
+        status: "open".into(),
+        error: None,
+        entrants: Vec::new(),
+        format: req.format,
+        settings,
+        event: None,
+        ties: Vec::new(),
+        capped: BTreeSet::new(),
+        created_ms: wall_ms(),
+    };
+    for p in &req.players {
+        he.add_entrant(hall, p).await?;
+    }
+    // Check the format's settings now, not at the start: only a field too
+    // small for it is acceptable while entries are open.
+    match Event::create(he.format.clone(), he.settings.clone(), he.entrants.clone()) {
+        Ok(ev) if req.start => {
+            he.event = Some(ev);
+            he.status = "running".into();
+        }
+        Ok(_) => {}
+        Err(EventError::TooFewPlayers { min, .. }) if !req.start => {
+            // Entries are still open: check the rest of the settings with a
+            // field of placeholders just big enough.
+            let dummies = (0..min.max(2))
+                .map(|i| {
+                    let id = format!("check:{i}");
+                    qiyuan_events::Player::new(id.as_str(), id.as_str())
+                })
+                .collect();
+            match Event::create(he.format.clone(), he.settings.clone(), dummies) {
+                Ok(_) | Err(EventError::TooFewPlayers { .. }) => {}
+                Err(e) => return Err(bad_event(e)),
+            }
+        }
+        Err(e) => return Err(bad_event(e)),
+    }
+    let id = he.id.clone();
+    save(hall, &he).await;
+    let json = he.to_json();
+    hall.hooks
+        .events
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(id.clone(), Arc::new(Mutex::new(he)));
+    if req.start {
+        hall.hooks.send(HookMsg::Drive(id));
+    }
+    Ok(json)
+}
+
+fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<HallEvent>>> {
+    hall.hooks
+        .event(id)
+        .ok_or_else(|| HallError::not_found(format!("no event '{id}'")))
+}
+
+/// `POST /api/events/{id}/join`: enters the user while entries are open.
+pub async fn join(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> {
+    let e = find(hall, id)?;
+    let mut he = e.lock().await;
+    if he.status != "open" {
+        return Err(HallError::conflict(
+            "entries are closed: the event has started",
+        ));
+    }
+    he.add_user(user)?;
+    save(hall, &he).await;
+    Ok(he.to_json())
+}
+
+/// `POST /api/events/{id}/start`: the organiser closes entries and pairs round 1.
+pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> {
+    let e = find(hall, id)?;
+    let mut he = e.lock().await;
+    if he.organiser.as_deref() != Some(user.username.as_str()) {
+        return Err(HallError::forbidden(
+            "only the organiser may start the event",
+        ));
+    }
+    if he.status != "open" {
+        return Err(HallError::conflict("the event has already started"));
+    }
+    let ev = Event::create(he.format.clone(), he.settings.clone(), he.entrants.clone())
+        .map_err(bad_event)?;
+    he.event = Some(ev);
+    he.status = "running".into();
+    save(hall, &he).await;
+    hall.hooks.send(HookMsg::Drive(id.to_string()));
+    Ok(he.to_json())
+}
+
+/// `GET /api/events/{id}`.
+pub async fn get(hall: &Hall, id: &str) -> HallResult<Value> {
+    let e = find(hall, id)?;
+    let he = e.lock().await;
+    Ok(he.to_json())
+}
+
+/// `GET /api/events`: every event, newest first.
+pub async fn list(hall: &Hall) -> Value {
+    let all: Vec<Arc<Mutex<HallEvent>>> = hall
+        .hooks
+        .events
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .values()
+        .cloned()
+        .collect();
+    let mut out = Vec::with_capacity(all.len());
+    for e in all {
+        out.push(e.lock().await.summary());
+    }
+    out.sort_by(|a, b| b["created_ms"].as_i64().cmp(&a["created_ms"].as_i64()));
+    json!({"events": out})
+}
+
+/// The standings of `stage` (default: the current one) with every
+/// tie-break column (H6, H9).
+async fn standings_of(
+    hall: &Hall,
+    id: &str,
+    stage: Option<u8>,
+) -> HallResult<qiyuan_events::Standings> {
+    let e = find(hall, id)?;
+    let he = e.lock().await;
+    let Some(ev) = &he.event else {
+        return Err(HallError::conflict("the event has not started"));
+    };
+    let stage = stage.unwrap_or(ev.stage());
+    if stage == 0 || stage > ev.stage() {
+        return Err(HallError::bad(format!("stage must be 1 to {}", ev.stage())));
+    }
+    Ok(ev.stage_standings(stage))
+}
+
+/// `GET /api/events/{id}/standings[?stage=N]`.
+pub async fn standings(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<Value> {
+    let s = standings_of(hall, id, stage).await?;
+    let rows: Vec<Value> = s
+        .rows
+        .iter()
+        .map(|r| {
+            json!({
+                "rank": r.rank, "shared": r.shared, "name": r.name, "player": r.player,
+                "score": r.score, "sonneborn_berger": r.sonneborn_berger, "buchholz": r.buchholz,
+                "wins": r.wins, "direct": r.direct, "fouls": r.fouls, "games": r.games,
+            })
+        })
+        .collect();
+    let tie_breaks: Vec<Value> = s
+        .tie_breaks
+        .iter()
+        .map(|t| json!({"name": t, "chinese": t.chinese(), "fide": t.fide()}))
+        .collect();
+    Ok(json!({"tie_breaks": tie_breaks, "rows": rows, "needs_playoff": s.needs_playoff}))
+}
+
+/// `GET /api/events/{id}/standings.csv[?stage=N]` (H9).
+pub async fn standings_csv(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<String> {
+    Ok(standings_of(hall, id, stage).await?.to_csv())
+}

@@ -1,0 +1,222 @@
+//! Elo ratings per game family (H1) and rank titles (H2) in the hall.
+//!
+//! A rated game is rated once, when it ends, by the background hook task
+//! (see [`crate::events`]), so rating updates never race each other. The
+//! arithmetic lives in `qiyuan-events`; this module decides *whether* and
+//! *against whom* a game is rated and stores the result with its history.
+
+use qiyuan_events::rating::{EloScore, Rating, rate_game, rate_vs_ai};
+use qiyuan_events::title::RankTitle;
+use serde_json::{Value, json};
+
+use crate::hall::{Hall, HallError, HallResult};
+use crate::store::{GameRow, RatingUpdate, SeatRow};
+
+/// The game family a rule set is rated in (H1): each Xiangqi rule set is its
+/// own family; the Banqi presets share one.
+pub fn family_of(rules: &str) -> String {
+    if rules.starts_with("banqi") {
+        "banqi".into()
+    } else {
+        rules.to_string()
+    }
+}
+
+/// The fixed rating of an AI level (H1), from the engine's calibration.
+pub fn ai_rating(level: u8) -> f64 {
+    f64::from(qiyuan_engine::Level::new(level.clamp(1, 8)).rating())
+}
+
+/// A rating as the API shows it: the rounded number, the title (H2) in
+/// Chinese and its English gloss, and the games played. `None` is a player
+/// without rated games: shown at the start rating.
+pub fn rating_json(r: Option<&Rating>) -> Value {
+    let r = r.copied().unwrap_or_default();
+    let t = r.title();
+    json!({
+        "rating": r.shown(),
+        "title": t.chinese(),
+        "title_en": t.english(),
+        "games": r.rated_games,
+    })
+}
+
+fn ai_json(level: u8) -> Value {
+    let v = ai_rating(level);
+    let t = RankTitle::for_rating(v);
+    json!({"rating": v.round() as i64, "title": t.chinese(), "title_en": t.english(), "games": null})
+}
+
+/// Rates a finished game if it counts (H1): the room was rated, it started
+/// from the normal position, every person in it has an account (guests are
+/// never rated) and it has a result. Against the AI only the person's rating
+/// moves, against the level's fixed rating. Returns whether it rated.
+pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bool> {
+    if !row.rated || row.start_fen.is_some() || row.status != "finished" || row.seats.len() != 2 {
+        return Ok(false);
+    }
+    let score_red = match row.result.as_deref() {
+        Some("red") => EloScore::Win,
+        Some("black") => EloScore::Loss,
+        Some("draw") => EloScore::Draw,
+        _ => return Ok(false),
+    };
+    let family = family_of(&row.rules);
+    // Who sits where: a person (their id and current rating) or an AI level.
+    let mut sides = Vec::with_capacity(2);
+    for seat in &row.seats {
+        match seat {
+            SeatRow::User { id, name } => {
+                let guest = hall
+                    .store
+                    .user_by_name(name)
+                    .await?
+                    .is_none_or(|u| u.guest || u.id != *id);
+                if guest {
+                    return Ok(false);
+                }
+                let r = hall.store.rating(*id, &family).await?.unwrap_or_default();
+                sides.push(Err((*id, r)));
+            }
+            SeatRow::Ai { level } => sides.push(Ok(ai_rating(*level))),
+            SeatRow::Open => return Ok(false),
+        }
+    }
+    let updates = match (&sides[0], &sides[1]) {
+        (Err((red, rr)), Err((black, br))) => {
+            let (ra, ba) = rate_game(rr, br, score_red);
+            vec![
+                RatingUpdate {
+                    user_id: *red,
+                    before: *rr,
+                    after: ra,
+                },
+                RatingUpdate {
+                    user_id: *black,
+                    before: *br,
+                    after: ba,
+                },
+            ]
+        }
+        (Err((red, rr)), Ok(level)) => vec![RatingUpdate {
+            user_id: *red,
+            before: *rr,
+            after: rate_vs_ai(rr, *level, score_red),
+        }],
+        (Ok(level), Err((black, br))) => vec![RatingUpdate {
+            user_id: *black,
+            before: *br,
+            after: rate_vs_ai(br, *level, score_red.reversed()),
+        }],
+        // Two engines: nothing to rate.
+        (Ok(_), Ok(_)) => return Ok(false),
+    };
+    hall.store.apply_ratings(&row.id, &family, &updates).await
+}
+
+/// `GET /api/leaderboard/{game}`: the top 100 of a family.
+pub async fn leaderboard(hall: &Hall, game: &str) -> HallResult<Value> {
+    if crate::games::new_table(game, None, None).is_err() && game != "banqi" {
+        return Err(HallError::not_found(format!(
+            "no game family '{game}' (known: {})",
+            crate::games::known_games().join(", ")
+        )));
+    }
+    let family = family_of(game);
+    let rows = hall
+        .store
+        .leaderboard(&family, 100)
+        .await
+        .map_err(HallError::internal)?;
+    let rows: Vec<Value> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (name, r))| {
+            let mut v = rating_json(Some(r));
+            v["rank"] = json!(i + 1);
+            v["username"] = json!(name);
+            v
+        })
+        .collect();
+    Ok(json!({"game": family, "rows": rows}))
+}
+
+/// `GET /api/ratings?game=G&players=a,b,ai:3`: the rating and title of each
+/// named player (users by name, AI levels as `ai:N`) in one family, for the
+/// page to show titles next to names. Unknown names are left out.
+pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<Value> {
+    let family = family_of(game);
+    let names: Vec<&str> = players.split(',').filter(|s| !s.is_empty()).collect();
+    if names.len() > 200 {
+        return Err(HallError::bad("at most 200 players per request"));
+    }
+    let mut out = serde_json::Map::new();
+    for name in names {
+        if let Some(level) = name.strip_prefix("ai:").and_then(|n| n.parse::<u8>().ok()) {
+            if (1..=8).contains(&level) {
+                out.insert(name.to_string(), ai_json(level));
+            }
+            continue;
+        }
+        if name.len() > 64 {
+            continue;
+        }
+        let Some(user) = hall
+            .store
+            .user_by_name(name)
+            .await
+            .map_err(HallError::internal)?
+        else {
+            continue;
+        };
+        let r = hall
+            .store
+            .rating(user.id, &family)
+            .await
+            .map_err(HallError::internal)?;
+        let mut v = rating_json(r.as_ref());
+        v["guest"] = json!(user.guest);
+        out.insert(name.to_string(), v);
+    }
+    Ok(Value::Object(out))
+}
+
+/// A profile's ratings by family and its rating history (for the chart).
+pub async fn profile_ratings(hall: &Hall, user_id: i64) -> HallResult<(Value, Value)> {
+    let ratings = hall
+        .store
+        .ratings_of(user_id)
+        .await
+        .map_err(HallError::internal)?;
+    let mut by_family = serde_json::Map::new();
+    for (family, r) in &ratings {
+        by_family.insert(family.clone(), rating_json(Some(r)));
+    }
+    let history = hall
+        .store
+        .rating_history(user_id)
+        .await
+        .map_err(HallError::internal)?;
+    let history: Vec<Value> = history
+        .iter()
+        .map(|p| json!({"game": p.family, "game_id": p.game_id, "rating": (p.rating * 10.0).round() / 10.0, "at_ms": p.at_ms}))
+        .collect();
+    Ok((Value::Object(by_family), json!(history)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_and_ai_ratings() {
+        assert_eq!(family_of("jifen-simple"), "jifen-simple");
+        assert_eq!(family_of("banqi-icga"), "banqi");
+        assert!(ai_rating(1) < ai_rating(8));
+        // H2 titles come with an English gloss.
+        let v = rating_json(None);
+        assert_eq!(v["rating"], 1000);
+        assert_eq!(v["title"], "草民");
+        assert_eq!(v["title_en"], "Commoner");
+    }
+}
