@@ -1,6 +1,9 @@
 // 棋苑 Qiyuan page: lobby, game, profile, rules, login. Plain ES modules.
 import { t, getLang, setLang, applyStatic } from './i18n.js';
 import { drawBoard } from './board.js';
+import { titleSlot, decorate } from './titles.js';
+import { leaderboardView, profileRatings } from './leaderboard.js';
+import { eventsView, eventView } from './events.js';
 
 const view = document.getElementById('view');
 let me = null;
@@ -71,9 +74,10 @@ function lobbyView() {
   ws.onmessage = (ev) => {
     const l = JSON.parse(ev.data);
     if (l.t !== 'lobby' || !l.open) return;
-    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}</td><td>${esc(seatLabel(g.seats[0]))} ${t('vs')} ${esc(seatLabel(g.seats[1]))}</td><td>${g.clock.initial_s / 60}+${g.clock.increment_s}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
+    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}</td><td>${esc(seatLabel(g.seats[0]))}${titleSlot(g.game, g.seats[0])} ${t('vs')} ${esc(seatLabel(g.seats[1]))}${titleSlot(g.game, g.seats[1])}</td><td>${g.clock.initial_s / 60}+${g.clock.increment_s}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
     document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
+    decorate(view);
     view.querySelectorAll('[data-join]').forEach((b) => b.addEventListener('click', async () => {
       const id = b.dataset.join;
       try {
@@ -94,7 +98,7 @@ function fmtClock(ms) {
 
 function gameView(id) {
   let state = null, selected = null, flipped = false, notation = localStorage.getItem('qy-notation') || 'iccs';
-  let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null;
+  let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '';
   view.innerHTML = `<div class="game">
     <div class="board-wrap">
       <div class="player"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
@@ -151,8 +155,15 @@ function gameView(id) {
     const targets = selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
     drawBoard($('board'), { fen, flipped: flip, selected, targets, last, alerts: replayPly == null ? state.alerts : [], onClick });
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
-    $('top-name').textContent = `${top === 0 ? t('red') : t('black')}: ${seatLabel(state.seats[top])}`;
-    $('bot-name').textContent = `${bot === 0 ? t('red') : t('black')}: ${seatLabel(state.seats[bot])}`;
+    const nameHtml = (seat) => `${seat === 0 ? t('red') : t('black')}: ${esc(seatLabel(state.seats[seat]))}${titleSlot(state.game, state.seats[seat])}`;
+    const names = `${nameHtml(top)}|${nameHtml(bot)}`;
+    if (names !== shownNames) {
+      // Only when the seats change: the titles are fetched, not redrawn per move.
+      shownNames = names;
+      $('top-name').innerHTML = nameHtml(top);
+      $('bot-name').innerHTML = nameHtml(bot);
+      decorate(view.querySelector('.board-wrap'));
+    }
     $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${state.clock.initial_s / 60}+${state.clock.increment_s}${state.rated ? ' · ' + t('rated') : ''}`;
     if (state.scores) {
       $('scores').innerHTML = `${t('score')}: <span style="color:#b5221b" data-testid="score-red">${state.scores[0]}</span> : <span data-testid="score-black">${state.scores[1]}</span> / ${state.target}`;
@@ -275,6 +286,7 @@ async function profileView(name) {
   try {
     const p = await api('GET', `/api/users/${encodeURIComponent(name)}`);
     view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}</h2>
+      ${profileRatings(p)}
       <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${esc(seatLabel(g.seats[0]))} ${t('vs')} ${esc(seatLabel(g.seats[1]))}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted">${esc(g.reason || '')}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
       ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}</div>`;
   } catch (e) { view.innerHTML = `<div class="card err">${esc(e.message)}</div>`; }
@@ -289,6 +301,9 @@ function route() {
   if (parts[0] === 'game' && parts[1]) cleanup = gameView(parts[1]);
   else if (parts[0] === 'user' && parts[1]) profileView(decodeURIComponent(parts[1]));
   else if (parts[0] === 'rules') rulesView();
+  else if (parts[0] === 'leaderboard') leaderboardView(view, parts[1] && decodeURIComponent(parts[1]));
+  else if (parts[0] === 'events') cleanup = eventsView(view);
+  else if (parts[0] === 'event' && parts[1]) cleanup = eventView(view, decodeURIComponent(parts[1]), me);
   else if (parts[0] === 'login') loginView();
   else cleanup = lobbyView();
 }

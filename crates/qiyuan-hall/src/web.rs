@@ -32,6 +32,21 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../web/i18n.js"),
     ),
+    (
+        "titles.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/titles.js"),
+    ),
+    (
+        "leaderboard.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/leaderboard.js"),
+    ),
+    (
+        "events.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/events.js"),
+    ),
 ];
 
 fn serve_file(name: &str) -> Response {

@@ -1,0 +1,49 @@
+// Leaderboard per game family and the rating chart on profiles.
+import { t } from './i18n.js';
+import { titleBadge } from './titles.js';
+
+const GAMES = ['xiangqi', 'jifen-simple', 'jifen-match', 'jifen-contest'];
+
+function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
+
+/** `#/leaderboard/{game}`. */
+export async function leaderboardView(view, game) {
+  game = game || 'xiangqi';
+  const tabs = GAMES.map((g) => `<a href="#/leaderboard/${g}" class="${g === game ? 'cur' : ''}">${esc(t(g))}</a>`).join(' · ');
+  view.innerHTML = `<div class="card"><h2>${t('leaderboard')}</h2><p>${tabs}</p><div id="lb">…</div></div>`;
+  try {
+    const r = await fetch(`/api/leaderboard/${encodeURIComponent(game)}`);
+    const d = await r.json();
+    if (!r.ok) throw new Error(d.error || r.statusText);
+    document.getElementById('lb').innerHTML = d.rows.length
+      ? `<table data-testid="leaderboard"><tr><th>#</th><th>${t('username')}</th><th>${t('title')}</th><th>${t('rating')}</th><th>${t('rated_games')}</th></tr>${d.rows.map((row) => `<tr><td>${row.rank}</td><td><a href="#/user/${encodeURIComponent(row.username)}">${esc(row.username)}</a></td><td>${titleBadge(row)}</td><td>${row.rating}</td><td>${row.games}</td></tr>`).join('')}</table>`
+      : `<p class="muted">${t('none')}</p>`;
+  } catch (e) { document.getElementById('lb').innerHTML = `<p class="err">${esc(e.message)}</p>`; }
+}
+
+/** An SVG line chart of one family's rating history (points: {rating, at_ms}). */
+export function ratingChart(points) {
+  if (!points.length) return `<p class="muted">${t('none')}</p>`;
+  const W = 520, H = 180, P = 34;
+  const vals = [1000, ...points.map((p) => p.rating)];
+  let lo = Math.min(...vals), hi = Math.max(...vals);
+  if (hi - lo < 50) { lo -= 25; hi += 25; }
+  const x = (i) => P + (i * (W - 2 * P)) / Math.max(1, vals.length - 1);
+  const y = (v) => H - P + ((lo - v) * (H - 2 * P)) / (hi - lo);
+  const path = vals.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  const dots = vals.map((v, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(v).toFixed(1)}" r="2.5"><title>${Math.round(v)}</title></circle>`).join('');
+  return `<svg class="chart" data-testid="rating-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${t('rating')}">
+    <line x1="${P}" y1="${H - P}" x2="${W - P}" y2="${H - P}" class="axis"/><line x1="${P}" y1="${P}" x2="${P}" y2="${H - P}" class="axis"/>
+    <text x="2" y="${y(hi) + 4}">${Math.round(hi)}</text><text x="2" y="${y(lo) + 4}">${Math.round(lo)}</text>
+    <path d="${path}" class="line"/>${dots}</svg>`;
+}
+
+/** The ratings part of a profile: one line and chart per family. */
+export function profileRatings(p) {
+  const fams = Object.keys(p.ratings || {});
+  if (!fams.length) return `<h3>${t('rating')}</h3><p class="muted">${t('no_rated_games')}</p>`;
+  return `<h3>${t('rating')}</h3>${fams.map((f) => {
+    const pts = (p.rating_history || []).filter((h) => h.game === f);
+    return `<div class="card"><b>${esc(t(f))}</b> ${titleBadge(p.ratings[f])} <a href="#/leaderboard/${f}">${t('leaderboard')}</a>${ratingChart(pts)}</div>`;
+  }).join('')}`;
+}
