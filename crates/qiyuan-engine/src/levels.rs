@@ -60,6 +60,17 @@ impl Level {
         }
     }
 
+    /// Share of the thinking time the level uses (in percent): the upper
+    /// levels are separated by time as well as depth, since at fast controls
+    /// the time, not the depth cap, bounds their search.
+    pub fn time_percent(self) -> u32 {
+        match self.0 {
+            6 => 25,
+            7 => 50,
+            _ => 100,
+        }
+    }
+
     /// The level's rating on the hall's Elo scale, measured by the level
     /// calibration matches recorded in `docs/engine.md` (level 1 anchored at 800).
     pub fn rating(self) -> i32 {
@@ -92,6 +103,7 @@ pub fn play_with(
     seed: u64,
 ) -> SearchResult {
     let start = std::time::Instant::now();
+    let budget = budget * level.time_percent() / 100;
     let noise = level.noise();
     // With noise, half the time goes to the search and half to scoring every move.
     let search_budget = if noise > 0 { budget / 2 } else { budget };
