@@ -129,3 +129,21 @@ test('English and Chinese: default from the browser, switchable', async () => {
   await page.waitForFunction(() => /创建对局/.test(document.querySelector('[data-testid="create"]').textContent));
   await page.context().close();
 });
+
+test('a rated game moves the rating: title on the leaderboard, chart on the profile', async () => {
+  const page = await newPage();
+  const name = `rated${Date.now() % 100000}`;
+  const r = await page.request.post(base + '/api/register', { data: { username: name, password: 'secret123' } });
+  assert.equal(r.status(), 200);
+  const { token } = await r.json();
+  const auth = { Authorization: `Bearer ${token}` };
+  const g = await (await page.request.post(base + '/api/games', { headers: auth, data: { game: 'xiangqi', opponent: 'ai:1', rated: true } })).json();
+  assert.equal((await page.request.post(base + `/api/games/${g.id}/resign`, { headers: auth })).status(), 200);
+  // Rated against AI level 1's fixed rating (800): 1000 - 40 * 0.76 = 970, still 草民.
+  await page.goto(base + '/#/leaderboard/xiangqi');
+  await page.waitForSelector(`[data-testid="leaderboard"] >> text=${name}`);
+  assert.match(await page.locator('[data-testid="leaderboard"] [data-testid="rank-title"]').first().textContent(), /草民 Commoner · 970/);
+  await page.goto(base + `/#/user/${name}`);
+  await page.waitForSelector('[data-testid="rating-chart"]');
+  await page.context().close();
+});
