@@ -37,8 +37,7 @@ impl Level {
             2 => Some(2),
             3 => Some(3),
             4 => Some(4),
-            5 => Some(5),
-            6 => Some(6),
+            5 | 6 => Some(5),
             7 => Some(8),
             _ => None,
         }
@@ -53,9 +52,9 @@ impl Level {
             3 => 90,
             4 => 50,
             5 => 25,
-            // Level 6 plays its depth-6 search as is: scoring every root move
-            // costs half the time, and at fast controls that cost it more
-            // strength than +-10 cp of noise is worth (it tied level 5).
+            // Level 6 plays level 5's depth without noise and with all its
+            // time: scoring every root move costs half the time (see the
+            // calibration notes in docs/engine.md).
             _ => 0,
         }
     }
@@ -65,7 +64,6 @@ impl Level {
     /// the time, not the depth cap, bounds their search.
     pub fn time_percent(self) -> u32 {
         match self.0 {
-            6 => 25,
             7 => 50,
             _ => 100,
         }
