@@ -141,6 +141,11 @@ pub enum ClockRule {
     PerSeat,
     /// No clock (e.g. a set-up phase without time pressure).
     Untimed,
+    /// A fixed time for every turn (the room's base time; Banqi's 30 s, B12),
+    /// fresh at the start of each turn, no increment. When it runs out the
+    /// hall calls [`TableGame::lose_turn`]; only if that returns false does
+    /// the flag fall lose the game.
+    PerMove,
 }
 
 /// A draw claim the game itself judges (X4: the natural move limit).
@@ -197,6 +202,33 @@ pub trait TableGame: Send + Sync {
     /// How the hall runs the clocks for this game.
     fn clock_rule(&self) -> ClockRule {
         ClockRule::PerSeat
+    }
+    /// B12-style flag fall: `seat` ran out of time and loses its turn (the
+    /// game records it in [`TableGame::history`] and may end, e.g. on a third
+    /// timeout mark). Returns false when this game has no lost turns, so the
+    /// hall ends the game on time instead. Also used to replay a stored lost
+    /// turn, so it must be deterministic.
+    fn lose_turn(&mut self, seat: usize) -> bool {
+        let _ = seat;
+        false
+    }
+    /// Why resignation and draw offers are closed now, if they are (Banqi
+    /// B11: not before ply 40). `None`: they are open.
+    fn concession_refused(&self) -> Option<String> {
+        None
+    }
+    /// The hidden set-up this game drew at its start (Banqi's layout), which
+    /// the hall must store server-side to replay the game and must never send
+    /// to a client while the game is in play. `None` for games that hide nothing.
+    fn secret_setup(&self) -> Option<String> {
+        None
+    }
+    /// Each seat's change of the game's points balance once the game is over
+    /// (Banqi's game points, B13-B17), in a room with `base`; `None` for games
+    /// without such points or while the game is in play.
+    fn game_points(&self, base: i64) -> Option<Vec<i64>> {
+        let _ = base;
+        None
     }
     /// Judges a draw claim by `seat` (e.g. the natural move limit).
     fn claim(&mut self, seat: usize) -> ClaimVerdict {

@@ -11,16 +11,24 @@ use qiyuan_xiangqi::{Color, Game, Position, START_FEN, Variant};
 
 /// The rule sets the hall offers, by their stable names.
 pub fn known_games() -> Vec<&'static str> {
-    Variant::ALL.iter().map(|v| v.name()).collect()
+    let mut names: Vec<&'static str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    names.extend(qiyuan_banqi::Preset::ALL.iter().map(|p| p.name()));
+    names
 }
 
-/// Starts a game of `rules` from `fen` (or the start position) with the Jifen
-/// `target`. Errors are sentences for the API's 4xx answers.
+/// Starts a game of `rules` from `fen` (or the start position; for Banqi a
+/// fresh random layout) with the Jifen `target`. Errors are sentences for the API's 4xx answers.
 pub fn new_table(
     rules: &str,
     fen: Option<&str>,
     target: Option<i32>,
 ) -> Result<Box<dyn TableGame>, String> {
+    if crate::banqi::is_banqi(rules) {
+        if target.is_some() {
+            return Err("a target score applies only to the Jifen rule sets".into());
+        }
+        return crate::banqi::new_banqi_table(rules, fen);
+    }
     let variant = Variant::from_name(rules).ok_or_else(|| {
         format!(
             "unknown game '{rules}' (known: {})",

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use qiyuan_core::{Chance, ClaimVerdict, EndReason, Outcome, TableGame, Viewer};
+use qiyuan_core::{Chance, ClaimVerdict, ClockRule, EndReason, Outcome, TableGame, Viewer};
 use rand::Rng;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -115,6 +115,9 @@ pub struct NewGame {
     /// The creator's seat: `red` (default), `black` or `random`.
     #[serde(default)]
     pub seat: Option<String>,
+    /// The room's base (基数) for game points, Banqi only (B17; default 1).
+    #[serde(default)]
+    pub base: Option<i64>,
 }
 
 /// A game held in memory while it is played (and a while after).
@@ -174,6 +177,9 @@ pub struct Hall {
     lobby: std::sync::Mutex<BTreeMap<String, Value>>,
     /// Flips to true on shutdown; long-lived tasks watch it.
     pub shutdown: watch::Receiver<bool>,
+    /// Games whose turn passed without a move (a lost turn, B12): the sweeper
+    /// lets an AI seat move there, since the code that noticed may not hold an `Arc`.
+    ai_wake: std::sync::Mutex<Vec<String>>,
     /// What happens after games end (ratings, events) and the fouls watch (X8).
     pub hooks: crate::events::Hooks,
 }
@@ -215,6 +221,7 @@ impl Hall {
             games: RwLock::new(HashMap::new()),
             lobby: std::sync::Mutex::new(BTreeMap::new()),
             shutdown,
+            ai_wake: std::sync::Mutex::new(Vec::new()),
             hooks: crate::events::Hooks::default(),
         }
     }
@@ -227,15 +234,22 @@ impl Hall {
             .cloned()
     }
 
-    /// Rebuilds a game from its stored set-up and moves.
-    fn rebuild(row: GameRow, moves: &[MoveRow]) -> anyhow::Result<Live> {
-        let mut table = new_table(&row.rules, row.start_fen.as_deref(), row.target)
-            .map_err(anyhow::Error::msg)?;
+    /// Rebuilds a game from its stored set-up (the secret one, if the game
+    /// drew one: Banqi's layout) and moves.
+    fn rebuild(row: GameRow, moves: &[MoveRow], secret: Option<&str>) -> anyhow::Result<Live> {
+        let setup = secret.or(row.start_fen.as_deref());
+        let mut table = new_table(&row.rules, setup, row.target).map_err(anyhow::Error::msg)?;
         let mut move_clocks = Vec::with_capacity(moves.len());
         for m in moves {
-            table
-                .play_for(m.seat as usize, &m.mv, &mut ServerChance)
-                .map_err(|e| anyhow::anyhow!("replaying {} ply {}: {e}", row.id, m.ply))?;
+            let seat = m.seat as usize;
+            if let Err(e) = table.play_for(seat, &m.mv, &mut ServerChance) {
+                // A stored lost turn (B12) is not a move a player could send.
+                let mut probe = table.boxed_clone();
+                if !(probe.lose_turn(seat) && probe.history().last() == Some(&m.mv)) {
+                    anyhow::bail!("replaying {} ply {}: {e}", row.id, m.ply);
+                }
+                table = probe;
+            }
             move_clocks.push(m.clocks.clone());
         }
         if let (Some(reason), Some(result)) = (&row.reason, &row.result)
@@ -279,7 +293,8 @@ impl Hall {
         let mut n = 0;
         for (row, moves) in games {
             let id = row.id.clone();
-            let mut live = match Hall::rebuild(row, &moves) {
+            let secret = self.secret_of(&id).await?;
+            let mut live = match Hall::rebuild(row, &moves, secret.as_deref()) {
                 Ok(l) => l,
                 Err(e) => {
                     tracing::error!(game = %id, error = %e, "cannot resume game");
@@ -303,6 +318,32 @@ impl Hall {
         Ok(n)
     }
 
+    /// The hidden set-up stored for game `id`, if any (server-side only).
+    async fn secret_of(&self, id: &str) -> anyhow::Result<Option<String>> {
+        Ok(self.store.game_setup(id).await?.and_then(|(s, _)| s))
+    }
+
+    /// Stores a new game's hidden set-up and room base (before its row, so a
+    /// stored game can always be replayed); nothing for games without either.
+    async fn save_setup(&self, id: &str, table: &dyn TableGame, base: i64) -> HallResult<()> {
+        let secret = table.secret_setup();
+        if secret.is_none() && base == 1 {
+            return Ok(());
+        }
+        self.store
+            .save_game_setup(id, secret.as_deref(), base)
+            .await
+            .map_err(HallError::internal)
+    }
+
+    /// Per-move clocks (B12): every turn starts with the room's full time.
+    fn fresh_turn(live: &mut Live) {
+        if live.table.clock_rule() == ClockRule::PerMove {
+            let full = live.row.initial_ms;
+            live.clocks.remaining.iter_mut().for_each(|r| *r = full);
+        }
+    }
+
     /// The game, from memory or (finished games) from storage.
     async fn get(&self, id: &str) -> HallResult<Arc<Mutex<Live>>> {
         if let Some(g) = self.live(id) {
@@ -319,7 +360,8 @@ impl Hall {
         let Some((row, moves)) = loaded else {
             return Err(HallError::not_found(format!("no game '{id}'")));
         };
-        let live = Hall::rebuild(row, &moves).map_err(HallError::internal)?;
+        let secret = self.secret_of(id).await.map_err(HallError::internal)?;
+        let live = Hall::rebuild(row, &moves, secret.as_deref()).map_err(HallError::internal)?;
         let arc = Arc::new(Mutex::new(live));
         let mut games = self.games.write().unwrap_or_else(|e| e.into_inner());
         Ok(games.entry(id.to_string()).or_insert(arc).clone())
@@ -355,7 +397,13 @@ impl Hall {
             "game": live.row.rules,
             "status": live.row.status,
             "fen": view,
-            "start_fen": live.row.start_fen,
+            // A secret set-up (Banqi's layout, even a set-up position's
+            // eleventh field) is never sent while the game is in play.
+            "start_fen": if t.secret_setup().is_some() && t.result().is_none() {
+                None
+            } else {
+                live.row.start_fen.as_deref()
+            },
             "moves": moves,
             "records": records,
             "clocks": live.clocks.at(now),
@@ -467,10 +515,30 @@ impl Hall {
         if table.result().is_some() {
             return Err(HallError::bad("the set-up position is already over"));
         }
+        let per_move = table.clock_rule() == ClockRule::PerMove;
         let clock = req.clock.unwrap_or(ClockSpec {
-            initial_s: 600,
+            initial_s: if per_move {
+                crate::banqi::DEFAULT_MOVE_S
+            } else {
+                600
+            },
             increment_s: 0,
         });
+        if per_move && clock.increment_s != 0 {
+            return Err(HallError::bad(
+                "this game has a fixed time per move (clock.initial_s) and no increment",
+            ));
+        }
+        let base = req.base.unwrap_or(1);
+        if req.base.is_some() && !crate::banqi::is_banqi(&req.game) {
+            return Err(HallError::bad("a base applies only to Banqi rooms"));
+        }
+        if !(1..=crate::banqi::MAX_BASE).contains(&base) {
+            return Err(HallError::bad(format!(
+                "base must be 1 to {}",
+                crate::banqi::MAX_BASE
+            )));
+        }
         if !(1..=3 * 3600).contains(&clock.initial_s) {
             return Err(HallError::bad("clock.initial_s must be 1 to 10800"));
         }
@@ -535,6 +603,7 @@ impl Hall {
             updated_ms: now_ms,
             rematch_of: None,
         };
+        self.save_setup(&row.id, table.as_ref(), base).await?;
         self.store
             .insert_game(&row)
             .await
@@ -662,6 +731,7 @@ impl Hall {
             .map_err(|e| HallError::bad(e.to_string()))?;
         let next = live.table.seats_to_move().first().copied();
         live.clocks.charge_move(seat, now, lag_ms, next);
+        Hall::fresh_turn(live);
         let ply = live.table.history().len() as i64 - 1;
         let text = live.table.history().last().cloned().unwrap_or_default();
         let outcome = live.table.result().cloned();
@@ -699,6 +769,7 @@ impl Hall {
             self.metrics.games_in_play.dec();
             self.update_lobby(live);
             self.hooks.game_over(&live.row.id);
+            self.settle_points(live).await;
         }
         self.metrics
             .move_latency
@@ -739,6 +810,7 @@ impl Hall {
         self.announce(live);
         self.update_lobby(live);
         self.hooks.game_over(&live.row.id);
+        self.settle_points(live).await;
         Ok(())
     }
 
@@ -750,6 +822,12 @@ impl Hall {
         let Some(seat) = live.clocks.flagged(now) else {
             return false;
         };
+        if live.table.clock_rule() == ClockRule::PerMove {
+            let mut probe = live.table.boxed_clone();
+            if probe.lose_turn(seat) {
+                return self.lost_turn(live, seat, probe, now).await;
+            }
+        }
         let other = 1 - seat.min(1);
         let (zh, en) = if seat == 0 {
             ("红", "red")
@@ -778,6 +856,59 @@ impl Hall {
         true
     }
 
+    /// B12: `seat` ran out of time and lost its turn (`table` is the game
+    /// after it). Stored like a move, then announced; true if that ended the
+    /// game (the third mark).
+    async fn lost_turn(
+        &self,
+        live: &mut Live,
+        seat: usize,
+        table: Box<dyn TableGame>,
+        now: Instant,
+    ) -> bool {
+        let before = (live.row.clone(), live.clocks.clone());
+        let snapshot = std::mem::replace(&mut live.table, table);
+        let next = live.table.seats_to_move().first().copied();
+        live.clocks.charge_move(seat, now, 0, next);
+        Hall::fresh_turn(live);
+        let outcome = live.table.result().cloned();
+        if let Some(o) = &outcome {
+            live.clocks.stop(now);
+            Hall::mark_finished(&mut live.row, o);
+        }
+        live.row.clocks = live.clocks.remaining.clone();
+        live.row.updated_ms = wall_ms();
+        let mrow = MoveRow {
+            ply: live.table.history().len() as i64 - 1,
+            seat: seat as i64,
+            mv: live.table.history().last().cloned().unwrap_or_default(),
+            clocks: live.clocks.remaining.clone(),
+            at_ms: live.row.updated_ms,
+        };
+        if let Err(e) = self.store.append_move(&live.row, &mrow).await {
+            tracing::error!(game = %live.row.id, error = %e, "cannot store a lost turn");
+            live.table = snapshot;
+            (live.row, live.clocks) = before;
+            return false;
+        }
+        live.move_clocks.push(mrow.clocks);
+        live.version += 1;
+        live.touched = Instant::now();
+        self.announce(live);
+        if outcome.is_some() {
+            self.metrics.games_in_play.dec();
+            self.update_lobby(live);
+            self.hooks.game_over(&live.row.id);
+            self.settle_points(live).await;
+            return true;
+        }
+        self.ai_wake
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(live.row.id.clone());
+        false
+    }
+
     /// Resigns for `user`.
     pub async fn resign(&self, id: &str, user: &User) -> HallResult<Value> {
         let g = self.get(id).await?;
@@ -790,6 +921,9 @@ impl Hall {
             } else {
                 "the game has not started"
             }));
+        }
+        if let Some(why) = live.table.concession_refused() {
+            return Err(HallError::conflict(why));
         }
         let (zh, en) = if seat == 0 {
             ("红", "red")
@@ -814,6 +948,9 @@ impl Hall {
             .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));
+        }
+        if let Some(why) = live.table.concession_refused() {
+            return Err(HallError::conflict(why));
         }
         let theirs = live.draw_offer.filter(|&s| s != seat);
         match (action, theirs) {
@@ -924,6 +1061,12 @@ impl Hall {
             rematch_of: Some(live.row.id.clone()),
             ..live.row.clone()
         };
+        // A fresh layout for a Banqi rematch, in a room with the same base.
+        let base = match self.store.game_setup(&live.row.id).await {
+            Ok(s) => s.map_or(1, |(_, b)| b),
+            Err(e) => return Err(HallError::internal(e)),
+        };
+        self.save_setup(&row.id, table.as_ref(), base).await?;
         self.store
             .insert_game(&row)
             .await
@@ -1016,11 +1159,14 @@ impl Hall {
             let id = id.to_string();
             tokio::spawn(async move {
                 let ai = hall.ai.clone();
-                let chosen =
-                    tokio::task::spawn_blocking(move || ai.choose(probe.as_ref(), seat, level))
-                        .await
-                        .ok()
-                        .flatten();
+                let chosen = tokio::task::spawn_blocking(move || {
+                    // Banqi has its own AI; the injected player covers the Xiangqi family.
+                    crate::banqi::ai_move(probe.as_ref(), seat, level)
+                        .or_else(|| ai.choose(probe.as_ref(), seat, level))
+                })
+                .await
+                .ok()
+                .flatten();
                 let Some(mv) = chosen else {
                     tracing::warn!(game = %id, "the AI found no move");
                     return;
@@ -1080,6 +1226,10 @@ impl Hall {
                     games.remove(&id);
                 }
             }
+            let wake = std::mem::take(&mut *self.ai_wake.lock().unwrap_or_else(|e| e.into_inner()));
+            for id in wake {
+                self.maybe_ai_move(&id).await;
+            }
         }
     }
 
@@ -1106,9 +1256,14 @@ impl Hall {
             })
             .collect();
         let (ratings, history) = crate::ratings::profile_ratings(self, user.id).await?;
+        let banqi_points = self
+            .store
+            .points_balance(user.id, crate::banqi::POINTS_FAMILY)
+            .await
+            .map_err(HallError::internal)?;
         Ok(json!({
             "username": user.username, "guest": user.guest, "games": list,
-            "ratings": ratings, "rating_history": history,
+            "ratings": ratings, "rating_history": history, "banqi_points": banqi_points,
         }))
     }
 
@@ -1159,6 +1314,7 @@ impl Hall {
             updated_ms: now_ms,
             rematch_of: None,
         };
+        self.save_setup(&row.id, table.as_ref(), 1).await?;
         self.store
             .insert_game(&row)
             .await

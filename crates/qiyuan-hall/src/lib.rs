@@ -4,7 +4,7 @@
 //! Layout: [`server`] (start, router, limits), [`hall`] (game sessions),
 //! [`api`] / [`ws`] (transports), [`store`] (storage trait + SQLite),
 //! [`bus`] (event fan-out trait + in-process), [`auth`], [`clock`],
-//! [`games`] (registration of rule sets), [`ai`], [`metrics`], [`web`],
+//! [`games`] (registration of rule sets; [`banqi`] for Banqi), [`ai`], [`metrics`], [`web`],
 //! [`client`] and [`loadtest`]; [`ratings`] (Elo, titles), [`events`]
 //! (tournaments) with [`api_events`], and [`fouls`] (X8).
 
@@ -12,6 +12,7 @@ pub mod ai;
 pub mod api;
 pub mod api_events;
 pub mod auth;
+pub mod banqi;
 pub mod bus;
 pub mod cli;
 pub mod client;

@@ -140,6 +140,10 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         .route("/api/games/{id}/stream", get(api::stream))
         .route("/api/games/{id}/ws", get(ws::game_socket))
         .route("/api/ratings", get(api_events::ratings))
+        .route(
+            "/api/leaderboard/banqi-points",
+            get(crate::banqi::points_leaderboard_route),
+        )
         .route("/api/leaderboard/{game}", get(api_events::leaderboard))
         .route(
             "/api/events",

@@ -157,6 +157,29 @@ pub trait Storage: Send + Sync {
     async fn add_foul(&self, game_id: &str, seat: usize) -> StoreResult<()>;
     /// Fouls per seat in a game (missing seats have none).
     async fn game_fouls(&self, game_id: &str) -> StoreResult<Vec<(usize, u32)>>;
+    /// Stores a game's hidden set-up (Banqi's layout) and room base before the
+    /// game row itself, so a stored game can always be replayed.
+    async fn save_game_setup(
+        &self,
+        game_id: &str,
+        setup: Option<&str>,
+        base: i64,
+    ) -> StoreResult<()>;
+    /// A game's hidden set-up and room base, if stored. Never sent to clients.
+    async fn game_setup(&self, game_id: &str) -> StoreResult<Option<(Option<String>, i64)>>;
+    /// Adds a finished game's points changes `(user_id, delta)` to `family`'s
+    /// balances in one transaction; false (and nothing changed) if settled before.
+    async fn settle_points(
+        &self,
+        game_id: &str,
+        family: &str,
+        deltas: &[(i64, i64)],
+    ) -> StoreResult<bool>;
+    /// A user's points balance in `family` (0 before any game).
+    async fn points_balance(&self, user_id: i64, family: &str) -> StoreResult<i64>;
+    /// The highest balances of `family`: name and balance, best first.
+    async fn points_leaderboard(&self, family: &str, limit: i64)
+    -> StoreResult<Vec<(String, i64)>>;
     /// Releases connections (graceful shutdown).
     async fn close(&self);
 }
@@ -207,6 +230,13 @@ fn migrator() -> Migrator {
                 Cow::Borrowed("ratings_events"),
                 MigrationType::Simple,
                 Cow::Borrowed(include_str!("../migrations/0002_ratings_events.sql")),
+                false,
+            ),
+            Migration::new(
+                3,
+                Cow::Borrowed("banqi"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../migrations/0003_banqi.sql")),
                 false,
             ),
         ]),
@@ -640,6 +670,92 @@ impl Storage for SqliteStore {
                 let n: i64 = r.try_get("fouls")?;
                 Ok((seat.max(0) as usize, n.max(0) as u32))
             })
+            .collect()
+    }
+
+    async fn save_game_setup(
+        &self,
+        game_id: &str,
+        setup: Option<&str>,
+        base: i64,
+    ) -> StoreResult<()> {
+        sqlx::query("INSERT OR REPLACE INTO game_setups (game_id, setup, base) VALUES (?, ?, ?)")
+            .bind(game_id)
+            .bind(setup)
+            .bind(base)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn game_setup(&self, game_id: &str) -> StoreResult<Option<(Option<String>, i64)>> {
+        let row = sqlx::query("SELECT setup, base FROM game_setups WHERE game_id = ?")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Ok((r.try_get("setup")?, r.try_get("base")?)))
+            .transpose()
+    }
+
+    async fn settle_points(
+        &self,
+        game_id: &str,
+        family: &str,
+        deltas: &[(i64, i64)],
+    ) -> StoreResult<bool> {
+        let mut tx = self.pool.begin().await?;
+        let done: Option<i64> =
+            sqlx::query_scalar("SELECT 1 FROM game_points WHERE game_id = ? LIMIT 1")
+                .bind(game_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if done.is_some() {
+            return Ok(false);
+        }
+        let at = now_ms();
+        for (user, delta) in deltas {
+            sqlx::query(
+                "INSERT INTO game_points (game_id, user_id, family, delta, at_ms) VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(game_id)
+            .bind(user)
+            .bind(family)
+            .bind(delta)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn points_balance(&self, user_id: i64, family: &str) -> StoreResult<i64> {
+        let sum: Option<i64> = sqlx::query_scalar(
+            "SELECT SUM(delta) FROM game_points WHERE user_id = ? AND family = ?",
+        )
+        .bind(user_id)
+        .bind(family)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(sum.unwrap_or(0))
+    }
+
+    async fn points_leaderboard(
+        &self,
+        family: &str,
+        limit: i64,
+    ) -> StoreResult<Vec<(String, i64)>> {
+        let rows = sqlx::query(
+            "SELECT u.username AS username, SUM(p.delta) AS points FROM game_points p \
+             JOIN users u ON u.id = p.user_id WHERE p.family = ? \
+             GROUP BY p.user_id ORDER BY points DESC, u.username LIMIT ?",
+        )
+        .bind(family)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("username")?, r.try_get("points")?)))
             .collect()
     }
 
