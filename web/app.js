@@ -1,6 +1,7 @@
 // 棋苑 Qiyuan page: lobby, game, profile, rules, login. Plain ES modules.
 import { t, getLang, setLang, applyStatic } from './i18n.js';
 import { drawBoard } from './board.js';
+import { isBanqi, drawBanqi, banqiInfo } from './banqi.js';
 import { titleSlot, decorate } from './titles.js';
 import { leaderboardView, profileRatings } from './leaderboard.js';
 import { eventsView, eventView } from './events.js';
@@ -47,7 +48,7 @@ function lobbyView() {
   <div class="card"><h2>${t('create')}</h2>
     <form id="create" data-testid="create-form">
       <label>${t('game')} <select name="game" data-testid="game-select">
-        ${['xiangqi', 'jifen-simple', 'jifen-match', 'jifen-contest'].map((g) => `<option value="${g}">${t(g)}</option>`).join('')}
+        ${['xiangqi', 'jifen-simple', 'jifen-match', 'jifen-contest', 'banqi', 'banqi-icga'].map((g) => `<option value="${g}">${t(g)}</option>`).join('')}
       </select></label>
       <label>${t('target')} <input name="target" type="number" min="1" placeholder="30/100" style="width:6em" data-testid="target"></label>
       <label>${t('minutes')} <input name="minutes" type="number" min="1" value="10" style="width:5em"></label>
@@ -66,7 +67,9 @@ function lobbyView() {
     e.preventDefault();
     const f = new FormData(e.target);
     const body = { game: f.get('game'), clock: { initial_s: Number(f.get('minutes')) * 60, increment_s: Number(f.get('inc')) }, opponent: f.get('opponent'), rated: f.get('rated') === 'on' };
-    if (f.get('target') && f.get('game') !== 'xiangqi') body.target = Number(f.get('target'));
+    if (f.get('target') && f.get('game') !== 'xiangqi' && !isBanqi(f.get('game'))) body.target = Number(f.get('target'));
+    // Banqi: a fixed 30 s per move (B12), no increment.
+    if (isBanqi(body.game)) body.clock = { initial_s: 30, increment_s: 0 };
     try { const g = await api('POST', '/api/games', body); location.hash = `#/game/${g.id}`; }
     catch (err) { document.getElementById('create-err').textContent = err.message; }
   });
@@ -129,6 +132,8 @@ function gameView(id) {
   function onClick(sq) {
     if (!myTurn() || replayPly != null) return;
     const legal = state.legal || [];
+    // Banqi: a click on a face-down piece flips it (`a1a1`).
+    if (!selected && legal.includes(sq + sq)) return sendMove(sq + sq);
     if (selected) {
       const cands = legal.filter((m) => m.slice(0, 4) === selected + sq);
       if (cands.length === 1) return sendMove(cands[0]);
@@ -153,7 +158,8 @@ function gameView(id) {
     const lastRec = replayPly == null ? rec[rec.length - 1] : rec[replayPly - 1];
     const last = lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
     const targets = selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
-    drawBoard($('board'), { fen, flipped: flip, selected, targets, last, alerts: replayPly == null ? state.alerts : [], onClick });
+    if (isBanqi(state.game)) drawBanqi($('board'), { fen: replayPly == null ? state.fen : (replayPly === 0 ? '????????/????????/????????/????????' : rec[replayPly - 1].fen || state.fen), flipped: flip, selected, targets, last, onClick });
+    else drawBoard($('board'), { fen, flipped: flip, selected, targets, last, alerts: replayPly == null ? state.alerts : [], onClick });
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     const nameHtml = (seat) => `${seat === 0 ? t('red') : t('black')}: ${esc(seatLabel(state.seats[seat]))}${titleSlot(state.game, state.seats[seat])}`;
     const names = `${nameHtml(top)}|${nameHtml(bot)}`;
@@ -167,7 +173,8 @@ function gameView(id) {
     $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${state.clock.initial_s / 60}+${state.clock.increment_s}${state.rated ? ' · ' + t('rated') : ''}`;
     if (state.scores) {
       $('scores').innerHTML = `${t('score')}: <span style="color:#b5221b" data-testid="score-red">${state.scores[0]}</span> : <span data-testid="score-black">${state.scores[1]}</span> / ${state.target}`;
-    } else $('scores').textContent = '';
+    } else if (isBanqi(state.game)) $('scores').innerHTML = banqiInfo(state.fen, t);
+    else $('scores').textContent = '';
     let status = '';
     if (state.status === 'waiting') status = t('waiting');
     else if (state.status === 'finished') status = `${t('result_' + state.result)} — ${state.explanation || state.reason}`;
@@ -287,6 +294,7 @@ async function profileView(name) {
     const p = await api('GET', `/api/users/${encodeURIComponent(name)}`);
     view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}</h2>
       ${profileRatings(p)}
+      <p data-testid="banqi-points">${t('banqi_points')}: ${Number(p.banqi_points || 0)}</p>
       <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${esc(seatLabel(g.seats[0]))} ${t('vs')} ${esc(seatLabel(g.seats[1]))}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted">${esc(g.reason || '')}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
       ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}</div>`;
   } catch (e) { view.innerHTML = `<div class="card err">${esc(e.message)}</div>`; }

@@ -33,6 +33,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../../web/i18n.js"),
     ),
     (
+        "banqi.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/banqi.js"),
+    ),
+    (
         "titles.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../web/titles.js"),
