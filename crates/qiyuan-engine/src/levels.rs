@@ -77,7 +77,12 @@ impl Level {
 }
 
 /// Ratings of levels 1..=8 (see `docs/engine.md` for the matches behind them).
-const RATINGS: [i32; 8] = [800, 1000, 1200, 1400, 1600, 1800, 2000, 2200];
+/// Chained from the measured Elo of each level against the one below at
+/// 2+0.05 (level 1 anchored at 800; a step measured from a score of 90% or
+/// more counts as at most +400, since such scores do not pin the Elo down).
+/// Level 7 measured below level 6 at that fast control (it uses half the
+/// time); see `docs/engine.md`.
+const RATINGS: [i32; 8] = [800, 1200, 1600, 1888, 1999, 2314, 2171, 2571];
 
 /// Searches `pos` as `level` plays, thinking at most `budget`.
 pub fn play(
@@ -145,8 +150,9 @@ mod tests {
     fn levels_are_ordered() {
         for n in 1..8 {
             let (a, b) = (Level::new(n), Level::new(n + 1));
-            assert!(a.rating() < b.rating());
             assert!(a.noise() >= b.noise());
+            assert!(a.rating() < Level::MAX.rating());
+            assert!(b.rating() > Level::MIN.rating());
         }
         assert_eq!(Level::new(0), Level::MIN);
         assert_eq!(Level::new(99), Level::MAX);
