@@ -1,15 +1,42 @@
-//! Repetition detection for the search: a repeated position scores as a draw.
+//! Repetition detection for the search, with the perpetual-check rule.
 //!
-//! This is a stand-in until the rules crate's repetition rulings (perpetual
-//! check and chase, X2/X3, J19) offer a fast "would this move complete a
-//! forbidden repetition" query; the search only talks to [`RepetitionStack`],
-//! so swapping the implementation touches this file alone.
+//! A repeated position is judged from the moves of the cycle, as the rules
+//! crate's rulings do (X3, J19), but cheaply: if one side gave check with
+//! every move of the cycle and the other did not, the checker loses
+//! (perpetual check); any other repetition scores as a draw. Chases are not
+//! seen here (they need the full classification of
+//! `qiyuan_xiangqi::repetition`, too costly per node). The search only talks to
+//! [`RepetitionStack`], so the judgement stays in this file.
+
+use qiyuan_xiangqi::Color;
+
+/// One position left on the way to the current one, and the move made from it.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    /// Nothing before this position can equal a later one (capture, null move).
+    boundary: bool,
+    /// Who moved from here and whether the move gave check; `None` for game
+    /// history and null moves, whose cycles are judged a plain draw.
+    mover: Option<(Color, bool)>,
+}
+
+/// How a repetition ends for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// An ordinary repetition.
+    Draw,
+    /// The opponent checked perpetually: the side to move wins.
+    Win,
+    /// The side to move checked perpetually: it loses.
+    Loss,
+}
 
 /// The keys of the positions before the current one (game history, then the
 /// search path), each with whether it ended the reversible stretch.
 #[derive(Clone, Debug, Default)]
 pub struct RepetitionStack {
-    entries: Vec<(u64, bool)>,
+    entries: Vec<Entry>,
 }
 
 impl RepetitionStack {
@@ -18,9 +45,16 @@ impl RepetitionStack {
     /// score change since), so older ones are not kept.
     pub fn from_history(history: &[u64], reversible: usize) -> RepetitionStack {
         let start = history.len().saturating_sub(reversible);
-        let mut entries: Vec<(u64, bool)> = history[start..].iter().map(|&h| (h, false)).collect();
+        let mut entries: Vec<Entry> = history[start..]
+            .iter()
+            .map(|&key| Entry {
+                key,
+                boundary: false,
+                mover: None,
+            })
+            .collect();
         if let Some(first) = entries.first_mut() {
-            first.1 = true;
+            first.boundary = true;
         }
         RepetitionStack { entries }
     }
@@ -29,7 +63,20 @@ impl RepetitionStack {
     /// clock was zero (nothing before it can equal a later position).
     #[inline]
     pub fn push(&mut self, key: u64, clock_zero: bool) {
-        self.entries.push((key, clock_zero));
+        self.entries.push(Entry {
+            key,
+            boundary: clock_zero,
+            mover: None,
+        });
+    }
+
+    /// Notes who made the move from the last recorded position and whether
+    /// it gave check (call after making the move).
+    #[inline]
+    pub fn mark_last(&mut self, mover: Color, gave_check: bool) {
+        if let Some(e) = self.entries.last_mut() {
+            e.mover = Some((mover, gave_check));
+        }
     }
 
     /// Forgets the last recorded position (after unmaking the move).
@@ -42,18 +89,43 @@ impl RepetitionStack {
     /// `clock`) already occurred since the last irreversible move.
     #[inline]
     pub fn is_repetition(&self, key: u64, clock: u32) -> bool {
+        self.cycle_start(key, clock).is_some()
+    }
+
+    fn cycle_start(&self, key: u64, clock: u32) -> Option<usize> {
         if clock == 0 {
-            return false;
+            return None;
         }
-        for &(k, boundary) in self.entries.iter().rev() {
-            if k == key {
-                return true;
+        for (i, e) in self.entries.iter().enumerate().rev() {
+            if e.key == key {
+                return Some(i);
             }
-            if boundary {
+            if e.boundary {
                 break;
             }
         }
-        false
+        None
+    }
+
+    /// The verdict if the position with `key` repeats, for `to_move`.
+    pub fn verdict(&self, key: u64, clock: u32, to_move: Color) -> Option<Verdict> {
+        let start = self.cycle_start(key, clock)?;
+        let mut moves = [0u32; 2];
+        let mut checks = [0u32; 2];
+        for e in &self.entries[start..] {
+            let Some((mover, check)) = e.mover else {
+                return Some(Verdict::Draw);
+            };
+            moves[mover.index()] += 1;
+            checks[mover.index()] += u32::from(check);
+        }
+        let perpetual = |c: Color| moves[c.index()] > 0 && checks[c.index()] == moves[c.index()];
+        let (us, them) = (perpetual(to_move), perpetual(to_move.flip()));
+        Some(match (us, them) {
+            (true, false) => Verdict::Loss,
+            (false, true) => Verdict::Win,
+            _ => Verdict::Draw,
+        })
     }
 }
 
@@ -75,5 +147,37 @@ mod tests {
             !s.is_repetition(9, 0),
             "a position right after a capture is new"
         );
+    }
+
+    #[test]
+    fn perpetual_check_loses_for_the_checker() {
+        let mut s = RepetitionStack::default();
+        // Red checks with both of its moves, black only steps away: when the
+        // first position comes back (red to move), red's perpetual check loses.
+        for (key, mover, check) in [
+            (1, Color::Red, true),
+            (2, Color::Black, false),
+            (3, Color::Red, true),
+            (4, Color::Black, false),
+        ] {
+            s.push(key, false);
+            s.mark_last(mover, check);
+        }
+        assert_eq!(s.verdict(1, 9, Color::Red), Some(Verdict::Loss));
+        // From black's side, the position 2 repeated would be black's win.
+        assert_eq!(s.verdict(2, 9, Color::Black), Some(Verdict::Win));
+    }
+
+    #[test]
+    fn mutual_checks_and_unknown_history_are_draws() {
+        let mut s = RepetitionStack::default();
+        for (key, mover) in [(1, Color::Red), (2, Color::Black)] {
+            s.push(key, false);
+            s.mark_last(mover, true);
+        }
+        assert_eq!(s.verdict(1, 9, Color::Red), Some(Verdict::Draw));
+        let s = RepetitionStack::from_history(&[1, 2, 3], 3);
+        assert_eq!(s.verdict(2, 9, Color::Red), Some(Verdict::Draw));
+        assert_eq!(s.verdict(7, 9, Color::Red), None);
     }
 }

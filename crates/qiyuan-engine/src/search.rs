@@ -17,7 +17,7 @@ use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position};
 
 use crate::eval::evaluate;
 use crate::movepick::{MAX_PLY, Ordering, is_capture};
-use crate::rep::RepetitionStack;
+use crate::rep::{RepetitionStack, Verdict};
 use crate::time::{self, Clock};
 use crate::tt::{self, Bound, TransTable};
 
@@ -360,6 +360,7 @@ impl Searcher {
             self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
             let undo = pos.make_move(m);
             let same = pos.side_to_move() == us;
+            self.rep.mark_last(us, !same && pos.in_check());
             let v = self.child(&mut pos, same, depth - 1, -INF, INF, 0);
             pos.unmake_move(m, undo);
             self.rep.pop();
@@ -440,10 +441,18 @@ impl Searcher {
             return v;
         }
         if ply > 0 {
-            if pos.halfmove_clock() >= MOVE_LIMIT
-                || self.rep.is_repetition(pos.hash(), pos.halfmove_clock())
-            {
+            if pos.halfmove_clock() >= MOVE_LIMIT {
                 return DRAW;
+            }
+            // A repetition: perpetual check loses (X3 principle 1), else a draw.
+            match self
+                .rep
+                .verdict(pos.hash(), pos.halfmove_clock(), pos.side_to_move())
+            {
+                Some(Verdict::Draw) => return DRAW,
+                Some(Verdict::Win) => return MATE - ply as i32,
+                Some(Verdict::Loss) => return -(MATE - ply as i32),
+                None => {}
             }
             // Mate distance pruning: no result here beats a shorter win found already.
             alpha = alpha.max(-MATE + ply as i32);
@@ -534,6 +543,7 @@ impl Searcher {
             let undo = pos.make_move(m);
             let same = pos.side_to_move() == us;
             let gives_check = !same && pos.in_check();
+            self.rep.mark_last(us, gives_check);
             let new_depth = depth - 1;
             let v = if i == 0 {
                 self.child(pos, same, new_depth, alpha, beta, ply)
