@@ -140,10 +140,48 @@ test('a rated game moves the rating: title on the leaderboard, chart on the prof
   const g = await (await page.request.post(base + '/api/games', { headers: auth, data: { game: 'xiangqi', opponent: 'ai:1', rated: true } })).json();
   assert.equal((await page.request.post(base + `/api/games/${g.id}/resign`, { headers: auth })).status(), 200);
   // Rated against AI level 1's fixed rating (800): 1000 - 40 * 0.76 = 970, still 草民.
+  // Ratings are applied by a background task once the game has ended: wait for it.
+  for (let i = 0; i < 50; i++) {
+    const lb = await page.request.get(base + '/api/leaderboard/xiangqi');
+    if ((await lb.text()).includes(name)) break;
+    await page.waitForTimeout(200);
+  }
   await page.goto(base + '/#/leaderboard/xiangqi');
   await page.waitForSelector(`[data-testid="leaderboard"] >> text=${name}`);
   assert.match(await page.locator('[data-testid="leaderboard"] [data-testid="rank-title"]').first().textContent(), /草民 Commoner · 970/);
   await page.goto(base + `/#/user/${name}`);
   await page.waitForSelector('[data-testid="rating-chart"]');
   await page.context().close();
+});
+
+test('a Banqi game shows 32 face-down pieces and a flip turns one over', async () => {
+  const a = await newPage();
+  await a.selectOption('[data-testid="game-select"]', 'banqi');
+  await a.selectOption('[data-testid="opponent"]', 'open');
+  await a.click('[data-testid="create"]');
+  await a.waitForURL(/#\/game\//);
+  const id = a.url().split('#/game/')[1];
+  const b = await newPage();
+  await b.click(`[data-testid="join-${id}"]`);
+  await b.waitForURL(new RegExp(`#/game/${id}`));
+  const faceDown = (page, n) => page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="face-down"]').length === n, n);
+  await faceDown(a, 32);
+  await faceDown(b, 32);
+  // The server draws who flips first; that player clicks a face-down piece.
+  const myMove = (p) => p.evaluate(() => /Your move/.test(document.querySelector('[data-testid="status"]').textContent));
+  let mover = null;
+  for (let i = 0; i < 75 && !mover; i++) {
+    if (await myMove(a)) mover = a;
+    else if (await myMove(b)) mover = b;
+    else await a.waitForTimeout(200);
+  }
+  assert.ok(mover, 'one of the players is to move');
+  await mover.click('[data-sq="a1"]');
+  await faceDown(a, 31);
+  await faceDown(b, 31);
+  // The flipped piece is shown with its identity on both boards.
+  assert.equal(await a.locator('[data-sq="a1"] [data-piece]').count(), 1);
+  await a.context().close();
+  await b.context().close();
 });
