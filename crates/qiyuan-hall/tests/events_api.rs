@@ -423,7 +423,9 @@ async fn rated_games_move_ratings_and_titles() {
     .await;
     assert_eq!(st, 200);
     assert_eq!(r["bob"]["rating"], 980);
-    assert_eq!(r["ai:8"]["title"], "太尉");
+    // Level 8's calibrated rating is 2725 (docs/engine.md): 王 from 2600 (H2).
+    assert_eq!(r["ai:8"]["rating"], 2725);
+    assert_eq!(r["ai:8"]["title"], "王");
     assert!(r.get("nobody").is_none());
     // Unrated and other families stay untouched.
     let (_, lb) = get(&addr, "/api/leaderboard/jifen-simple").await;
