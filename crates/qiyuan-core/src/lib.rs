@@ -35,6 +35,26 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [EndReason; 11] = [
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::Points,
+        EndReason::PerpetualCheck,
+        EndReason::PerpetualChase,
+        EndReason::Repetition,
+        EndReason::MoveLimit,
+        EndReason::DeadPosition,
+        EndReason::Resignation,
+        EndReason::Timeout,
+        EndReason::Agreement,
+    ];
+
+    /// Looks a reason up by its one-word name (what storage keeps).
+    pub fn from_name(name: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+
     /// The stable one-word name, e.g. `perpetual-check`.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -279,4 +299,17 @@ pub struct MoveRecord {
     pub notations: Vec<(String, String)>,
     /// The scores after the move, where the game has scores.
     pub scores: Option<Vec<i32>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_round_trip_by_name() {
+        for r in EndReason::ALL {
+            assert_eq!(EndReason::from_name(r.as_str()), Some(r));
+        }
+        assert_eq!(EndReason::from_name("nonsense"), None);
+    }
 }

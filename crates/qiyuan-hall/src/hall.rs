@@ -1365,21 +1365,5 @@ impl Hall {
 }
 
 fn reason_from_str(s: &str) -> EndReason {
-    use EndReason::*;
-    [
-        Checkmate,
-        Stalemate,
-        Points,
-        PerpetualCheck,
-        PerpetualChase,
-        Repetition,
-        MoveLimit,
-        DeadPosition,
-        Resignation,
-        Timeout,
-        Agreement,
-    ]
-    .into_iter()
-    .find(|r| r.as_str() == s)
-    .unwrap_or(Agreement)
+    EndReason::from_name(s).unwrap_or(EndReason::Agreement)
 }

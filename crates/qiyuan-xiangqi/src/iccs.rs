@@ -136,7 +136,7 @@ impl Position {
             }
             return Err(illegal(format!(
                 "the {} on {} cannot move to {}",
-                piece_name(piece.kind()),
+                piece.kind().english(),
                 m.from(),
                 m.to()
             )));
@@ -178,19 +178,6 @@ fn article(c: crate::types::Class) -> &'static str {
         "n"
     } else {
         ""
-    }
-}
-
-fn piece_name(k: crate::types::PieceKind) -> &'static str {
-    use crate::types::PieceKind::*;
-    match k {
-        King => "general",
-        Advisor => "advisor",
-        Elephant => "elephant",
-        Horse => "horse",
-        Rook => "chariot",
-        Cannon => "cannon",
-        Pawn => "pawn",
     }
 }
 

@@ -479,18 +479,6 @@ struct Spec {
     col_arg: usize,
 }
 
-fn kind_name(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::King => "general",
-        PieceKind::Advisor => "advisor",
-        PieceKind::Elephant => "elephant",
-        PieceKind::Horse => "horse",
-        PieceKind::Rook => "chariot",
-        PieceKind::Cannon => "cannon",
-        PieceKind::Pawn => "pawn",
-    }
-}
-
 struct Ctx<'a> {
     notation: &'static str,
     text: &'a str,
@@ -526,7 +514,7 @@ impl Ctx<'_> {
 /// Finds the one move among `legal` that `spec` describes.
 fn resolve(pos: &Position, legal: &[Move], spec: &Spec, ctx: &Ctx) -> Result<Move, NotationError> {
     let color = pos.side_to_move();
-    let name = kind_name(spec.kind);
+    let name = spec.kind.english();
     let side = color.english();
     // The pieces the text can mean.
     let mut from: Vec<Square> = Vec::new();

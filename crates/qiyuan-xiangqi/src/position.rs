@@ -281,18 +281,6 @@ pub enum SetupError {
     Jifen(String),
 }
 
-fn kind_name(k: PieceKind) -> &'static str {
-    match k {
-        PieceKind::King => "general",
-        PieceKind::Advisor => "advisor",
-        PieceKind::Elephant => "elephant",
-        PieceKind::Horse => "horse",
-        PieceKind::Rook => "chariot",
-        PieceKind::Cannon => "cannon",
-        PieceKind::Pawn => "pawn",
-    }
-}
-
 impl Position {
     /// The standard start position.
     pub fn startpos() -> Position {
@@ -456,7 +444,7 @@ impl Position {
                 if n > k.max_count() {
                     return Err(SetupError::TooMany {
                         color: c.english(),
-                        kind: kind_name(k),
+                        kind: k.english(),
                         count: n,
                         max: k.max_count(),
                     });

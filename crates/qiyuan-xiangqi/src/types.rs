@@ -224,6 +224,19 @@ impl PieceKind {
         })
     }
 
+    /// The English name used in messages ("chariot", not "rook").
+    pub const fn english(self) -> &'static str {
+        match self {
+            PieceKind::King => "general",
+            PieceKind::Advisor => "advisor",
+            PieceKind::Elephant => "elephant",
+            PieceKind::Horse => "horse",
+            PieceKind::Rook => "chariot",
+            PieceKind::Cannon => "cannon",
+            PieceKind::Pawn => "pawn",
+        }
+    }
+
     /// How many of this kind each side starts with (and may ever have).
     pub const fn max_count(self) -> u8 {
         match self {
