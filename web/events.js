@@ -1,5 +1,5 @@
 // Events: the list with a create form, and one event's pairings, results and
-// standings (every tie-break column, H9), refreshed live while it runs.
+// standings (every tie-break column, H9), refreshed live (NDJSON stream) while it runs.
 import { t } from './i18n.js';
 import { decorate } from './titles.js';
 
@@ -76,9 +76,42 @@ function nameCell(name, game) {
   return `${esc(name)}${slot}`;
 }
 
-/** `#/event/{id}`: polls every two seconds while the event runs. */
+/**
+ * `#/event/{id}`: follows the event's NDJSON stream (`/api/events/{id}/stream`)
+ * and reloads on every change; a slow poll carries on in case the stream drops.
+ */
 export function eventView(view, id, me) {
-  let timer = null, stopped = false;
+  let timer = null, stopped = false, live = false, ctrl = null, soon = null, status = null;
+  function schedule() {
+    clearTimeout(soon);
+    soon = setTimeout(() => { if (!stopped) load(); }, 150);
+  }
+  async function follow() {
+    ctrl = new AbortController();
+    try {
+      const r = await fetch(`/api/events/${encodeURIComponent(id)}/stream`, { signal: ctrl.signal, credentials: 'same-origin' });
+      if (r.ok && r.body) {
+        live = true;
+        const reader = r.body.getReader();
+        const dec = new TextDecoder();
+        let buf = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done || stopped) break;
+          buf += dec.decode(value, { stream: true });
+          let changed = false, i;
+          while ((i = buf.indexOf('\n')) >= 0) {
+            if (buf.slice(0, i).trim()) changed = true;
+            buf = buf.slice(i + 1);
+          }
+          if (changed) schedule();
+        }
+      }
+    } catch { /* aborted or dropped: the poll carries on */ }
+    live = false;
+    // Reconnect while the event can still change.
+    if (!stopped && (status === 'running' || status === 'open' || status === null)) setTimeout(() => { if (!stopped) follow(); }, 5000);
+  }
   async function load() {
     let ev, st = null;
     try {
@@ -86,6 +119,7 @@ export function eventView(view, id, me) {
       if (ev.rounds.length) st = await api('GET', `/api/events/${encodeURIComponent(id)}/standings`);
     } catch (e) { view.innerHTML = `<div class="card err">${esc(e.message)}</div>`; return; }
     if (stopped) return;
+    status = ev.status;
     const canJoin = ev.status === 'open' && me && !ev.players.includes(me.username);
     const canStart = ev.status === 'open' && me && ev.organiser === me.username;
     const cols = ['rank', 'name', 'score', 'sonneborn_berger', 'buchholz', 'wins', 'direct', 'fouls', 'games'];
@@ -107,9 +141,11 @@ export function eventView(view, id, me) {
     bind('ev-start', `/api/events/${id}/start`);
     decorate(view);
     clearTimeout(timer);
-    if (ev.status === 'running' || ev.status === 'open') timer = setTimeout(load, 2000);
+    // The stream brings changes; the poll is a slow fallback (faster while the stream is down).
+    if (ev.status === 'running' || ev.status === 'open') timer = setTimeout(load, live ? 15000 : 4000);
   }
   view.innerHTML = '<div class="card">…</div>';
   load();
-  return () => { stopped = true; clearTimeout(timer); };
+  follow();
+  return () => { stopped = true; clearTimeout(timer); clearTimeout(soon); if (ctrl) ctrl.abort(); };
 }

@@ -1,6 +1,7 @@
 //! HTTP handlers for ratings, leaderboards and events: thin shells over
 //! [`crate::ratings`] and [`crate::events`].
 
+use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -78,6 +79,42 @@ pub async fn start(
 ) -> Result<Response, HallError> {
     let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(events::start(&hall, &id, &user).await?).into_response())
+}
+
+/// `GET /api/events/{id}/stream`: NDJSON, one `{"t":"event","event":...}`
+/// line with the event as `GET /api/events/{id}` shows it, then one such
+/// line after every change (a result recorded, a round paired, entries).
+/// A client that falls behind skips to the latest change.
+pub async fn stream(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, HallError> {
+    // Subscribe before reading the event so no change falls in between.
+    let rx = hall.bus.subscribe(&format!("event:{id}"));
+    let first = serde_json::json!({"t": "event", "event": events::get(&hall, &id).await?});
+    let shutdown = hall.shutdown.clone();
+    let head = futures_util::stream::once(async move {
+        Ok::<_, std::convert::Infallible>(format!("{first}\n"))
+    });
+    let rest = futures_util::stream::unfold((rx, shutdown), |(mut rx, mut shutdown)| async move {
+        loop {
+            tokio::select! {
+                ev = rx.recv() => match ev {
+                    Ok(e) => return Some((Ok(format!("{e}\n")), (rx, shutdown))),
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(_) => return None,
+                },
+                _ = shutdown.changed() => return None,
+            }
+        }
+    });
+    use futures_util::StreamExt;
+    let mut r = Body::from_stream(head.chain(rest)).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-ndjson"),
+    );
+    Ok(r)
 }
 
 /// `?stage=N`.

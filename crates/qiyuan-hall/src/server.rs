@@ -153,6 +153,7 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         .route("/api/events/{id}/join", post(api_events::join))
         .route("/api/events/{id}/start", post(api_events::start))
         .route("/api/events/{id}/standings", get(api_events::standings))
+        .route("/api/events/{id}/stream", get(api_events::stream))
         .route(
             "/api/events/{id}/standings.csv",
             get(api_events::standings_csv),

@@ -1,0 +1,295 @@
+//! Events between people over real HTTP: technical fouls (X8) reaching the
+//! standings, the game time cap (X6) scoring 0-0, and the event's live
+//! NDJSON stream.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use qiyuan_hall::ai::FixedBudgetAi;
+use qiyuan_hall::client;
+use qiyuan_hall::server::{Config, Running, start_with_ai};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+static N: AtomicU32 = AtomicU32::new(0);
+
+async fn server() -> (Running, String) {
+    let p = std::env::temp_dir().join(format!(
+        "qiyuan-events-extra-test-{}-{}.db",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_file(&p);
+    let r = start_with_ai(
+        &Config {
+            port: 0,
+            database: format!("sqlite://{}", p.display()),
+            rate_per_sec: 0,
+            ..Config::default()
+        },
+        Arc::new(FixedBudgetAi::new(Duration::from_millis(2))),
+    )
+    .await
+    .expect("server starts");
+    let addr = r.addr.to_string();
+    (r, addr)
+}
+
+async fn register(addr: &str, name: &str) -> String {
+    let r = client::post(
+        addr,
+        "/api/register",
+        None,
+        &json!({"username": name, "password": "secret123"}),
+    )
+    .await
+    .expect("request");
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()["token"].as_str().expect("token").to_string()
+}
+
+async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Value) {
+    let r = client::post(addr, path, Some(token), &body)
+        .await
+        .expect("request");
+    (r.status, r.json())
+}
+
+async fn get(addr: &str, path: &str) -> (u16, Value) {
+    let r = client::get(addr, path, None).await.expect("request");
+    (r.status, r.json())
+}
+
+/// Polls the event until `done` holds (or fails the test).
+async fn wait_event(addr: &str, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let (st, ev) = get(addr, &format!("/api/events/{id}")).await;
+        assert_eq!(st, 200, "{ev}");
+        assert_ne!(ev["status"], "error", "{ev}");
+        if done(&ev) {
+            return ev;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "event: no {what} in 10 s: {ev}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Two users, one round-robin game between them, started at once. Returns
+/// the event id, the game id and the red and black tokens and names.
+struct Duel {
+    id: String,
+    game: String,
+    red: (String, String),
+    black: (String, String),
+}
+
+async fn duel(addr: &str, settings: Value) -> Duel {
+    let alice = register(addr, "alice").await;
+    let bob = register(addr, "bob").await;
+    let (st, ev) = post(
+        addr,
+        "/api/events",
+        &alice,
+        json!({
+            "name": "duel", "game": "xiangqi",
+            "clock": {"initial_s": 120, "increment_s": 0},
+            "format": {"kind": "round_robin", "cycles": 1},
+            "settings": settings,
+            "players": ["alice", "bob"], "start": true,
+        }),
+    )
+    .await;
+    assert_eq!(st, 201, "{ev}");
+    let id = ev["id"].as_str().expect("id").to_string();
+    let ev = wait_event(addr, &id, "game", |ev| {
+        ev["rounds"][0]["pairings"][0]["game_id"].is_string()
+    })
+    .await;
+    let p = &ev["rounds"][0]["pairings"][0];
+    let game = p["game_id"].as_str().expect("game id").to_string();
+    let token = |n: &str| {
+        if n == "alice" {
+            alice.clone()
+        } else {
+            bob.clone()
+        }
+    };
+    let red = p["red"].as_str().expect("red").to_string();
+    let black = p["black"].as_str().expect("black").to_string();
+    Duel {
+        id,
+        game,
+        red: (token(&red), red),
+        black: (token(&black), black),
+    }
+}
+
+fn row<'a>(s: &'a Value, name: &str) -> &'a Value {
+    s["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["name"] == name)
+        .unwrap_or_else(|| panic!("no row for {name}: {s}"))
+}
+
+#[tokio::test]
+async fn x8_fouls_reach_the_event_standings() {
+    let (srv, addr) = server().await;
+    let d = duel(&addr, json!({})).await;
+    let g = |what: &str| format!("/api/games/{}/{what}", d.game);
+    let (r, b) = (&d.red.0, &d.black.0);
+
+    // Red offers, black declines.
+    let (st, v) = post(&addr, &g("draw"), r, json!({"action": "offer"})).await;
+    assert_eq!(st, 200, "{v}");
+    let (st, v) = post(&addr, &g("draw"), b, json!({"action": "decline"})).await;
+    assert_eq!(st, 200, "{v}");
+    // One black move only, then red offers again: a foul.
+    let (st, v) = post(&addr, &g("moves"), r, json!({"move": "h2e2"})).await;
+    assert_eq!(st, 200, "{v}");
+    let (st, v) = post(&addr, &g("moves"), b, json!({"move": "h7e7"})).await;
+    assert_eq!(st, 200, "{v}");
+    let (st, v) = post(&addr, &g("draw"), r, json!({"action": "offer"})).await;
+    assert_eq!(st, 200, "{v}");
+    let (st, v) = post(&addr, &g("draw"), b, json!({"action": "decline"})).await;
+    assert_eq!(st, 200, "{v}");
+    // Untrue natural-move-limit claims: one foul each.
+    for t in [r, b] {
+        let (st, v) = post(&addr, &g("claim"), t, json!({})).await;
+        assert_eq!(st, 409, "{v}");
+    }
+    let (st, v) = post(&addr, &g("resign"), b, json!({})).await;
+    assert_eq!(st, 200, "{v}");
+
+    let ev = wait_event(&addr, &d.id, "end", |ev| ev["status"] == "finished").await;
+    let p = &ev["rounds"][0]["pairings"][0];
+    assert_eq!(p["result"], "1-0", "{ev}");
+    assert_eq!(p["fouls"], json!({"red": 2, "black": 1}), "{ev}");
+    assert_eq!(ev["fouls"][&d.red.1], 2, "{ev}");
+    assert_eq!(ev["fouls"][&d.black.1], 1, "{ev}");
+
+    let (st, s) = get(&addr, &format!("/api/events/{}/standings", d.id)).await;
+    assert_eq!(st, 200, "{s}");
+    assert_eq!(row(&s, &d.red.1)["fouls"], 2, "{s}");
+    assert_eq!(row(&s, &d.black.1)["fouls"], 1, "{s}");
+    assert_eq!(row(&s, &d.red.1)["score"], 2.0, "{s}");
+    assert_eq!(row(&s, &d.black.1)["score"], 0.0, "{s}");
+    let r = client::get(&addr, &format!("/api/events/{}/standings.csv", d.id), None)
+        .await
+        .expect("csv");
+    assert_eq!(r.status, 200);
+    assert!(r.body.to_lowercase().contains("foul"), "{}", r.body);
+    srv.shutdown().await;
+}
+
+#[tokio::test]
+async fn x6_game_time_cap_scores_zero_for_both() {
+    let (srv, addr) = server().await;
+    // A one-second cap; nobody moves, so the game cannot finish in time.
+    // (First place may be shared here, so no play-off follows the 0-0.)
+    let d = duel(
+        &addr,
+        json!({"game_time_cap_s": 1, "unshareable_places": []}),
+    )
+    .await;
+    let ev = wait_event(&addr, &d.id, "end", |ev| ev["status"] == "finished").await;
+    let p = &ev["rounds"][0]["pairings"][0];
+    assert_eq!(p["result"], "0-0", "{ev}");
+    let (st, game) = get(&addr, &format!("/api/games/{}", d.game)).await;
+    assert_eq!(st, 200);
+    assert_eq!(game["status"], "finished", "{game}");
+    // Moving after the cap is refused.
+    let (st, _) = post(
+        &addr,
+        &format!("/api/games/{}/moves", d.game),
+        &d.red.0,
+        json!({"move": "h2e2"}),
+    )
+    .await;
+    assert!((400..500).contains(&st), "{st}");
+
+    let (st, s) = get(&addr, &format!("/api/events/{}/standings", d.id)).await;
+    assert_eq!(st, 200, "{s}");
+    for name in [&d.red.1, &d.black.1] {
+        let r = row(&s, name);
+        assert_eq!(r["score"], 0.0, "{s}");
+        assert_eq!(r["wins"], 0, "{s}");
+        assert_eq!(r["games"], 1, "{s}");
+        assert_eq!(r["rank"], 1, "{s}");
+        assert_eq!(r["shared"], true, "{s}");
+    }
+    srv.shutdown().await;
+}
+
+#[tokio::test]
+async fn event_stream_delivers_a_recorded_result() {
+    let (srv, addr) = server().await;
+    let d = duel(&addr, json!({})).await;
+    let mut conn = tokio::net::TcpStream::connect(&addr)
+        .await
+        .expect("connect");
+    conn.write_all(
+        format!(
+            "GET /api/events/{}/stream HTTP/1.1\r\nHost: x\r\n\r\n",
+            d.id
+        )
+        .as_bytes(),
+    )
+    .await
+    .expect("write");
+    let mut lines = BufReader::new(conn).lines();
+    // Reads NDJSON lines (skipping HTTP headers and chunk sizes) until one
+    // is an event line that `want` accepts.
+    async fn next_event(
+        lines: &mut tokio::io::Lines<BufReader<tokio::net::TcpStream>>,
+        want: impl Fn(&Value) -> bool,
+    ) -> Value {
+        let read = async {
+            while let Some(l) = lines.next_line().await.expect("read") {
+                if let Ok(v) = serde_json::from_str::<Value>(&l)
+                    && v["t"] == "event"
+                    && want(&v["event"])
+                {
+                    return v["event"].clone();
+                }
+            }
+            panic!("stream closed");
+        };
+        tokio::time::timeout(Duration::from_secs(10), read)
+            .await
+            .expect("an event line in time")
+    }
+    let first = next_event(&mut lines, |_| true).await;
+    assert_eq!(first["id"], d.id.as_str());
+    assert!(
+        first["rounds"][0]["pairings"][0]["result"].is_null(),
+        "{first}"
+    );
+
+    let (st, v) = post(
+        &addr,
+        &format!("/api/games/{}/resign", d.game),
+        &d.red.0,
+        json!({}),
+    )
+    .await;
+    assert_eq!(st, 200, "{v}");
+    let ev = next_event(&mut lines, |e| {
+        !e["rounds"][0]["pairings"][0]["result"].is_null()
+    })
+    .await;
+    assert_eq!(ev["rounds"][0]["pairings"][0]["result"], "0-1", "{ev}");
+    assert_eq!(ev["status"], "finished", "{ev}");
+
+    let (st, v) = get(&addr, "/api/events/nope/stream").await;
+    assert_eq!(st, 404, "{v}");
+    let (_, o) = get(&addr, "/api/openapi.json").await;
+    assert!(o["paths"]["/api/events/{id}/stream"].is_object());
+    srv.shutdown().await;
+}
