@@ -155,3 +155,30 @@ pub async fn standings_csv(
     }
     Ok(r)
 }
+
+/// `POST /api/team-events`: creates a team event (H7) and starts it.
+pub async fn create_team_event(
+    State(hall): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(req): JsonBody<crate::team_events::NewTeamEvent>,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    let ev = crate::team_events::create(&hall, &user, req).await?;
+    Ok((StatusCode::CREATED, axum::Json(ev)).into_response())
+}
+
+/// `GET /api/team-events/{id}`.
+pub async fn get_team_event(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, HallError> {
+    Ok(axum::Json(crate::team_events::get(&hall, &id).await?).into_response())
+}
+
+/// `GET /api/team-events/{id}/standings`.
+pub async fn team_standings(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, HallError> {
+    Ok(axum::Json(crate::team_events::standings(&hall, &id).await?).into_response())
+}

@@ -51,6 +51,8 @@ pub struct Hooks {
     game_events: std::sync::Mutex<HashMap<String, String>>,
     /// Games whose time cap timer is running.
     armed: std::sync::Mutex<HashSet<String>>,
+    /// Team events (H7).
+    pub(crate) teams: crate::team_events::TeamEvents,
 }
 
 impl Default for Hooks {
@@ -63,6 +65,7 @@ impl Default for Hooks {
             events: RwLock::new(HashMap::new()),
             game_events: std::sync::Mutex::new(HashMap::new()),
             armed: std::sync::Mutex::new(HashSet::new()),
+            teams: Default::default(),
         }
     }
 }
@@ -446,7 +449,7 @@ fn arm_cap(hall: &Arc<Hall>, game_id: &str, cap_ms: u64, created_ms: i64) {
 }
 
 /// The result of a finished game row, as an event records it.
-fn game_result(row: &crate::store::GameRow, capped: bool) -> Option<GameResult> {
+pub(crate) fn game_result(row: &crate::store::GameRow, capped: bool) -> Option<GameResult> {
     if row.status != "finished" {
         return None;
     }
@@ -461,7 +464,7 @@ fn game_result(row: &crate::store::GameRow, capped: bool) -> Option<GameResult> 
     }
 }
 
-async fn game_fouls(hall: &Hall, game_id: &str) -> Fouls {
+pub(crate) async fn game_fouls(hall: &Hall, game_id: &str) -> Fouls {
     let mut f = Fouls::NONE;
     match hall.store.game_fouls(game_id).await {
         Ok(rows) => {
@@ -716,6 +719,9 @@ async fn on_game_over(hall: &Arc<Hall>, game_id: &str) {
         Ok(false) => {}
         Err(e) => tracing::error!(game = %game_id, error = %e, "cannot rate a game"),
     }
+    if crate::team_events::game_over(hall, &row).await {
+        return;
+    }
     let Some(eid) = hall.hooks.event_of_game(game_id) else {
         return;
     };
@@ -806,6 +812,12 @@ pub async fn resume(hall: &Arc<Hall>) -> anyhow::Result<usize> {
     let stored = hall.store.load_events().await?;
     let mut n = 0;
     for (id, data) in stored {
+        if crate::team_events::is_team_event_id(&id) {
+            if crate::team_events::resume_one(hall, &id, &data).await {
+                n += 1;
+            }
+            continue;
+        }
         let he: HallEvent = match serde_json::from_str(&data) {
             Ok(e) => e,
             Err(e) => {

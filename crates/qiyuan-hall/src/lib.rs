@@ -26,6 +26,7 @@ pub mod metrics;
 pub mod ratings;
 pub mod server;
 pub mod store;
+pub mod team_events;
 pub mod web;
 pub mod ws;
 

@@ -154,6 +154,12 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         .route("/api/events/{id}/start", post(api_events::start))
         .route("/api/events/{id}/standings", get(api_events::standings))
         .route("/api/events/{id}/stream", get(api_events::stream))
+        .route("/api/team-events", post(api_events::create_team_event))
+        .route("/api/team-events/{id}", get(api_events::get_team_event))
+        .route(
+            "/api/team-events/{id}/standings",
+            get(api_events::team_standings),
+        )
         .route(
             "/api/events/{id}/standings.csv",
             get(api_events::standings_csv),

@@ -293,3 +293,140 @@ async fn event_stream_delivers_a_recorded_result() {
     assert!(o["paths"]["/api/events/{id}/stream"].is_object());
     srv.shutdown().await;
 }
+
+#[tokio::test]
+async fn h7_team_round_robin_of_three_teams() {
+    let (srv, addr) = server().await;
+    let org = register(&addr, "captain").await;
+    // Bad requests are refused with a clear 400.
+    let bad = [
+        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}]}),
+        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:2", "ai:3"]}]}),
+        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "A", "players": ["ai:2"]}]}),
+        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:1"]}]}),
+        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["nobody"]}]}),
+        json!({"game": "chess", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:2"]}]}),
+    ];
+    for body in bad {
+        let (st, v) = post(&addr, "/api/team-events", &org, body.clone()).await;
+        assert_eq!(st, 400, "{body} -> {v}");
+        assert!(v["error"].is_string(), "{v}");
+    }
+    let (st, _) = get(&addr, "/api/team-events/tnope").await;
+    assert_eq!(st, 404);
+
+    let (st, ev) = post(
+        &addr,
+        "/api/team-events",
+        &org,
+        json!({
+            "name": "three clubs", "game": "xiangqi",
+            "clock": {"initial_s": 60, "increment_s": 0},
+            "teams": [
+                {"name": "North", "players": ["ai:1", "ai:2"]},
+                {"name": "South", "players": ["ai:3", "ai:4"]},
+                {"name": "East", "players": ["ai:5", "ai:6"]},
+            ],
+        }),
+    )
+    .await;
+    assert_eq!(st, 201, "{ev}");
+    let id = ev["id"].as_str().expect("id").to_string();
+    let start = Instant::now();
+    let ev = loop {
+        let (st, ev) = get(&addr, &format!("/api/team-events/{id}")).await;
+        assert_eq!(st, 200, "{ev}");
+        assert_ne!(ev["status"], "error", "{ev}");
+        if ev["status"] == "finished" {
+            break ev;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "{ev}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // Three teams: three rounds, one match and one bye each; two boards.
+    let rounds = ev["rounds"].as_array().expect("rounds");
+    assert_eq!(rounds.len(), 3, "{ev}");
+    let mut game_points: std::collections::BTreeMap<String, f64> = Default::default();
+    let mut match_points: std::collections::BTreeMap<String, f64> = Default::default();
+    for r in rounds {
+        assert!(r["bye"].is_string(), "{r}");
+        let m = &r["matches"][0];
+        let (home, away) = (m["home"].as_str().unwrap(), m["away"].as_str().unwrap());
+        let home_players = &ev["teams"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == home)
+            .unwrap()["players"];
+        let boards = m["boards"].as_array().expect("boards");
+        assert_eq!(boards.len(), 2);
+        let (mut h, mut a) = (0.0, 0.0);
+        for (k, b) in boards.iter().enumerate() {
+            // The home team has red on board 1, black on board 2.
+            let home_red = k == 0;
+            let hp = if home_red { &b["red"] } else { &b["black"] };
+            assert_eq!(hp, &home_players[k], "{b}");
+            let gid = b["game_id"].as_str().expect("game id");
+            let (_, g) = get(&addr, &format!("/api/games/{gid}")).await;
+            assert_eq!(g["status"], "finished", "{g}");
+            let (red_pts, black_pts) = match b["result"].as_str().expect("result") {
+                "1-0" => (2.0, 0.0),
+                "0-1" => (0.0, 2.0),
+                _ => (1.0, 1.0),
+            };
+            let (hp, ap) = if home_red {
+                (red_pts, black_pts)
+            } else {
+                (black_pts, red_pts)
+            };
+            h += hp;
+            a += ap;
+        }
+        *game_points.entry(home.into()).or_default() += h;
+        *game_points.entry(away.into()).or_default() += a;
+        let (mh, ma) = if h > a {
+            (2.0, 0.0)
+        } else if a > h {
+            (0.0, 2.0)
+        } else {
+            (1.0, 1.0)
+        };
+        *match_points.entry(home.into()).or_default() += mh;
+        *match_points.entry(away.into()).or_default() += ma;
+    }
+    let (st, s) = get(&addr, &format!("/api/team-events/{id}/standings")).await;
+    assert_eq!(st, 200, "{s}");
+    let names: Vec<&str> = s["tie_breaks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["game_points", "game_wins", "direct_encounter", "fouls"]
+    );
+    let rows = s["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 3);
+    for r in rows {
+        let name = r["name"].as_str().unwrap();
+        assert_eq!(
+            r["match_points"].as_f64(),
+            match_points.get(name).copied(),
+            "{s}"
+        );
+        assert_eq!(
+            r["game_points"].as_f64(),
+            game_points.get(name).copied(),
+            "{s}"
+        );
+        assert_eq!(r["fouls"], 0);
+    }
+    // Ranked by match points first.
+    let mp: Vec<f64> = rows
+        .iter()
+        .map(|r| r["match_points"].as_f64().unwrap())
+        .collect();
+    assert!(mp.windows(2).all(|w| w[0] >= w[1]), "{s}");
+    srv.shutdown().await;
+}

@@ -1,0 +1,552 @@
+//! Team events (H7), a minimal version: teams are named lists of players
+//! (user names or `ai:N`), all of the same size; the teams play a single
+//! round robin (Berger tables, one round at a time) and each match is played
+//! on as many boards as a team has players, board k pitting the k-th players
+//! of both teams against each other (the home team has red on odd boards).
+//! Standings follow H7 through `qiyuan_events::team` (match points 2/1/0,
+//! then total game points, game wins, direct encounter, fewer team fouls,
+//! otherwise a shared place: team play-offs are not played here). With an odd
+//! number of teams one team sits out each round and scores nothing for it.
+//!
+//! Team events live beside the individual ones: stored in the same table
+//! (ids start with `t`), driven by the same hook task, so results never race.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, RwLock};
+
+use qiyuan_events::team::{self, TeamMatch, TeamTieBreak};
+use qiyuan_events::{GameResult, Player, PlayerId, ScoringSystem};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tokio::sync::Mutex;
+
+use crate::clock::wall_ms;
+use crate::events::{game_fouls, game_result};
+use crate::hall::{ClockSpec, Hall, HallError, HallResult};
+use crate::store::{GameRow, SeatRow, User};
+
+/// Most teams in one event.
+pub const MAX_TEAMS: usize = 16;
+/// Most players (boards) per team.
+pub const MAX_BOARDS: usize = 8;
+
+/// Team events in memory, by id, and which team event each game belongs to.
+#[derive(Default)]
+pub struct TeamEvents {
+    events: RwLock<HashMap<String, Arc<Mutex<TeamEvent>>>>,
+    games: std::sync::Mutex<HashMap<String, String>>,
+}
+
+impl TeamEvents {
+    fn get(&self, id: &str) -> Option<Arc<Mutex<TeamEvent>>> {
+        self.events
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+    }
+
+    fn insert(&self, te: TeamEvent) {
+        self.events
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(te.id.clone(), Arc::new(Mutex::new(te)));
+    }
+
+    fn link(&self, game: &str, event: &str) {
+        self.games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(game.to_string(), event.to_string());
+    }
+
+    fn event_of_game(&self, game: &str) -> Option<String> {
+        self.games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(game)
+            .cloned()
+    }
+}
+
+/// A member of a team: the name shown and the seat it takes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Member {
+    name: String,
+    seat: SeatRow,
+}
+
+/// A team as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Team {
+    name: String,
+    members: Vec<Member>,
+}
+
+/// One board of a match.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Board {
+    /// Whether the home team's player has red.
+    home_red: bool,
+    game_id: Option<String>,
+    /// The game's result (red/black, as played).
+    result: Option<GameResult>,
+    /// Fouls (X8) of the home and the away player.
+    fouls: (u32, u32),
+}
+
+/// One match of a round: team indices and boards.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Match {
+    home: usize,
+    away: usize,
+    boards: Vec<Board>,
+}
+
+/// A round: its matches and the team sitting out.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Round {
+    matches: Vec<Match>,
+    bye: Option<usize>,
+}
+
+/// A team event as the hall keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct TeamEvent {
+    id: String,
+    name: String,
+    game: String,
+    initial_s: i64,
+    increment_s: i64,
+    organiser: String,
+    /// `running`, `finished` or `error`.
+    status: String,
+    error: Option<String>,
+    teams: Vec<Team>,
+    /// Every round of the Berger table; games start one round at a time.
+    rounds: Vec<Round>,
+    created_ms: i64,
+}
+
+/// One team in `POST /api/team-events`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NewTeam {
+    /// The team's name (unique in the event).
+    name: String,
+    /// Players in board order: user names or `ai:N`.
+    players: Vec<String>,
+}
+
+/// `POST /api/team-events`: the event starts at once.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct NewTeamEvent {
+    /// Shown in lists.
+    #[serde(default)]
+    name: Option<String>,
+    /// Rule set of every game (Xiangqi or a Jifen rule set).
+    game: String,
+    /// Clock of every game (default 10 minutes, no increment).
+    #[serde(default)]
+    clock: Option<ClockSpec>,
+    /// 2 to 16 teams, all with the same number of players (1 to 8).
+    teams: Vec<NewTeam>,
+}
+
+/// The board result from the home team's side (`RedWins`: home won).
+fn home_result(b: &Board) -> Option<GameResult> {
+    let r = b.result?;
+    Some(match (r, b.home_red) {
+        (GameResult::RedWins, false) => GameResult::BlackWins,
+        (GameResult::BlackWins, false) => GameResult::RedWins,
+        (r, _) => r,
+    })
+}
+
+impl TeamEvent {
+    fn team_player(&self, i: usize) -> Player {
+        Player::new(format!("team:{i}").as_str(), self.teams[i].name.as_str())
+    }
+
+    fn standings(&self) -> team::TeamStandings {
+        let teams: Vec<Player> = (0..self.teams.len()).map(|i| self.team_player(i)).collect();
+        let mut matches = Vec::new();
+        let mut fouls: BTreeMap<PlayerId, u32> = BTreeMap::new();
+        for r in &self.rounds {
+            for m in &r.matches {
+                for b in &m.boards {
+                    *fouls.entry(teams[m.home].id.clone()).or_default() += b.fouls.0;
+                    *fouls.entry(teams[m.away].id.clone()).or_default() += b.fouls.1;
+                }
+                let boards: Option<Vec<GameResult>> = m.boards.iter().map(home_result).collect();
+                if let Some(boards) = boards {
+                    matches.push(TeamMatch {
+                        home: teams[m.home].id.clone(),
+                        away: teams[m.away].id.clone(),
+                        boards,
+                    });
+                }
+            }
+        }
+        team::compute(
+            &teams,
+            &matches,
+            &fouls,
+            ScoringSystem::TwoOneZero,
+            ScoringSystem::TwoOneZero,
+            &TeamTieBreak::defaults(),
+            &[],
+        )
+    }
+
+    fn to_json(&self) -> Value {
+        let tname = |i: usize| self.teams.get(i).map(|t| t.name.clone());
+        let rounds: Vec<Value> = self
+            .rounds
+            .iter()
+            .enumerate()
+            .map(|(n, r)| {
+                json!({
+                    "number": n + 1,
+                    "bye": r.bye.and_then(tname),
+                    "matches": r.matches.iter().map(|m| json!({
+                        "home": tname(m.home), "away": tname(m.away),
+                        "boards": m.boards.iter().enumerate().map(|(k, b)| {
+                            let (hp, ap) = (&self.teams[m.home].members[k].name, &self.teams[m.away].members[k].name);
+                            let (red, black) = if b.home_red { (hp, ap) } else { (ap, hp) };
+                            json!({"board": k + 1, "red": red, "black": black, "game_id": b.game_id, "result": b.result})
+                        }).collect::<Vec<_>>(),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({
+            "id": self.id, "name": self.name, "game": self.game,
+            "clock": {"initial_s": self.initial_s, "increment_s": self.increment_s},
+            "organiser": self.organiser, "status": self.status, "error": self.error,
+            "teams": self.teams.iter().map(|t| json!({
+                "name": t.name, "players": t.members.iter().map(|m| &m.name).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "rounds": rounds,
+        })
+    }
+
+    /// Starts the games of the first round not yet started, once every
+    /// earlier game has a result; marks the event finished at the end.
+    async fn drive(&mut self, hall: &Arc<Hall>) {
+        if self.status != "running" {
+            return;
+        }
+        let Some(r) = self.rounds.iter().position(|r| {
+            r.matches
+                .iter()
+                .any(|m| m.boards.iter().any(|b| b.result.is_none()))
+        }) else {
+            self.status = "finished".into();
+            return;
+        };
+        for mi in 0..self.rounds[r].matches.len() {
+            for k in 0..self.rounds[r].matches[mi].boards.len() {
+                let m = &self.rounds[r].matches[mi];
+                if m.boards[k].game_id.is_some() {
+                    continue;
+                }
+                let (h, a) = (
+                    self.teams[m.home].members[k].seat.clone(),
+                    self.teams[m.away].members[k].seat.clone(),
+                );
+                let seats = if m.boards[k].home_red {
+                    vec![h, a]
+                } else {
+                    vec![a, h]
+                };
+                let started = hall
+                    .start_seated_game(
+                        &self.game,
+                        None,
+                        vec![self.initial_s * 1000; 2],
+                        self.increment_s * 1000,
+                        seats,
+                        false,
+                    )
+                    .await;
+                match started {
+                    Ok(gid) => {
+                        hall.hooks.teams.link(&gid, &self.id);
+                        self.rounds[r].matches[mi].boards[k].game_id = Some(gid);
+                    }
+                    Err(e) => {
+                        self.status = "error".into();
+                        self.error = Some(format!("cannot start a game: {}", e.message));
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+async fn save(hall: &Hall, te: &TeamEvent) {
+    match serde_json::to_string(te) {
+        Ok(data) => {
+            if let Err(e) = hall.store.save_event(&te.id, &te.status, &data).await {
+                tracing::error!(event = %te.id, error = %e, "cannot store a team event");
+            }
+        }
+        Err(e) => tracing::error!(event = %te.id, error = %e, "cannot encode a team event"),
+    }
+    hall.bus.publish(
+        &format!("event:{}", te.id),
+        Arc::from(json!({"t": "team_event", "event": te.to_json()}).to_string()),
+    );
+}
+
+/// Whether a stored event id is a team event's.
+pub fn is_team_event_id(id: &str) -> bool {
+    id.starts_with('t')
+}
+
+/// Records a finished game of a team event and moves the event on. False if
+/// the game belongs to no team event. Runs on the hook task.
+pub async fn game_over(hall: &Arc<Hall>, row: &GameRow) -> bool {
+    let Some(eid) = hall.hooks.teams.event_of_game(&row.id) else {
+        return false;
+    };
+    let Some(e) = hall.hooks.teams.get(&eid) else {
+        return true;
+    };
+    let Some(result) = game_result(row, false) else {
+        return true;
+    };
+    let fouls = game_fouls(hall, &row.id).await;
+    let mut te = e.lock().await;
+    for r in &mut te.rounds {
+        for m in &mut r.matches {
+            for b in &mut m.boards {
+                if b.game_id.as_deref() == Some(row.id.as_str()) && b.result.is_none() {
+                    b.result = Some(result);
+                    b.fouls = if b.home_red {
+                        (fouls.red, fouls.black)
+                    } else {
+                        (fouls.black, fouls.red)
+                    };
+                }
+            }
+        }
+    }
+    te.drive(hall).await;
+    save(hall, &te).await;
+    true
+}
+
+/// Loads a stored team event at start; a running one picks up games that
+/// ended while the hall was down (their results are recorded as they are
+/// found) and carries on.
+pub async fn resume_one(hall: &Arc<Hall>, id: &str, data: &str) -> bool {
+    let te: TeamEvent = match serde_json::from_str(data) {
+        Ok(t) => t,
+        Err(e) => {
+            tracing::error!(event = %id, error = %e, "cannot load a team event");
+            return false;
+        }
+    };
+    let mut ended = Vec::new();
+    for r in &te.rounds {
+        for m in &r.matches {
+            for b in &m.boards {
+                if let Some(g) = &b.game_id {
+                    hall.hooks.teams.link(g, id);
+                    if b.result.is_none() {
+                        ended.push(g.clone());
+                    }
+                }
+            }
+        }
+    }
+    hall.hooks.teams.insert(te);
+    for g in ended {
+        if let Ok(row) = hall.game_row(&g).await
+            && row.status == "finished"
+        {
+            hall.hooks.game_over(&g);
+        }
+    }
+    true
+}
+
+fn new_id() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyz23456789";
+    let mut rng = rand::rng();
+    let s: String = (0..8)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect();
+    format!("t{s}")
+}
+
+async fn member(hall: &Hall, who: &str) -> HallResult<Member> {
+    if let Some(n) = who.strip_prefix("ai:") {
+        let level = n.parse::<u8>().ok().filter(|l| (1..=8).contains(l));
+        let Some(level) = level else {
+            return Err(HallError::bad(format!(
+                "player '{who}': AI players are \"ai:1\" .. \"ai:8\""
+            )));
+        };
+        return Ok(Member {
+            name: who.to_string(),
+            seat: SeatRow::Ai { level },
+        });
+    }
+    if who.is_empty() || who.len() > 64 {
+        return Err(HallError::bad(format!("no user '{who}'")));
+    }
+    let user = hall
+        .store
+        .user_by_name(who)
+        .await
+        .map_err(HallError::internal)?
+        .ok_or_else(|| HallError::bad(format!("no user '{who}'")))?;
+    Ok(Member {
+        name: user.username.clone(),
+        seat: SeatRow::User {
+            id: user.id,
+            name: user.username,
+        },
+    })
+}
+
+/// `POST /api/team-events`: creates a team event and starts round 1.
+pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallResult<Value> {
+    crate::games::new_table(&req.game, None, None).map_err(HallError::bad)?;
+    let clock = req.clock.unwrap_or(ClockSpec {
+        initial_s: 600,
+        increment_s: 0,
+    });
+    if !(1..=3 * 3600).contains(&clock.initial_s) {
+        return Err(HallError::bad("clock.initial_s must be 1 to 10800"));
+    }
+    if !(0..=600).contains(&clock.increment_s) {
+        return Err(HallError::bad("clock.increment_s must be 0 to 600"));
+    }
+    let name = req
+        .name
+        .unwrap_or_else(|| format!("{} team event", req.game));
+    if name.chars().count() > 100 {
+        return Err(HallError::bad("name: at most 100 characters"));
+    }
+    if !(2..=MAX_TEAMS).contains(&req.teams.len()) {
+        return Err(HallError::bad(format!("2 to {MAX_TEAMS} teams")));
+    }
+    let size = req.teams[0].players.len();
+    if !(1..=MAX_BOARDS).contains(&size) {
+        return Err(HallError::bad(format!(
+            "a team has 1 to {MAX_BOARDS} players"
+        )));
+    }
+    let mut teams: Vec<Team> = Vec::with_capacity(req.teams.len());
+    let mut seen = std::collections::HashSet::new();
+    for t in &req.teams {
+        let tn = t.name.trim();
+        if tn.is_empty() || tn.chars().count() > 64 {
+            return Err(HallError::bad("a team name has 1 to 64 characters"));
+        }
+        if teams.iter().any(|o| o.name == tn) {
+            return Err(HallError::bad(format!("two teams are named '{tn}'")));
+        }
+        if t.players.len() != size {
+            return Err(HallError::bad(format!(
+                "every team has the same number of players ({size})"
+            )));
+        }
+        let mut members = Vec::with_capacity(size);
+        for p in &t.players {
+            if !seen.insert(p.clone()) {
+                return Err(HallError::bad(format!("'{p}' is entered twice")));
+            }
+            members.push(member(hall, p).await?);
+        }
+        teams.push(Team {
+            name: tn.to_string(),
+            members,
+        });
+    }
+    let rounds = qiyuan_events::berger::single(teams.len())
+        .into_iter()
+        .map(|br| Round {
+            matches: br
+                .pairs
+                .iter()
+                .map(|&(home, away)| Match {
+                    home,
+                    away,
+                    boards: (0..size)
+                        .map(|k| Board {
+                            home_red: k % 2 == 0,
+                            game_id: None,
+                            result: None,
+                            fouls: (0, 0),
+                        })
+                        .collect(),
+                })
+                .collect(),
+            bye: br.bye,
+        })
+        .collect();
+    let te = TeamEvent {
+        id: new_id(),
+        name,
+        game: req.game,
+        initial_s: clock.initial_s,
+        increment_s: clock.increment_s,
+        organiser: user.username.clone(),
+        status: "running".into(),
+        error: None,
+        teams,
+        rounds,
+        created_ms: wall_ms(),
+    };
+    // In the map before any game starts, so a game ending at once finds it.
+    let id = te.id.clone();
+    hall.hooks.teams.insert(te);
+    let e = find(hall, &id)?;
+    let mut te = e.lock().await;
+    te.drive(hall).await;
+    save(hall, &te).await;
+    Ok(te.to_json())
+}
+
+fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<TeamEvent>>> {
+    hall.hooks
+        .teams
+        .get(id)
+        .ok_or_else(|| HallError::not_found(format!("no team event '{id}'")))
+}
+
+/// `GET /api/team-events/{id}`.
+pub async fn get(hall: &Hall, id: &str) -> HallResult<Value> {
+    Ok(find(hall, id)?.lock().await.to_json())
+}
+
+/// `GET /api/team-events/{id}/standings`: team standings with every H7
+/// tie-break column (H9).
+pub async fn standings(hall: &Hall, id: &str) -> HallResult<Value> {
+    let s = find(hall, id)?.lock().await.standings();
+    let rows: Vec<Value> = s
+        .rows
+        .iter()
+        .map(|r| {
+            json!({
+                "rank": r.rank, "shared": r.shared, "name": r.name,
+                "match_points": r.match_points, "game_points": r.game_points,
+                "game_wins": r.game_wins, "direct": r.direct, "fouls": r.fouls,
+            })
+        })
+        .collect();
+    let tie_breaks: Vec<Value> = s
+        .tie_breaks
+        .iter()
+        .map(|t| json!({"name": t, "chinese": t.chinese(), "fide": t.fide()}))
+        .collect();
+    Ok(json!({"tie_breaks": tie_breaks, "rows": rows}))
+}
