@@ -84,14 +84,20 @@ pub async fn start(
 /// `GET /api/events/{id}/stream`: NDJSON, one `{"t":"event","event":...}`
 /// line with the event as `GET /api/events/{id}` shows it, then one such
 /// line after every change (a result recorded, a round paired, entries).
-/// A client that falls behind skips to the latest change.
+/// A client that falls behind skips to the latest change. For a team event
+/// (H7) the lines are `{"t":"team_event","event":...}` as
+/// `GET /api/team-events/{id}` shows it.
 pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, HallError> {
     // Subscribe before reading the event so no change falls in between.
     let rx = hall.bus.subscribe(&format!("event:{id}"));
-    let first = serde_json::json!({"t": "event", "event": events::get(&hall, &id).await?});
+    let first = if crate::team_events::is_team_event_id(&id) {
+        serde_json::json!({"t": "team_event", "event": crate::team_events::get(&hall, &id).await?})
+    } else {
+        serde_json::json!({"t": "event", "event": events::get(&hall, &id).await?})
+    };
     let shutdown = hall.shutdown.clone();
     let head = futures_util::stream::once(async move {
         Ok::<_, std::convert::Infallible>(format!("{first}\n"))
@@ -181,4 +187,18 @@ pub async fn team_standings(
     Path(id): Path<String>,
 ) -> Result<Response, HallError> {
     Ok(axum::Json(crate::team_events::standings(&hall, &id).await?).into_response())
+}
+
+/// `GET /api/team-events/{id}/standings.csv` (H9).
+pub async fn team_standings_csv(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, HallError> {
+    let csv = crate::team_events::standings_csv(&hall, &id).await?;
+    let mut r = csv.into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    Ok(r)
 }

@@ -161,6 +161,10 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
             get(api_events::team_standings),
         )
         .route(
+            "/api/team-events/{id}/standings.csv",
+            get(api_events::team_standings_csv),
+        )
+        .route(
             "/api/events/{id}/standings.csv",
             get(api_events::standings_csv),
         )

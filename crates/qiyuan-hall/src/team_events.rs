@@ -528,6 +528,11 @@ pub async fn get(hall: &Hall, id: &str) -> HallResult<Value> {
     Ok(find(hall, id)?.lock().await.to_json())
 }
 
+/// `GET /api/team-events/{id}/standings.csv` (H9).
+pub async fn standings_csv(hall: &Hall, id: &str) -> HallResult<String> {
+    Ok(find(hall, id)?.lock().await.standings().to_csv())
+}
+
 /// `GET /api/team-events/{id}/standings`: team standings with every H7
 /// tie-break column (H9).
 pub async fn standings(hall: &Hall, id: &str) -> HallResult<Value> {

@@ -430,3 +430,81 @@ async fn h7_team_round_robin_of_three_teams() {
     assert!(mp.windows(2).all(|w| w[0] >= w[1]), "{s}");
     srv.shutdown().await;
 }
+
+#[tokio::test]
+async fn h7_team_fouls_and_stream_of_a_team_event() {
+    let (srv, addr) = server().await;
+    let ann = register(&addr, "ann").await;
+    let ben = register(&addr, "ben").await;
+    let (st, ev) = post(
+        &addr,
+        "/api/team-events",
+        &ann,
+        json!({"game": "xiangqi", "teams": [
+            {"name": "Reds", "players": ["ann"]},
+            {"name": "Blues", "players": ["ben"]},
+        ]}),
+    )
+    .await;
+    assert_eq!(st, 201, "{ev}");
+    let id = ev["id"].as_str().expect("id").to_string();
+    let b = &ev["rounds"][0]["matches"][0]["boards"][0];
+    let gid = b["game_id"].as_str().expect("game id").to_string();
+    let (red, black) = if b["red"] == "ann" {
+        (&ann, &ben)
+    } else {
+        (&ben, &ann)
+    };
+    let red_team = if b["red"] == "ann" { "Reds" } else { "Blues" };
+    let black_team = if red_team == "Reds" { "Blues" } else { "Reds" };
+    // The stream serves team events too.
+    let mut conn = tokio::net::TcpStream::connect(&addr)
+        .await
+        .expect("connect");
+    conn.write_all(format!("GET /api/events/{id}/stream HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+        .await
+        .expect("write");
+    let mut lines = BufReader::new(conn).lines();
+    let first = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(l) = lines.next_line().await.expect("read") {
+            if let Ok(v) = serde_json::from_str::<Value>(&l) {
+                return v;
+            }
+        }
+        panic!("stream closed");
+    })
+    .await
+    .expect("a line");
+    assert_eq!(first["t"], "team_event", "{first}");
+    assert_eq!(first["event"]["id"], id.as_str());
+
+    // Two untrue claims by red, one by black; then black resigns.
+    for t in [red, red, black] {
+        let (st, v) = post(&addr, &format!("/api/games/{gid}/claim"), t, json!({})).await;
+        assert_eq!(st, 409, "{v}");
+    }
+    let (st, v) = post(&addr, &format!("/api/games/{gid}/resign"), black, json!({})).await;
+    assert_eq!(st, 200, "{v}");
+    let start = Instant::now();
+    loop {
+        let (_, ev) = get(&addr, &format!("/api/team-events/{id}")).await;
+        if ev["status"] == "finished" {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "{ev}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (st, s) = get(&addr, &format!("/api/team-events/{id}/standings")).await;
+    assert_eq!(st, 200, "{s}");
+    assert_eq!(row(&s, red_team)["fouls"], 2, "{s}");
+    assert_eq!(row(&s, black_team)["fouls"], 1, "{s}");
+    assert_eq!(row(&s, red_team)["match_points"], 2.0, "{s}");
+    assert_eq!(row(&s, red_team)["rank"], 1, "{s}");
+    let r = client::get(&addr, &format!("/api/team-events/{id}/standings.csv"), None)
+        .await
+        .expect("csv");
+    assert_eq!(r.status, 200);
+    assert!(r.body.starts_with("rank,"), "{}", r.body);
+    assert!(r.body.contains(red_team), "{}", r.body);
+    srv.shutdown().await;
+}
