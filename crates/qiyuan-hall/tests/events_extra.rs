@@ -14,13 +14,21 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 static N: AtomicU32 = AtomicU32::new(0);
 
-async fn server() -> (Running, String) {
+fn temp_db() -> std::path::PathBuf {
     let p = std::env::temp_dir().join(format!(
         "qiyuan-events-extra-test-{}-{}.db",
         std::process::id(),
         N.fetch_add(1, Ordering::Relaxed)
     ));
     let _ = std::fs::remove_file(&p);
+    p
+}
+
+async fn server() -> (Running, String) {
+    server_at(&temp_db()).await
+}
+
+async fn server_at(p: &std::path::Path) -> (Running, String) {
     let r = start_with_ai(
         &Config {
             port: 0,
@@ -506,5 +514,55 @@ async fn h7_team_fouls_and_stream_of_a_team_event() {
     assert_eq!(r.status, 200);
     assert!(r.body.starts_with("rank,"), "{}", r.body);
     assert!(r.body.contains(red_team), "{}", r.body);
+    srv.shutdown().await;
+}
+
+#[tokio::test]
+async fn h7_team_event_survives_a_restart() {
+    let db = temp_db();
+    let (srv, addr) = server_at(&db).await;
+    let cy = register(&addr, "cyan").await;
+    let di = register(&addr, "dina").await;
+    let (st, ev) = post(
+        &addr,
+        "/api/team-events",
+        &cy,
+        json!({"game": "xiangqi", "teams": [
+            {"name": "C", "players": ["cyan"]},
+            {"name": "D", "players": ["dina"]},
+        ]}),
+    )
+    .await;
+    assert_eq!(st, 201, "{ev}");
+    let id = ev["id"].as_str().expect("id").to_string();
+    let gid = ev["rounds"][0]["matches"][0]["boards"][0]["game_id"]
+        .as_str()
+        .expect("game id")
+        .to_string();
+    srv.shutdown().await;
+
+    let (srv, addr) = server_at(&db).await;
+    let (st, ev) = get(&addr, &format!("/api/team-events/{id}")).await;
+    assert_eq!(st, 200, "{ev}");
+    assert_eq!(ev["status"], "running", "{ev}");
+    // dina resigns after the restart: the result still reaches the event.
+    let (st, v) = post(&addr, &format!("/api/games/{gid}/resign"), &di, json!({})).await;
+    assert_eq!(st, 200, "{v}");
+    let start = Instant::now();
+    let ev = loop {
+        let (_, ev) = get(&addr, &format!("/api/team-events/{id}")).await;
+        if ev["status"] == "finished" {
+            break ev;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "{ev}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(
+        ev["rounds"][0]["matches"][0]["boards"][0]["result"].is_string(),
+        "{ev}"
+    );
+    let (_, s) = get(&addr, &format!("/api/team-events/{id}/standings")).await;
+    assert_eq!(row(&s, "C")["match_points"], 2.0, "{s}");
+    assert_eq!(row(&s, "D")["match_points"], 0.0, "{s}");
     srv.shutdown().await;
 }
