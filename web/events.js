@@ -110,7 +110,7 @@ export function eventView(view, id, me) {
     } catch { /* aborted or dropped: the poll carries on */ }
     live = false;
     // Reconnect while the event can still change.
-    if (!stopped && (status === 'running' || status === 'open' || status === null)) setTimeout(() => { if (!stopped) follow(); }, 5000);
+    if (!stopped && (status === 'running' || status === 'open')) setTimeout(() => { if (!stopped) follow(); }, 5000);
   }
   async function load() {
     let ev, st = null;
