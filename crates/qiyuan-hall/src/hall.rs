@@ -325,6 +325,46 @@ impl Hall {
 
     /// Stores a new game's hidden set-up and room base (before its row, so a
     /// stored game can always be replayed); nothing for games without either.
+    /// Stores a new game (its row, and the secret set-up of a hidden-information
+    /// game), starts its clock if it is `playing`, and shows it in the lobby.
+    /// Returns its id; callers then let the AI move if it is to play.
+    async fn install_game(
+        &self,
+        row: GameRow,
+        table: Box<dyn TableGame>,
+        base: i64,
+        playing: bool,
+    ) -> HallResult<String> {
+        self.save_setup(&row.id, table.as_ref(), base).await?;
+        self.store
+            .insert_game(&row)
+            .await
+            .map_err(HallError::internal)?;
+        let mut clocks = Clocks::new(row.clocks.clone(), row.increment_ms);
+        if playing {
+            clocks.running = table.seats_to_move().first().map(|&s| (s, Instant::now()));
+            self.metrics.games_in_play.inc();
+        }
+        let id = row.id.clone();
+        let live = Live {
+            row,
+            table,
+            clocks,
+            move_clocks: Vec::new(),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            version: 0,
+            touched: Instant::now(),
+        };
+        self.update_lobby(&live);
+        self.games
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.clone(), Arc::new(Mutex::new(live)));
+        Ok(id)
+    }
+
     async fn save_setup(&self, id: &str, table: &dyn TableGame, base: i64) -> HallResult<()> {
         let secret = table.secret_setup();
         if secret.is_none() && base == 1 {
@@ -603,33 +643,7 @@ impl Hall {
             updated_ms: now_ms,
             rematch_of: None,
         };
-        self.save_setup(&row.id, table.as_ref(), base).await?;
-        self.store
-            .insert_game(&row)
-            .await
-            .map_err(HallError::internal)?;
-        let mut clocks = Clocks::new(row.clocks.clone(), row.increment_ms);
-        if playing {
-            clocks.running = table.seats_to_move().first().map(|&s| (s, Instant::now()));
-            self.metrics.games_in_play.inc();
-        }
-        let id = row.id.clone();
-        let live = Live {
-            row,
-            table,
-            clocks,
-            move_clocks: Vec::new(),
-            draw_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            version: 0,
-            touched: Instant::now(),
-        };
-        self.update_lobby(&live);
-        self.games
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id.clone(), Arc::new(Mutex::new(live)));
+        let id = self.install_game(row, table, base, playing).await?;
         tracing::info!(game = %id, rules = %req.game, user = %user.username, "game created");
         self.maybe_ai_move(&id).await;
         Ok((id, seat))
@@ -1066,31 +1080,7 @@ impl Hall {
             Ok(s) => s.map_or(1, |(_, b)| b),
             Err(e) => return Err(HallError::internal(e)),
         };
-        self.save_setup(&row.id, table.as_ref(), base).await?;
-        self.store
-            .insert_game(&row)
-            .await
-            .map_err(HallError::internal)?;
-        let new_id = row.id.clone();
-        let mut clocks = Clocks::new(row.clocks.clone(), row.increment_ms);
-        clocks.running = table.seats_to_move().first().map(|&s| (s, Instant::now()));
-        let new_live = Live {
-            row,
-            table,
-            clocks,
-            move_clocks: Vec::new(),
-            draw_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            version: 0,
-            touched: Instant::now(),
-        };
-        self.metrics.games_in_play.inc();
-        self.update_lobby(&new_live);
-        self.games
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(new_id.clone(), Arc::new(Mutex::new(new_live)));
+        let new_id = self.install_game(row, table, base, true).await?;
         live.rematch_id = Some(new_id.clone());
         live.version += 1;
         self.announce(&live);
@@ -1314,31 +1304,7 @@ impl Hall {
             updated_ms: now_ms,
             rematch_of: None,
         };
-        self.save_setup(&row.id, table.as_ref(), 1).await?;
-        self.store
-            .insert_game(&row)
-            .await
-            .map_err(HallError::internal)?;
-        let mut clocks = Clocks::new(row.clocks.clone(), row.increment_ms);
-        clocks.running = table.seats_to_move().first().map(|&s| (s, Instant::now()));
-        self.metrics.games_in_play.inc();
-        let id = row.id.clone();
-        let live = Live {
-            row,
-            table,
-            clocks,
-            move_clocks: Vec::new(),
-            draw_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            version: 0,
-            touched: Instant::now(),
-        };
-        self.update_lobby(&live);
-        self.games
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id.clone(), Arc::new(Mutex::new(live)));
+        let id = self.install_game(row, table, 1, true).await?;
         self.maybe_ai_move(&id).await;
         Ok(id)
     }
