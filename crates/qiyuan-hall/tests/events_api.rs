@@ -3,63 +3,17 @@
 //! suite stays quick.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use qiyuan_hall::ai::FixedBudgetAi;
 use qiyuan_hall::client;
-use qiyuan_hall::server::{Config, Running, start_with_ai};
+use qiyuan_hall::server::Running;
 use serde_json::{Value, json};
 
-static N: AtomicU32 = AtomicU32::new(0);
+mod common;
+use common::{get, post, register};
 
 async fn server() -> (Running, String) {
-    let p = std::env::temp_dir().join(format!(
-        "qiyuan-events-test-{}-{}.db",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_file(&p);
-    let r = start_with_ai(
-        &Config {
-            port: 0,
-            database: format!("sqlite://{}", p.display()),
-            rate_per_sec: 0,
-            ..Config::default()
-        },
-        // A few milliseconds a move: a 300-ply game takes about a second.
-        Arc::new(FixedBudgetAi::new(Duration::from_millis(2))),
-    )
-    .await
-    .expect("server starts");
-    let addr = r.addr.to_string();
-    (r, addr)
-}
-
-async fn register(addr: &str, name: &str) -> String {
-    let r = client::post(
-        addr,
-        "/api/register",
-        None,
-        &json!({"username": name, "password": "secret123"}),
-    )
-    .await
-    .expect("request");
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["token"].as_str().expect("token").to_string()
-}
-
-async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Value) {
-    let r = client::post(addr, path, Some(token), &body)
-        .await
-        .expect("request");
-    (r.status, r.json())
-}
-
-async fn get(addr: &str, path: &str) -> (u16, Value) {
-    let r = client::get(addr, path, None).await.expect("request");
-    (r.status, r.json())
+    common::server("events-test").await
 }
 
 /// Polls the event until it is finished (or fails the test).

@@ -2,71 +2,18 @@
 //! standings, the game time cap (X6) scoring 0-0, and the event's live
 //! NDJSON stream.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use qiyuan_hall::ai::FixedBudgetAi;
 use qiyuan_hall::client;
-use qiyuan_hall::server::{Config, Running, start_with_ai};
+use qiyuan_hall::server::Running;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-static N: AtomicU32 = AtomicU32::new(0);
-
-fn temp_db() -> std::path::PathBuf {
-    let p = std::env::temp_dir().join(format!(
-        "qiyuan-events-extra-test-{}-{}.db",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_file(&p);
-    p
-}
+mod common;
+use common::{get, post, register, server_at};
 
 async fn server() -> (Running, String) {
-    server_at(&temp_db()).await
-}
-
-async fn server_at(p: &std::path::Path) -> (Running, String) {
-    let r = start_with_ai(
-        &Config {
-            port: 0,
-            database: format!("sqlite://{}", p.display()),
-            rate_per_sec: 0,
-            ..Config::default()
-        },
-        Arc::new(FixedBudgetAi::new(Duration::from_millis(2))),
-    )
-    .await
-    .expect("server starts");
-    let addr = r.addr.to_string();
-    (r, addr)
-}
-
-async fn register(addr: &str, name: &str) -> String {
-    let r = client::post(
-        addr,
-        "/api/register",
-        None,
-        &json!({"username": name, "password": "secret123"}),
-    )
-    .await
-    .expect("request");
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["token"].as_str().expect("token").to_string()
-}
-
-async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Value) {
-    let r = client::post(addr, path, Some(token), &body)
-        .await
-        .expect("request");
-    (r.status, r.json())
-}
-
-async fn get(addr: &str, path: &str) -> (u16, Value) {
-    let r = client::get(addr, path, None).await.expect("request");
-    (r.status, r.json())
+    common::server("events-extra-test").await
 }
 
 /// Polls the event until `done` holds (or fails the test).
@@ -519,7 +466,7 @@ async fn h7_team_fouls_and_stream_of_a_team_event() {
 
 #[tokio::test]
 async fn h7_team_event_survives_a_restart() {
-    let db = temp_db();
+    let db = common::temp_db("events-extra-test");
     let (srv, addr) = server_at(&db).await;
     let cy = register(&addr, "cyan").await;
     let di = register(&addr, "dina").await;

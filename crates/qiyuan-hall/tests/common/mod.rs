@@ -1,0 +1,78 @@
+//! HTTP helpers shared by the events integration tests: a hall on an
+//! ephemeral port with a fresh SQLite file and a fast fixed-budget AI.
+
+// Each test binary uses only some of these helpers.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use qiyuan_hall::ai::FixedBudgetAi;
+use qiyuan_hall::client;
+use qiyuan_hall::server::{Config, Running, start_with_ai};
+use serde_json::{Value, json};
+
+static N: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh database path, unique per process and call.
+pub fn temp_db(prefix: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!(
+        "qiyuan-{prefix}-{}-{}.db",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// A hall on a fresh database.
+pub async fn server(prefix: &str) -> (Running, String) {
+    server_at(&temp_db(prefix)).await
+}
+
+/// A hall on the database at `p` (reused across a restart).
+pub async fn server_at(p: &std::path::Path) -> (Running, String) {
+    let r = start_with_ai(
+        &Config {
+            port: 0,
+            database: format!("sqlite://{}", p.display()),
+            rate_per_sec: 0,
+            ..Config::default()
+        },
+        // A few milliseconds a move: a 300-ply game takes about a second.
+        Arc::new(FixedBudgetAi::new(Duration::from_millis(2))),
+    )
+    .await
+    .expect("server starts");
+    let addr = r.addr.to_string();
+    (r, addr)
+}
+
+/// Registers `name` and returns its token.
+pub async fn register(addr: &str, name: &str) -> String {
+    let r = client::post(
+        addr,
+        "/api/register",
+        None,
+        &json!({"username": name, "password": "secret123"}),
+    )
+    .await
+    .expect("request");
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()["token"].as_str().expect("token").to_string()
+}
+
+/// POST with a bearer token: status and JSON body.
+pub async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Value) {
+    let r = client::post(addr, path, Some(token), &body)
+        .await
+        .expect("request");
+    (r.status, r.json())
+}
+
+/// Anonymous GET: status and JSON body.
+pub async fn get(addr: &str, path: &str) -> (u16, Value) {
+    let r = client::get(addr, path, None).await.expect("request");
+    (r.status, r.json())
+}
