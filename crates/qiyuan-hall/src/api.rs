@@ -3,22 +3,39 @@
 
 use std::sync::Arc;
 
-use axum::body::{Body, Bytes};
-use axum::extract::{FromRequest, Path, Request, State};
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use std::net::SocketAddr;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::auth;
 use crate::hall::{Hall, HallError, NewGame};
-use crate::store::User;
+use crate::store::{NewSession, User};
 
 impl IntoResponse for HallError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        (status, axum::Json(json!({"error": self.message}))).into_response()
+        (status, axum::Json(self.body())).into_response()
+    }
+}
+
+/// A query string whose rejection is a JSON 400 like every other error.
+pub struct QueryArgs<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryArgs<T> {
+    type Rejection = HallError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::try_from_uri(&parts.uri)
+            .map(|q| QueryArgs(q.0))
+            .map_err(|e| {
+                HallError::bad(format!("bad query string: {}", e.body_text())).with_code("bad_query")
+            })
     }
 }
 
@@ -32,13 +49,17 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let bytes = Bytes::from_request(req, state)
             .await
-            .map_err(|e| HallError {
-                status: e.status().as_u16(),
-                message: format!("cannot read the body: {}", e.body_text()),
+            .map_err(|e| {
+                let status = e.status().as_u16();
+                HallError::new(
+                    status,
+                    crate::error::code_for_status(status),
+                    format!("cannot read the body: {}", e.body_text()),
+                )
             })?;
         serde_json::from_slice(&bytes)
             .map(JsonBody)
-            .map_err(|e| HallError::bad(format!("malformed JSON: {e}")))
+            .map_err(|e| HallError::bad(format!("malformed JSON: {e}")).with_code("malformed_json"))
     }
 }
 
@@ -54,11 +75,16 @@ pub async fn current_user(hall: &Hall, headers: &HeaderMap) -> Result<Option<Use
         return Ok(None);
     }
     hall.store
-        .session_user(&token)
+        .session_user(&token, ttl_ms(hall))
         .await
         .map_err(HallError::internal)
 }
 
+fn ttl_ms(hall: &Hall) -> i64 {
+    i64::try_from(hall.limits.session_ttl.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// The signed-in user of a request, or a 401.
 pub async fn require_user(hall: &Hall, headers: &HeaderMap) -> Result<User, HallError> {
     current_user(hall, headers)
         .await?
@@ -73,81 +99,138 @@ pub struct Credentials {
     password: String,
 }
 
-fn with_session(token: &str, body: Value) -> Response {
-    let mut r = axum::Json(body).into_response();
-    if let Ok(v) = HeaderValue::from_str(&auth::session_cookie(token)) {
-        r.headers_mut().insert(header::SET_COOKIE, v);
-    }
-    r
-}
-
-async fn start_session(hall: &Hall, user: &User) -> Result<Response, HallError> {
+async fn start_session(
+    hall: &Hall,
+    user: &User,
+    headers: &HeaderMap,
+) -> Result<Response, HallError> {
     let token = auth::new_token();
+    let agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .map(|a| a.chars().take(120).collect::<String>());
+    let new = NewSession {
+        ttl_ms: ttl_ms(hall),
+        keep: hall.limits.sessions_per_user,
+        agent,
+    };
     hall.store
-        .create_session(&token, user.id)
+        .create_session(&token, user.id, &new)
         .await
         .map_err(HallError::internal)?;
-    Ok(with_session(
-        &token,
-        json!({"token": token, "username": user.username, "guest": user.guest}),
-    ))
+    let body = json!({
+        "token": token, "username": user.username, "guest": user.guest,
+        "expires_in_s": hall.limits.session_ttl.as_secs(),
+    });
+    let mut r = axum::Json(body).into_response();
+    if let Ok(v) = HeaderValue::from_str(&auth::session_cookie(&token, hall.limits.session_ttl)) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    Ok(r)
 }
 
 /// `POST /api/register`.
 pub async fn register(
     State(hall): State<AppState>,
+    headers: HeaderMap,
     JsonBody(c): JsonBody<Credentials>,
 ) -> Result<Response, HallError> {
-    auth::check_username(&c.username).map_err(HallError::bad)?;
-    auth::check_password(&c.password).map_err(HallError::bad)?;
-    let pw = c.password.clone();
-    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&pw))
+    auth::check_username(&c.username)
+        .map_err(|e| HallError::bad(e).with_code("invalid_username"))?;
+    auth::check_password(&c.password)
+        .map_err(|e| HallError::bad(e).with_code("invalid_password"))?;
+    let taken = || {
+        HallError::conflict(format!(
+            "the name '{}' is taken (or looks like a name that is)",
+            c.username
+        ))
+        .with_code("name_taken")
+    };
+    // Refuse before hashing: a taken name costs no argon2 work.
+    if hall
+        .store
+        .user_by_name(&c.username)
         .await
         .map_err(HallError::internal)?
+        .is_some()
+    {
+        return Err(taken());
+    }
+    let pw = c.password.clone();
+    let hash = hall
+        .hashes
+        .run(move || auth::hash_password(&pw))
+        .await?
         .map_err(HallError::internal)?;
     let user = hall
         .store
         .create_user(&c.username, Some(&hash), false)
         .await
         .map_err(HallError::internal)?
-        .ok_or_else(|| HallError::conflict(format!("the name '{}' is taken", c.username)))?;
+        .ok_or_else(taken)?;
     tracing::info!(user = %user.username, "registered");
-    start_session(&hall, &user).await
+    start_session(&hall, &user, &headers).await
 }
 
 /// `POST /api/login`.
+/// Failed logins are throttled per account and per client address: after a
+/// few free failures each further one blocks the account (or address) for a
+/// delay that doubles, answered 429 `login_throttled` with `Retry-After`.
 pub async fn login(
     State(hall): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     JsonBody(c): JsonBody<Credentials>,
 ) -> Result<Response, HallError> {
-    let wrong = || HallError {
-        status: 401,
-        message: "wrong username or password".into(),
-    };
-    if c.username.len() > 100 || c.password.len() > 1000 {
+    let wrong = || HallError::new(401, "wrong_credentials", "wrong username or password");
+    if c.username.chars().count() > 100 || c.password.len() > 1000 {
         return Err(wrong());
+    }
+    let user_key = format!("user:{}", auth::name_key(&c.username));
+    let ip_key = format!("ip:{}", peer.ip());
+    let wait = hall.login.wait(&user_key).max(hall.login.wait(&ip_key));
+    if !wait.is_zero() {
+        let mut r = crate::login::throttled(wait).into_response();
+        if let Ok(v) = HeaderValue::from_str(&wait.as_secs().max(1).to_string()) {
+            r.headers_mut().insert(header::RETRY_AFTER, v);
+        }
+        return Ok(r);
     }
     let user = hall
         .store
         .user_by_name(&c.username)
         .await
-        .map_err(HallError::internal)?
-        .ok_or_else(wrong)?;
-    let Some(hash) = user.password_hash.clone() else {
-        return Err(wrong());
-    };
-    let pw = c.password.clone();
-    let ok = tokio::task::spawn_blocking(move || auth::verify_password(&pw, &hash))
-        .await
         .map_err(HallError::internal)?;
-    if !ok {
-        return Err(wrong());
+    // An unknown name costs the same hash as a known one, so that timing
+    // does not tell which names exist.
+    let hash = user
+        .as_ref()
+        .and_then(|u| u.password_hash.clone())
+        .unwrap_or_else(|| auth::DECOY_HASH.to_string());
+    let pw = c.password.clone();
+    let ok = hall
+        .hashes
+        .run(move || auth::verify_password(&pw, &hash))
+        .await?;
+    match user {
+        Some(user) if ok && user.password_hash.is_some() => {
+            hall.login.clear(&user_key);
+            start_session(&hall, &user, &headers).await
+        }
+        _ => {
+            hall.login.fail(&user_key, hall.limits.login_free_failures);
+            hall.login.fail(&ip_key, hall.limits.login_ip_free_failures);
+            hall.metrics.login_failures.inc();
+            Err(wrong())
+        }
     }
-    start_session(&hall, &user).await
 }
 
 /// `POST /api/guest`: a guest account for unrated play.
-pub async fn guest(State(hall): State<AppState>) -> Result<Response, HallError> {
+pub async fn guest(
+    State(hall): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
     for _ in 0..5 {
         let name = format!("guest-{}", &auth::new_token()[..6]);
         if let Some(user) = hall
@@ -156,7 +239,7 @@ pub async fn guest(State(hall): State<AppState>) -> Result<Response, HallError> 
             .await
             .map_err(HallError::internal)?
         {
-            return start_session(&hall, &user).await;
+            return start_session(&hall, &user, &headers).await;
         }
     }
     Err(HallError::internal("no free guest name"))
@@ -179,6 +262,55 @@ pub async fn logout(
         HeaderValue::from_static("qy_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
     );
     Ok(r)
+}
+
+/// `GET /api/sessions`: the caller's sessions (never their tokens).
+pub async fn sessions(
+    State(hall): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let u = require_user(&hall, &headers).await?;
+    let token = auth::token_from_headers(&headers).unwrap_or_default();
+    let list = hall
+        .store
+        .list_sessions(u.id, &token)
+        .await
+        .map_err(HallError::internal)?;
+    Ok(axum::Json(json!({"sessions": list})).into_response())
+}
+
+/// `DELETE /api/sessions/{id}`: revokes one of the caller's sessions.
+pub async fn revoke_session(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let u = require_user(&hall, &headers).await?;
+    let gone = id.len() <= 64
+        && hall
+            .store
+            .revoke_session(u.id, &id)
+            .await
+            .map_err(HallError::internal)?;
+    if !gone {
+        return Err(HallError::not_found(format!("you have no session '{id}'")));
+    }
+    Ok(axum::Json(json!({"ok": true})).into_response())
+}
+
+/// `DELETE /api/sessions`: revokes every session of the caller but this one.
+pub async fn revoke_other_sessions(
+    State(hall): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let u = require_user(&hall, &headers).await?;
+    let token = auth::token_from_headers(&headers).unwrap_or_default();
+    let n = hall
+        .store
+        .revoke_other_sessions(u.id, &token)
+        .await
+        .map_err(HallError::internal)?;
+    Ok(axum::Json(json!({"revoked": n})).into_response())
 }
 
 /// `GET /api/me`.
@@ -316,38 +448,20 @@ pub async fn pgn(
     Ok(r)
 }
 
-/// `GET /api/games/{id}/stream`: NDJSON, the current state then every change.
+/// `GET /api/games/{id}/stream`: NDJSON, the current state then every
+/// change; it ends when the game is over. An unknown id is a 404 before
+/// anything is subscribed.
 pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, HallError> {
-    // Subscribe before reading the state so no event falls in between.
+    hall.state(&id, None).await?;
+    // Subscribe before reading the state again so no event falls in between.
     let rx = hall.bus.subscribe(&id);
     let first = hall.state(&id, None).await?;
-    let shutdown = hall.shutdown.clone();
-    let head = futures_util::stream::once(async move {
-        Ok::<_, std::convert::Infallible>(format!("{first}\n"))
-    });
-    let rest = futures_util::stream::unfold((rx, shutdown), |(mut rx, mut shutdown)| async move {
-        loop {
-            tokio::select! {
-                ev = rx.recv() => match ev {
-                    Ok(e) => return Some((Ok(format!("{e}\n")), (rx, shutdown))),
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(_) => return None,
-                },
-                _ = shutdown.changed() => return None,
-            }
-        }
-    });
-    use futures_util::StreamExt;
-    let body = Body::from_stream(head.chain(rest));
-    let mut r = body.into_response();
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/x-ndjson"),
-    );
-    Ok(r)
+    Ok(crate::stream::ndjson(first, rx, hall.shutdown.clone(), |v| {
+        v["status"] == "finished"
+    }))
 }
 
 /// `GET /api/lobby`.

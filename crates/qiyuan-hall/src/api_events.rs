@@ -1,7 +1,6 @@
 //! HTTP handlers for ratings, leaderboards and events: thin shells over
 //! [`crate::ratings`] and [`crate::events`].
 
-use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -91,36 +90,23 @@ pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, HallError> {
-    // Subscribe before reading the event so no change falls in between.
-    let rx = hall.bus.subscribe(&format!("event:{id}"));
-    let first = if crate::team_events::is_team_event_id(&id) {
-        serde_json::json!({"t": "team_event", "event": crate::team_events::get(&hall, &id).await?})
-    } else {
-        serde_json::json!({"t": "event", "event": events::get(&hall, &id).await?})
-    };
-    let shutdown = hall.shutdown.clone();
-    let head = futures_util::stream::once(async move {
-        Ok::<_, std::convert::Infallible>(format!("{first}\n"))
-    });
-    let rest = futures_util::stream::unfold((rx, shutdown), |(mut rx, mut shutdown)| async move {
-        loop {
-            tokio::select! {
-                ev = rx.recv() => match ev {
-                    Ok(e) => return Some((Ok(format!("{e}\n")), (rx, shutdown))),
-                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(_) => return None,
-                },
-                _ = shutdown.changed() => return None,
-            }
+    let read = || async {
+        if crate::team_events::is_team_event_id(&id) {
+            Ok::<_, HallError>(
+                serde_json::json!({"t": "team_event", "event": crate::team_events::get(&hall, &id).await?}),
+            )
+        } else {
+            Ok(serde_json::json!({"t": "event", "event": events::get(&hall, &id).await?}))
         }
-    });
-    use futures_util::StreamExt;
-    let mut r = Body::from_stream(head.chain(rest)).into_response();
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/x-ndjson"),
-    );
-    Ok(r)
+    };
+    // 404 before anything is subscribed; then subscribe and read again so
+    // no change falls in between.
+    read().await?;
+    let rx = hall.bus.subscribe(&format!("event:{id}"));
+    let first = read().await?;
+    Ok(crate::stream::ndjson(first, rx, hall.shutdown.clone(), |v| {
+        matches!(v["event"]["status"].as_str(), Some("finished" | "error" | "declined"))
+    }))
 }
 
 /// `?stage=N`.

@@ -6,6 +6,8 @@
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use rand::RngCore;
+use unicode_security::confusable_detection::skeleton;
+use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
 
 /// Name of the session cookie.
 pub const COOKIE: &str = "qy_session";
@@ -33,6 +35,11 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
         .unwrap_or(false)
 }
 
+/// A well-formed argon2id hash of no password anyone knows: logins for
+/// unknown names are checked against it, so they take as long as real ones.
+pub const DECOY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$cXl5dWFuLWRlY295LXNhbHQ$0JOeYdi4Nm2cJwXJ0Dn0M+S1hQ0pGjRm0Sx8ujRLDgQ";
+
 /// A new unguessable session token (256 random bits, hex).
 pub fn new_token() -> String {
     let mut b = [0u8; 32];
@@ -42,6 +49,11 @@ pub fn new_token() -> String {
 
 /// Checks a requested username: 3-20 characters, letters (any script),
 /// digits, `_` and `-`; the `guest-` prefix and `ai` names are reserved.
+/// Names that mix scripts the way look-alikes do (a Cyrillic `а` inside a
+/// Latin name) are refused: a name must be at most UTS #39's "highly
+/// restrictive" level, which allows one script, or Latin with Han (Chinese
+/// names with Latin letters or digits), Japanese or Korean. Uniqueness is
+/// decided on [`name_key`], not on the name as typed.
 pub fn check_username(name: &str) -> Result<(), String> {
     let n = name.chars().count();
     if !(3..=20).contains(&n) {
@@ -53,11 +65,27 @@ pub fn check_username(name: &str) -> Result<(), String> {
     {
         return Err("username may contain only letters, digits, '_' and '-'".into());
     }
-    let lower = name.to_lowercase();
-    if lower.starts_with("guest-") || lower.starts_with("ai-") {
+    let letters: String = name.chars().filter(|c| *c != '_' && *c != '-').collect();
+    if !letters.as_str().check_restriction_level(RestrictionLevel::HighlyRestrictive) {
+        return Err(
+            "username mixes scripts like a look-alike name does (for example a Cyrillic letter among Latin ones)"
+                .into(),
+        );
+    }
+    let key = name_key(name);
+    if key.starts_with("guest-") || key.starts_with("ai-") || key.starts_with("ai:") {
         return Err("names starting with 'guest-' or 'ai-' are reserved".into());
     }
     Ok(())
+}
+
+/// The key two names collide on: case folded, then mapped to its UTS #39
+/// confusable skeleton, so `Admin`, `ADMIN` and `аdmin` (Cyrillic `а`) all
+/// give `admin`. Chinese names map to themselves.
+pub fn name_key(name: &str) -> String {
+    let lower = name.to_lowercase();
+    let skeleton: String = skeleton(&lower).collect();
+    skeleton.to_lowercase()
 }
 
 /// Checks a password: 6 to 200 characters.
@@ -91,9 +119,13 @@ pub fn token_from_headers(headers: &axum::http::HeaderMap) -> Option<String> {
     None
 }
 
-/// The `Set-Cookie` value for a session: HttpOnly, SameSite=Lax, 30 days.
-pub fn session_cookie(token: &str) -> String {
-    format!("{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000")
+/// The `Set-Cookie` value for a session: HttpOnly, SameSite=Lax, living
+/// as long as the server keeps the session (`max_age`).
+pub fn session_cookie(token: &str, max_age: std::time::Duration) -> String {
+    format!(
+        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}",
+        max_age.as_secs()
+    )
 }
 
 #[cfg(test)]
@@ -115,6 +147,23 @@ mod tests {
         assert!(check_username("ab").is_err());
         assert!(check_username("a b c").is_err());
         assert!(check_username("guest-12").is_err());
+        assert!(check_username("Guest-12").is_err());
+        // Chinese, Latin with Han, single foreign scripts are fine.
+        assert!(check_username("象棋_Fan-2").is_ok());
+        assert!(check_username("Иван").is_ok());
+        // A Cyrillic а inside a Latin name is a look-alike.
+        assert!(check_username("\u{430}dmin").is_err());
+    }
+
+    #[test]
+    fn name_keys_fold_case_and_look_alikes() {
+        assert_eq!(name_key("Admin"), "admin");
+        assert_eq!(name_key("ADMIN"), name_key("admin"));
+        assert_eq!(name_key("\u{430}dmin"), name_key("admin"));
+        // A whole-script look-alike (all Cyrillic) collides too.
+        assert_eq!(name_key("\u{430}\u{441}\u{435}"), name_key("ace"));
+        assert_eq!(name_key("王小明"), "王小明");
+        assert_ne!(name_key("王小明"), name_key("王小红"));
     }
 
     #[test]

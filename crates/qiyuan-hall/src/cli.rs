@@ -21,6 +21,18 @@ pub struct ServeArgs {
     /// HTTP requests per second per client IP (0: no limit).
     #[arg(long, default_value_t = 50)]
     pub rate_limit: u32,
+    /// Open WebSockets per client address (0: no cap; load tests).
+    #[arg(long, default_value_t = 64)]
+    pub sockets_per_ip: usize,
+    /// Open WebSockets per user (0: no cap).
+    #[arg(long, default_value_t = 16)]
+    pub sockets_per_user: usize,
+    /// Close a socket that sends nothing for this many seconds.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(5..=3600))]
+    pub socket_idle_s: u64,
+    /// Days a session lives after its last use.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=365))]
+    pub session_days: u64,
 }
 
 /// `qiyuan loadtest`.
@@ -53,6 +65,13 @@ pub fn serve_main(a: ServeArgs) -> anyhow::Result<()> {
         port: a.port,
         database: a.database,
         rate_per_sec: a.rate_limit,
+        limits: crate::limits::Limits {
+            sockets_per_ip: a.sockets_per_ip,
+            sockets_per_user: a.sockets_per_user,
+            socket_idle: std::time::Duration::from_secs(a.socket_idle_s),
+            session_ttl: std::time::Duration::from_secs(a.session_days * 24 * 3600),
+            ..Default::default()
+        },
     })
 }
 

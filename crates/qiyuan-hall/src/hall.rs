@@ -15,70 +15,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
 
+pub use crate::error::{HallError, HallResult};
 use crate::ai::AiPlayer;
 use crate::bus::{EventBus, LOBBY};
 use crate::clock::{Clocks, wall_ms};
 use crate::games::new_table;
 use crate::metrics::Metrics;
 use crate::store::{GameRow, MoveRow, SeatRow, Storage, User};
-
-/// An error for the API: HTTP status and a sentence saying why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HallError {
-    /// HTTP status code (4xx for the client's mistakes, 500 for ours).
-    pub status: u16,
-    /// What went wrong, for the client.
-    pub message: String,
-}
-
-impl HallError {
-    /// A 400 Bad Request.
-    pub fn bad(msg: impl Into<String>) -> HallError {
-        HallError {
-            status: 400,
-            message: msg.into(),
-        }
-    }
-    /// A 401: no or unknown session.
-    pub fn unauthorized() -> HallError {
-        HallError {
-            status: 401,
-            message: "log in first (Authorization: Bearer TOKEN or the session cookie)".into(),
-        }
-    }
-    /// A 403: allowed for others, not for you.
-    pub fn forbidden(msg: impl Into<String>) -> HallError {
-        HallError {
-            status: 403,
-            message: msg.into(),
-        }
-    }
-    /// A 404.
-    pub fn not_found(msg: impl Into<String>) -> HallError {
-        HallError {
-            status: 404,
-            message: msg.into(),
-        }
-    }
-    /// A 409: right request, wrong moment (not your turn, game over).
-    pub fn conflict(msg: impl Into<String>) -> HallError {
-        HallError {
-            status: 409,
-            message: msg.into(),
-        }
-    }
-    /// A 500; the detail goes to the log, not to the client.
-    pub fn internal(err: impl std::fmt::Display) -> HallError {
-        tracing::error!(error = %err, "internal error");
-        HallError {
-            status: 500,
-            message: "internal error".into(),
-        }
-    }
-}
-
-/// Result of a hall operation.
-pub type HallResult<T> = Result<T, HallError>;
 
 /// The clock settings of a new game.
 #[derive(Deserialize, Debug, Clone, Copy)]
@@ -182,6 +125,16 @@ pub struct Hall {
     ai_wake: std::sync::Mutex<Vec<String>>,
     /// What happens after games end (ratings, events) and the fouls watch (X8).
     pub hooks: crate::events::Hooks,
+    /// The bounds set at start.
+    pub limits: crate::limits::Limits,
+    /// Failed-login throttle.
+    pub login: crate::login::LoginThrottle,
+    /// Where password hashes run.
+    pub hashes: crate::login::HashPool,
+    /// Open sockets per address and user.
+    pub sockets: crate::sockets::SocketCounts,
+    /// Where AI moves are computed (people's games first).
+    pub ai_pool: crate::ai::AiPool,
 }
 
 fn new_game_id() -> String {
@@ -212,8 +165,14 @@ impl Hall {
         bus: Arc<dyn EventBus>,
         ai: Arc<dyn AiPlayer>,
         shutdown: watch::Receiver<bool>,
+        limits: crate::limits::Limits,
     ) -> Hall {
         Hall {
+            login: crate::login::LoginThrottle::new(limits.login_max_delay),
+            hashes: crate::login::HashPool::new(limits.hash_workers, limits.hash_queue),
+            sockets: crate::sockets::SocketCounts::default(),
+            ai_pool: crate::ai::AiPool::default(),
+            limits,
             store,
             bus,
             ai,
@@ -830,7 +789,8 @@ impl Hall {
 
     /// Ends the game on time if the running flag has fallen; true if it did.
     async fn flag_check(&self, live: &mut Live, now: Instant) -> bool {
-        if live.row.status != "playing" {
+        // An AI-only game waiting for the AI slot is not on the clock.
+        if live.row.status != "playing" || self.ai_pool.is_queued(&live.row.id) {
             return false;
         }
         let Some(seat) = live.clocks.flagged(now) else {
@@ -1132,7 +1092,7 @@ impl Hall {
         // Boxed because AI moves and player moves call each other.
         Box::pin(async move {
             let Some(g) = self.live(id) else { return };
-            let (probe, seat, level, version) = {
+            let (probe, seat, level, version, people) = {
                 let live = g.lock().await;
                 if live.row.status != "playing" {
                     return;
@@ -1143,11 +1103,31 @@ impl Hall {
                 let Some(SeatRow::Ai { level }) = live.row.seats.get(seat) else {
                     return;
                 };
-                (live.table.boxed_clone(), seat, *level, live.version)
+                let people = live
+                    .row
+                    .seats
+                    .iter()
+                    .any(|s| matches!(s, SeatRow::User { .. }));
+                (live.table.boxed_clone(), seat, *level, live.version, people)
             };
             let hall = self.clone();
             let id = id.to_string();
             tokio::spawn(async move {
+                let Some(_slot) = hall.ai_pool.slot(people, &id).await else {
+                    return;
+                };
+                if !people {
+                    // The wait for the background slot is not the AI's
+                    // thinking time: its turn starts now.
+                    let Some(g) = hall.live(&id) else { return };
+                    let mut live = g.lock().await;
+                    if live.version != version {
+                        return;
+                    }
+                    if live.clocks.running.is_some_and(|(s, _)| s == seat) {
+                        live.clocks.running = Some((seat, Instant::now()));
+                    }
+                }
                 let ai = hall.ai.clone();
                 let chosen = tokio::task::spawn_blocking(move || {
                     // Banqi has its own AI; the injected player covers the Xiangqi family.

@@ -21,6 +21,12 @@ pub struct Metrics {
     pub sockets: Gauge,
     /// HTTP requests refused by the rate limiter.
     pub rate_limited: Counter,
+    /// Failed logins.
+    pub login_failures: Counter,
+    /// WebSockets refused by the per-address or per-user cap.
+    pub sockets_refused: Counter,
+    /// WebSockets closed for sending nothing for too long.
+    pub sockets_idle_closed: Counter,
 }
 
 impl Default for Metrics {
@@ -31,6 +37,9 @@ impl Default for Metrics {
         let move_latency = Histogram::new(exponential_buckets(0.000_25, 2.0, 14));
         let sockets = Gauge::default();
         let rate_limited = Counter::default();
+        let login_failures = Counter::default();
+        let sockets_refused = Counter::default();
+        let sockets_idle_closed = Counter::default();
         let mut r = Registry::with_prefix("qiyuan");
         r.register("games_in_play", "Games being played", games_in_play.clone());
         r.register("moves", "Moves accepted", moves.clone());
@@ -45,8 +54,22 @@ impl Default for Metrics {
             "Requests refused by the rate limiter",
             rate_limited.clone(),
         );
+        r.register("login_failures", "Failed logins", login_failures.clone());
+        r.register(
+            "websockets_refused",
+            "WebSockets refused by the per-address or per-user cap",
+            sockets_refused.clone(),
+        );
+        r.register(
+            "websockets_idle_closed",
+            "WebSockets closed after sending nothing for too long",
+            sockets_idle_closed.clone(),
+        );
         Metrics {
             registry: Mutex::new(r),
+            login_failures,
+            sockets_refused,
+            sockets_idle_closed,
             games_in_play,
             moves,
             move_latency,

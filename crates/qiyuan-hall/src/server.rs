@@ -8,11 +8,9 @@ use std::time::Instant;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
-use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use serde_json::json;
+use axum::routing::{delete, get, post};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
@@ -25,8 +23,9 @@ use crate::store::{SqliteStore, Storage};
 use crate::web;
 use crate::ws;
 
-/// Largest request body accepted.
-pub const MAX_BODY: usize = 16 * 1024;
+pub use crate::limits::MAX_BODY;
+use crate::error::{HallError, code_for_status};
+use crate::limits::Limits;
 
 /// How the hall is started.
 #[derive(Clone, Debug)]
@@ -39,6 +38,8 @@ pub struct Config {
     pub database: String,
     /// HTTP requests per second per client IP (burst: 4 s worth); 0 turns the limit off.
     pub rate_per_sec: u32,
+    /// Sessions, sockets, logins, hashing and AI budgets.
+    pub limits: Limits,
 }
 
 impl Default for Config {
@@ -48,6 +49,7 @@ impl Default for Config {
             port: 8080,
             database: "sqlite://qiyuan.db".into(),
             rate_per_sec: 50,
+            limits: Limits::default(),
         }
     }
 }
@@ -89,13 +91,60 @@ async fn rate_limit(
         && !l.allow(addr.ip())
     {
         hall.metrics.rate_limited.inc();
-        return (
-            StatusCode::TOO_MANY_REQUESTS,
-            axum::Json(json!({"error": "too many requests: slow down"})),
-        )
-            .into_response();
+        return HallError::too_many("rate_limited", "too many requests: slow down").into_response();
     }
     next.run(req).await
+}
+
+/// Reads every request body to its end (at most [`MAX_BODY`] bytes) before
+/// the handler runs, so a handler that ignores its body never leaves unread
+/// bytes on a kept-alive connection (hyper would then close it, and the
+/// client's next request would be lost).
+async fn read_body(req: Request, next: Next) -> Response {
+    let (parts, body) = req.into_parts();
+    match axum::body::to_bytes(body, MAX_BODY).await {
+        Ok(bytes) => {
+            next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+                .await
+        }
+        Err(_) => HallError::new(
+            413,
+            "body_too_large",
+            format!("the request body is larger than {MAX_BODY} bytes (or broke off)"),
+        )
+        .into_response(),
+    }
+}
+
+/// Turns every error response that is not already JSON (framework
+/// rejections such as a 405, a malformed path or a failed WebSocket
+/// upgrade) into `{"error", "code"}`.
+async fn json_errors(req: Request, next: Next) -> Response {
+    let r = next.run(req).await;
+    let status = r.status();
+    let is_json = r
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if status.as_u16() < 400 || is_json {
+        return r;
+    }
+    let (mut parts, body) = r.into_parts();
+    let text = axum::body::to_bytes(body, 4096)
+        .await
+        .ok()
+        .and_then(|b| String::from_utf8(b.to_vec()).ok())
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_lowercase());
+    let body = HallError::new(status.as_u16(), code_for_status(status.as_u16()), text).body();
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    parts.headers.insert(
+        axum::http::header::CONTENT_TYPE,
+        axum::http::HeaderValue::from_static("application/json"),
+    );
+    Response::from_parts(parts, axum::body::Body::from(body.to_string()))
 }
 
 /// The router of the whole hall.
@@ -125,6 +174,11 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         .route("/api/guest", post(api::guest))
         .route("/api/logout", post(api::logout))
         .route("/api/me", get(api::me))
+        .route(
+            "/api/sessions",
+            get(api::sessions).delete(api::revoke_other_sessions),
+        )
+        .route("/api/sessions/{id}", delete(api::revoke_session))
         .route("/api/lobby", get(api::lobby))
         .route("/api/lobby/ws", get(ws::lobby_socket))
         .route("/api/users/{name}", get(api::profile))
@@ -169,16 +223,15 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
             get(api_events::standings_csv),
         )
         .fallback(|| async {
-            (
-                StatusCode::NOT_FOUND,
-                axum::Json(json!({"error": "no such endpoint"})),
-            )
+            HallError::not_found("no such endpoint").with_code("no_such_endpoint")
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(
             (hall.clone(), limiter),
             rate_limit,
         ))
+        .layer(middleware::from_fn(read_body))
+        .layer(middleware::from_fn(json_errors))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(hall)
 }
@@ -222,7 +275,14 @@ pub async fn start_with_ai(config: &Config, ai: Arc<dyn AiPlayer>) -> anyhow::Re
     let store: Arc<dyn Storage> = Arc::new(SqliteStore::open(&config.database).await?);
     let bus: Arc<dyn EventBus> = Arc::new(LocalBus::default());
     let (stop, stop_rx) = watch::channel(false);
-    let hall = Arc::new(Hall::new(store, bus, ai, stop_rx.clone()));
+    let hall = Arc::new(Hall::new(
+        store,
+        bus,
+        ai,
+        stop_rx.clone(),
+        config.limits.clone(),
+    ));
+    tokio::spawn(purge_sessions(hall.clone()));
     let resumed = hall.resume().await?;
     tracing::info!(resumed, "games resumed");
     tokio::spawn(hall.clone().sweep());
@@ -252,6 +312,23 @@ pub async fn start_with_ai(config: &Config, ai: Arc<dyn AiPlayer>) -> anyhow::Re
         stop,
         task,
     })
+}
+
+/// Deletes expired sessions now and every hour until shutdown.
+async fn purge_sessions(hall: Arc<Hall>) {
+    let mut shutdown = hall.shutdown.clone();
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = shutdown.changed() => return,
+        }
+        match hall.store.purge_expired_sessions().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(sessions = n, "expired sessions deleted"),
+            Err(e) => tracing::warn!(error = %e, "cannot delete expired sessions"),
+        }
+    }
 }
 
 async fn shutdown_signal() {

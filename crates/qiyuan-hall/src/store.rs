@@ -87,6 +87,34 @@ pub struct GameRow {
     pub rematch_of: Option<String>,
 }
 
+/// How a new session is made.
+#[derive(Clone, Debug)]
+pub struct NewSession {
+    /// Lifetime from now (and after each renewal), ms.
+    pub ttl_ms: i64,
+    /// Sessions the user keeps at most (the oldest go).
+    pub keep: usize,
+    /// The client's user agent, shortened (shown in the session list).
+    pub agent: Option<String>,
+}
+
+/// A session as its owner sees it in the list (never the token).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SessionRow {
+    /// Public id, for revoking.
+    pub id: String,
+    /// When it was made, ms since the epoch.
+    pub created_ms: i64,
+    /// When it was last renewed by use, ms since the epoch.
+    pub last_seen_ms: i64,
+    /// When it expires unless used, ms since the epoch.
+    pub expires_ms: i64,
+    /// The user agent that made it.
+    pub agent: Option<String>,
+    /// Whether this is the session of the request.
+    pub current: bool,
+}
+
 /// One stored move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRow {
@@ -112,14 +140,26 @@ pub trait Storage: Send + Sync {
         password_hash: Option<&str>,
         guest: bool,
     ) -> StoreResult<Option<User>>;
-    /// Looks a user up by name.
+    /// Looks a user up by name: by its key (case folded, look-alikes mapped
+    /// together, see [`crate::auth::name_key`]).
     async fn user_by_name(&self, username: &str) -> StoreResult<Option<User>>;
-    /// Stores a session token for a user.
-    async fn create_session(&self, token: &str, user_id: i64) -> StoreResult<()>;
-    /// The user a session token belongs to.
-    async fn session_user(&self, token: &str) -> StoreResult<Option<User>>;
+    /// Stores a session token for a user and drops the user's oldest
+    /// sessions beyond `s.keep`.
+    async fn create_session(&self, token: &str, user_id: i64, s: &NewSession) -> StoreResult<()>;
+    /// The user an unexpired session token belongs to; renews the session
+    /// to `ttl_ms` from now (sliding expiry).
+    async fn session_user(&self, token: &str, ttl_ms: i64) -> StoreResult<Option<User>>;
     /// Deletes a session (log out).
     async fn delete_session(&self, token: &str) -> StoreResult<()>;
+    /// A user's unexpired sessions, most recently used first; `current`
+    /// marks the one with this token.
+    async fn list_sessions(&self, user_id: i64, current: &str) -> StoreResult<Vec<SessionRow>>;
+    /// Revokes one of a user's sessions by its public id; false if none.
+    async fn revoke_session(&self, user_id: i64, id: &str) -> StoreResult<bool>;
+    /// Revokes every session of a user but the one with this token.
+    async fn revoke_other_sessions(&self, user_id: i64, current: &str) -> StoreResult<u64>;
+    /// Deletes expired sessions.
+    async fn purge_expired_sessions(&self) -> StoreResult<u64>;
     /// Inserts a new game.
     async fn insert_game(&self, game: &GameRow) -> StoreResult<()>;
     /// Rewrites a game's row (seats, status, result, clocks).
@@ -239,6 +279,13 @@ fn migrator() -> Migrator {
                 Cow::Borrowed(include_str!("../migrations/0003_banqi.sql")),
                 false,
             ),
+            Migration::new(
+                4,
+                Cow::Borrowed("hardening"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../migrations/0004_hardening.sql")),
+                false,
+            ),
         ]),
         ignore_missing: false,
         locking: true,
@@ -263,7 +310,31 @@ impl SqliteStore {
             .connect_with(opts)
             .await?;
         migrator().run(&pool).await?;
-        Ok(SqliteStore { pool })
+        let store = SqliteStore { pool };
+        store.fill_name_keys().await?;
+        Ok(store)
+    }
+
+    /// Gives accounts made before name keys existed their key; two old
+    /// accounts whose names collide keep working, the later one without a
+    /// key (no new account can take either name).
+    async fn fill_name_keys(&self) -> StoreResult<()> {
+        let rows = sqlx::query("SELECT id, username FROM users WHERE name_key IS NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        for r in rows {
+            let id: i64 = r.try_get("id")?;
+            let name: String = r.try_get("username")?;
+            let res = sqlx::query("UPDATE OR IGNORE users SET name_key = ? WHERE id = ?")
+                .bind(crate::auth::name_key(&name))
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+            if res.rows_affected() == 0 {
+                tracing::warn!(user = %name, "an older account's name collides with another's");
+            }
+        }
+        Ok(())
     }
 }
 
@@ -391,9 +462,10 @@ impl Storage for SqliteStore {
         guest: bool,
     ) -> StoreResult<Option<User>> {
         let res = sqlx::query(
-            "INSERT INTO users (username, password_hash, guest, created_ms) VALUES (?, ?, ?, ?) ON CONFLICT(username) DO NOTHING",
+            "INSERT INTO users (username, name_key, password_hash, guest, created_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
         )
         .bind(username)
+        .bind(crate::auth::name_key(username))
         .bind(password_hash)
         .bind(i64::from(guest))
         .bind(now_ms())
@@ -412,31 +484,64 @@ impl Storage for SqliteStore {
 
     async fn user_by_name(&self, username: &str) -> StoreResult<Option<User>> {
         let row =
-            sqlx::query("SELECT id, username, password_hash, guest FROM users WHERE username = ?")
+            sqlx::query("SELECT id, username, password_hash, guest FROM users WHERE name_key = ? OR username = ? ORDER BY username = ? DESC LIMIT 1")
+                .bind(crate::auth::name_key(username))
+                .bind(username)
                 .bind(username)
                 .fetch_optional(&self.pool)
                 .await?;
         row.as_ref().map(user_from_row).transpose()
     }
 
-    async fn create_session(&self, token: &str, user_id: i64) -> StoreResult<()> {
-        sqlx::query("INSERT INTO sessions (token, user_id, created_ms) VALUES (?, ?, ?)")
-            .bind(token)
-            .bind(user_id)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
+    async fn create_session(&self, token: &str, user_id: i64, s: &NewSession) -> StoreResult<()> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO sessions (token, user_id, created_ms, id, expires_ms, last_seen_ms, agent) VALUES (?, ?, ?, lower(hex(randomblob(8))), ?, ?, ?)",
+        )
+        .bind(token)
+        .bind(user_id)
+        .bind(now)
+        .bind(now.saturating_add(s.ttl_ms))
+        .bind(now)
+        .bind(&s.agent)
+        .execute(&mut *tx)
+        .await?;
+        // Keep the newest few: old sessions of a user go first.
+        sqlx::query(
+            "DELETE FROM sessions WHERE user_id = ? AND token NOT IN (SELECT token FROM sessions WHERE user_id = ? ORDER BY last_seen_ms DESC, created_ms DESC LIMIT ?)",
+        )
+        .bind(user_id)
+        .bind(user_id)
+        .bind(s.keep as i64)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 
-    async fn session_user(&self, token: &str) -> StoreResult<Option<User>> {
+    async fn session_user(&self, token: &str, ttl_ms: i64) -> StoreResult<Option<User>> {
+        let now = now_ms();
         let row = sqlx::query(
-            "SELECT u.id, u.username, u.password_hash, u.guest FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = ?",
+            "SELECT u.id, u.username, u.password_hash, u.guest, s.expires_ms FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = ? AND s.expires_ms > ?",
         )
         .bind(token)
+        .bind(now)
         .fetch_optional(&self.pool)
         .await?;
-        row.as_ref().map(user_from_row).transpose()
+        let Some(row) = row else { return Ok(None) };
+        // Sliding renewal, written at most once per step (not every request).
+        let expires: i64 = row.try_get("expires_ms")?;
+        let step = (ttl_ms / 8).min(3_600_000);
+        if expires - now < ttl_ms - step {
+            sqlx::query("UPDATE sessions SET expires_ms = ?, last_seen_ms = ? WHERE token = ?")
+                .bind(now.saturating_add(ttl_ms))
+                .bind(now)
+                .bind(token)
+                .execute(&self.pool)
+                .await?;
+        }
+        user_from_row(&row).map(Some)
     }
 
     async fn delete_session(&self, token: &str) -> StoreResult<()> {
@@ -445,6 +550,55 @@ impl Storage for SqliteStore {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    async fn list_sessions(&self, user_id: i64, current: &str) -> StoreResult<Vec<SessionRow>> {
+        let rows = sqlx::query(
+            "SELECT id, created_ms, last_seen_ms, expires_ms, agent, token = ? AS current FROM sessions WHERE user_id = ? AND expires_ms > ? ORDER BY last_seen_ms DESC",
+        )
+        .bind(current)
+        .bind(user_id)
+        .bind(now_ms())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SessionRow {
+                    id: r.try_get("id")?,
+                    created_ms: r.try_get("created_ms")?,
+                    last_seen_ms: r.try_get("last_seen_ms")?,
+                    expires_ms: r.try_get("expires_ms")?,
+                    agent: r.try_get("agent")?,
+                    current: r.try_get::<i64, _>("current")? != 0,
+                })
+            })
+            .collect()
+    }
+
+    async fn revoke_session(&self, user_id: i64, id: &str) -> StoreResult<bool> {
+        let res = sqlx::query("DELETE FROM sessions WHERE user_id = ? AND id = ?")
+            .bind(user_id)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(res.rows_affected() > 0)
+    }
+
+    async fn revoke_other_sessions(&self, user_id: i64, current: &str) -> StoreResult<u64> {
+        let res = sqlx::query("DELETE FROM sessions WHERE user_id = ? AND token <> ?")
+            .bind(user_id)
+            .bind(current)
+            .execute(&self.pool)
+            .await?;
+        Ok(res.rows_affected())
+    }
+
+    async fn purge_expired_sessions(&self) -> StoreResult<u64> {
+        let res = sqlx::query("DELETE FROM sessions WHERE expires_ms <= ?")
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(res.rows_affected())
     }
 
     async fn insert_game(&self, game: &GameRow) -> StoreResult<()> {

@@ -8,13 +8,19 @@
 //! `{"t":"error","error":"..."}`, `{"t":"rematch","id":...}`, `{"t":"ping","id":N}`,
 //! `{"t":"pong","id":N}`. The server pings every few seconds and uses the
 //! round trips to credit network time on moves (see [`crate::clock`]).
+//!
+//! Bounds: frames and messages of at most [`MAX_FRAME`] bytes, small
+//! read/write buffers (an idle socket costs a few KB), a cap on open sockets
+//! per address and per user ([`crate::sockets`]), and a socket that sends
+//! nothing at all (not even the automatic reply to a protocol ping) for
+//! [`crate::limits::Limits::socket_idle`] is closed.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
@@ -27,8 +33,14 @@ use crate::bus::LOBBY;
 use crate::hall::{Hall, HallError};
 use crate::store::User;
 
-/// Largest frame accepted from a client.
-pub const MAX_FRAME: usize = 4 * 1024;
+pub use crate::limits::MAX_FRAME;
+use crate::sockets::SocketSlot;
+
+/// Read buffer of a socket (the library's default is 128 KiB a socket).
+const READ_BUFFER: usize = 4 * 1024;
+/// Write buffer of a socket, and the most it may hold before sends wait.
+const WRITE_BUFFER: usize = 8 * 1024;
+const MAX_WRITE_BUFFER: usize = 256 * 1024;
 /// Frames per second a socket may send (burst 20).
 const FRAME_RATE: f64 = 10.0;
 /// Interval of server pings.
@@ -49,20 +61,42 @@ struct Frame {
 pub async fn game_socket(
     State(hall): State<AppState>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Result<Response, HallError> {
     let user = current_user(&hall, &headers).await?;
     // 404 before upgrading for an unknown game.
     hall.state(&id, None).await?;
-    Ok(ws
-        .max_message_size(MAX_FRAME)
+    let slot = admit(&hall, peer, user.as_ref())?;
+    Ok(bounded(ws).on_upgrade(move |socket| async move {
+        hall.metrics.sockets.inc();
+        run_game_socket(hall.clone(), id, user, socket).await;
+        hall.metrics.sockets.dec();
+        drop(slot);
+    }))
+}
+
+fn admit(hall: &Hall, peer: std::net::SocketAddr, user: Option<&User>) -> Result<SocketSlot, HallError> {
+    hall.sockets
+        .admit(peer.ip(), user.map(|u| u.id), &hall.limits)
+        .inspect_err(|_| {
+            hall.metrics.sockets_refused.inc();
+        })
+}
+
+/// The frame, message and buffer bounds of every socket.
+fn bounded(ws: WebSocketUpgrade) -> WebSocketUpgrade {
+    ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| async move {
-            hall.metrics.sockets.inc();
-            run_game_socket(hall.clone(), id, user, socket).await;
-            hall.metrics.sockets.dec();
-        }))
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(WRITE_BUFFER)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+}
+
+/// When a socket that has been silent since `last_heard` is closed.
+fn idle_deadline(hall: &Hall, last_heard: Instant) -> tokio::time::Instant {
+    tokio::time::Instant::from_std(last_heard + hall.limits.socket_idle)
 }
 
 /// A token bucket for one socket's frames.
@@ -86,8 +120,12 @@ impl Bucket {
     }
 }
 
-fn error_frame(msg: &str) -> Message {
-    Message::Text(json!({"t": "error", "error": msg}).to_string().into())
+fn error_frame(e: &HallError) -> Message {
+    Message::Text(
+        json!({"t": "error", "error": e.message, "code": e.code})
+            .to_string()
+            .into(),
+    )
 }
 
 async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket: WebSocket) {
@@ -102,7 +140,7 @@ async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket
         hall.state(&id, user.as_ref())
             .await
             .map(|s| Message::Text(s.to_string().into()))
-            .unwrap_or_else(|e| error_frame(&e.message))
+            .unwrap_or_else(|e| error_frame(&e))
     };
     if tx
         .send(send_state(hall.clone(), id.clone(), user.clone()).await)
@@ -119,9 +157,15 @@ async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket
     let mut pings: VecDeque<(u64, Instant)> = VecDeque::new();
     let mut ping_id = 0u64;
     let mut ping_timer = tokio::time::interval(PING_EVERY);
+    let mut last_heard = Instant::now();
     loop {
         tokio::select! {
             _ = shutdown.changed() => {
+                let _ = tx.send(Message::Close(None)).await;
+                return;
+            }
+            _ = tokio::time::sleep_until(idle_deadline(&hall, last_heard)) => {
+                hall.metrics.sockets_idle_closed.inc();
                 let _ = tx.send(Message::Close(None)).await;
                 return;
             }
@@ -130,6 +174,10 @@ async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket
                 pings.push_back((ping_id, Instant::now()));
                 if pings.len() > 8 { pings.pop_front(); }
                 if tx.send(Message::Text(json!({"t":"ping","id":ping_id}).to_string().into())).await.is_err() {
+                    return;
+                }
+                // A protocol ping too: clients answer it by themselves.
+                if tx.send(Message::Ping(Default::default())).await.is_err() {
                     return;
                 }
             }
@@ -148,23 +196,24 @@ async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket
                 }
             }
             msg = rx.next() => {
+                last_heard = Instant::now();
                 let text = match msg {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
-                        if tx.send(error_frame("binary frames are not accepted; send JSON text")).await.is_err() { return; }
+                        if tx.send(error_frame(&HallError::bad("binary frames are not accepted; send JSON text").with_code("bad_frame"))).await.is_err() { return; }
                         continue;
                     }
                     Some(Ok(_)) => continue,
                 };
                 if !bucket.take() {
-                    if tx.send(error_frame("too many frames: slow down")).await.is_err() { return; }
+                    if tx.send(error_frame(&HallError::too_many("rate_limited", "too many frames: slow down"))).await.is_err() { return; }
                     continue;
                 }
                 let frame: Frame = match serde_json::from_str(text.as_str()) {
                     Ok(f) => f,
                     Err(e) => {
-                        if tx.send(error_frame(&format!("malformed frame: {e}"))).await.is_err() { return; }
+                        if tx.send(error_frame(&HallError::bad(format!("malformed frame: {e}")).with_code("bad_frame"))).await.is_err() { return; }
                         continue;
                     }
                 };
@@ -263,18 +312,25 @@ async fn handle_frame(
     match res {
         Ok(Some(v)) => Some(Message::Text(v.to_string().into())),
         Ok(None) => None,
-        Err(e) => Some(error_frame(&e.message)),
+        Err(e) => Some(error_frame(&e)),
     }
 }
 
 /// `GET /api/lobby/ws`: the lobby, then each change.
-pub async fn lobby_socket(State(hall): State<AppState>, ws: WebSocketUpgrade) -> Response {
-    ws.max_message_size(MAX_FRAME)
-        .on_upgrade(move |socket| async move {
-            hall.metrics.sockets.inc();
-            run_lobby_socket(hall.clone(), socket).await;
-            hall.metrics.sockets.dec();
-        })
+pub async fn lobby_socket(
+    State(hall): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Result<Response, HallError> {
+    let user = current_user(&hall, &headers).await?;
+    let slot = admit(&hall, peer, user.as_ref())?;
+    Ok(bounded(ws).on_upgrade(move |socket| async move {
+        hall.metrics.sockets.inc();
+        run_lobby_socket(hall.clone(), socket).await;
+        hall.metrics.sockets.dec();
+        drop(slot);
+    }))
 }
 
 async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket) {
@@ -287,9 +343,21 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket) {
     {
         return;
     }
+    let mut ping_timer = tokio::time::interval(PING_EVERY);
+    let mut last_heard = Instant::now();
     loop {
         tokio::select! {
             _ = shutdown.changed() => return,
+            _ = tokio::time::sleep_until(idle_deadline(&hall, last_heard)) => {
+                hall.metrics.sockets_idle_closed.inc();
+                let _ = socket.send(Message::Close(None)).await;
+                return;
+            }
+            _ = ping_timer.tick() => {
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
             ev = events.recv() => {
                 // Always send the whole lobby: simpler for the page, and small.
                 if matches!(ev, Err(RecvError::Closed)) { return; }
@@ -297,9 +365,12 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket) {
                     return;
                 }
             }
-            msg = socket.recv() => match msg {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                _ => {}
+            msg = socket.recv() => {
+                last_heard = Instant::now();
+                match msg {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                    _ => {}
+                }
             }
         }
     }

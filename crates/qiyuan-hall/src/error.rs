@@ -1,0 +1,107 @@
+//! The one error type of the API: an HTTP status, a stable machine-readable
+//! code that bots can switch on, and a sentence for people. Every error the
+//! hall sends, over HTTP or WebSocket, is `{"error": sentence, "code": code}`.
+
+/// An error for the API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HallError {
+    /// HTTP status code (4xx for the client's mistakes, 500 for ours).
+    pub status: u16,
+    /// Stable code (`snake_case`), documented in the OpenAPI document.
+    pub code: &'static str,
+    /// What went wrong, for the client.
+    pub message: String,
+}
+
+/// Result of a hall operation.
+pub type HallResult<T> = Result<T, HallError>;
+
+impl HallError {
+    /// An error with this status, code and message.
+    pub fn new(status: u16, code: &'static str, msg: impl Into<String>) -> HallError {
+        HallError {
+            status,
+            code,
+            message: msg.into(),
+        }
+    }
+    /// A 400 Bad Request (`bad_request`).
+    pub fn bad(msg: impl Into<String>) -> HallError {
+        HallError::new(400, "bad_request", msg)
+    }
+    /// A 400 for a size-like field outside its documented bounds
+    /// (`out_of_range`); the message names the field and the bounds.
+    pub fn out_of_range(field: &str, min: i64, max: i64) -> HallError {
+        HallError::new(
+            400,
+            "out_of_range",
+            format!("{field} must be {min} to {max}"),
+        )
+    }
+    /// A 401: no, unknown or expired session (`unauthorized`).
+    pub fn unauthorized() -> HallError {
+        HallError::new(
+            401,
+            "unauthorized",
+            "log in first (Authorization: Bearer TOKEN or the session cookie)",
+        )
+    }
+    /// A 403: allowed for others, not for you (`forbidden`).
+    pub fn forbidden(msg: impl Into<String>) -> HallError {
+        HallError::new(403, "forbidden", msg)
+    }
+    /// A 404 (`not_found`).
+    pub fn not_found(msg: impl Into<String>) -> HallError {
+        HallError::new(404, "not_found", msg)
+    }
+    /// A 409: right request, wrong moment (`conflict`).
+    pub fn conflict(msg: impl Into<String>) -> HallError {
+        HallError::new(409, "conflict", msg)
+    }
+    /// A 429: slow down (`code` says which limit).
+    pub fn too_many(code: &'static str, msg: impl Into<String>) -> HallError {
+        HallError::new(429, code, msg)
+    }
+    /// A 503: the server is busy right now; try again shortly (`busy`).
+    pub fn busy(msg: impl Into<String>) -> HallError {
+        HallError::new(503, "busy", msg)
+    }
+    /// A 500; the detail goes to the log, not to the client (`internal`).
+    pub fn internal(err: impl std::fmt::Display) -> HallError {
+        tracing::error!(error = %err, "internal error");
+        HallError::new(500, "internal", "internal error")
+    }
+    /// The same error with a more specific code.
+    pub fn with_code(mut self, code: &'static str) -> HallError {
+        self.code = code;
+        self
+    }
+    /// The JSON body of this error.
+    pub fn body(&self) -> serde_json::Value {
+        serde_json::json!({"error": self.message, "code": self.code})
+    }
+}
+
+/// The code a bare status gets when no handler chose one (framework
+/// rejections, 405s, 413s).
+pub fn code_for_status(status: u16) -> &'static str {
+    match status {
+        400 => "bad_request",
+        401 => "unauthorized",
+        403 => "forbidden",
+        404 => "not_found",
+        405 => "method_not_allowed",
+        408 => "timeout",
+        409 => "conflict",
+        411 => "length_required",
+        413 => "body_too_large",
+        414 => "uri_too_long",
+        415 => "unsupported_media_type",
+        422 => "bad_request",
+        429 => "rate_limited",
+        431 => "headers_too_large",
+        503 => "busy",
+        s if s >= 500 => "internal",
+        _ => "bad_request",
+    }
+}

@@ -1,0 +1,130 @@
+//! Every bound the hall enforces, in one place. Request fields are checked
+//! against the constants *before* anything is allocated from them (an event
+//! of `groups: 2147483648` is refused, not built); the OpenAPI document
+//! states the same numbers. [`Limits`] holds the bounds an operator (or a
+//! test) may change at start.
+
+use std::time::Duration;
+
+/// Largest request body accepted (bytes).
+pub const MAX_BODY: usize = 16 * 1024;
+/// Largest WebSocket message or frame accepted from a client (bytes).
+pub const MAX_FRAME: usize = 4 * 1024;
+/// Longest move text (`h2e2`, a Jifen class change, a Banqi flip).
+pub const MAX_MOVE_LEN: usize = 16;
+/// Longest set-up position text.
+pub const MAX_FEN_LEN: usize = 256;
+/// Longest event or team name (characters).
+pub const MAX_NAME_CHARS: usize = 100;
+/// A clock's base time: 1 s to 3 h.
+pub const MAX_CLOCK_INITIAL_S: i64 = 3 * 3600;
+/// A clock's increment: 0 to 600 s.
+pub const MAX_CLOCK_INCREMENT_S: i64 = 600;
+/// Jifen target score: 1 to 10000.
+pub const MAX_TARGET: i32 = 10_000;
+/// Banqi room base (基数): 1 to 100.
+pub const MAX_BASE: i64 = 100;
+/// Entrants of one event.
+pub const MAX_EVENT_PLAYERS: usize = 256;
+/// Groups of a three-stage event.
+pub const MAX_GROUPS: u32 = 64;
+/// Advancers per group of a three-stage event (a power of two).
+pub const MAX_ADVANCE_PER_GROUP: u32 = 64;
+/// The stage-3 bracket of a three-stage event (a power of two).
+pub const MAX_FINAL_BRACKET: u32 = 256;
+/// Rounds of a Swiss event.
+pub const MAX_SWISS_ROUNDS: u32 = 64;
+/// Tie-breaks named by one event.
+pub const MAX_TIE_BREAKS: usize = 8;
+/// Unshareable places named by one event.
+pub const MAX_UNSHAREABLE_PLACES: usize = 64;
+/// The event game time cap (X6): 1 s to 24 h.
+pub const MAX_GAME_TIME_CAP_S: u64 = 24 * 3600;
+/// Teams of one team event.
+pub const MAX_TEAMS: usize = 16;
+/// Players (boards) per team.
+pub const MAX_BOARDS: usize = 8;
+/// The `players` list of `GET /api/ratings`.
+pub const MAX_RATINGS_PLAYERS: usize = 64;
+
+/// Checks `value` against `min..=max`; the error names the field and the bounds.
+pub fn check_range<T: Into<i64> + Copy>(
+    field: &str,
+    value: T,
+    min: i64,
+    max: i64,
+) -> crate::error::HallResult<()> {
+    let v: i64 = value.into();
+    if (min..=max).contains(&v) {
+        Ok(())
+    } else {
+        Err(crate::error::HallError::out_of_range(field, min, max))
+    }
+}
+
+/// Checks a list's length; the error names the field and the bound.
+pub fn check_len(field: &str, len: usize, max: usize) -> crate::error::HallResult<()> {
+    if len <= max {
+        Ok(())
+    } else {
+        Err(crate::error::HallError::new(
+            400,
+            "out_of_range",
+            format!("{field}: at most {max} entries"),
+        ))
+    }
+}
+
+/// Bounds set at start (`qiyuan serve` flags; tests lower them).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// A session lives this long after its last use (sliding renewal).
+    pub session_ttl: Duration,
+    /// Sessions kept per user; the oldest go first.
+    pub sessions_per_user: usize,
+    /// Open WebSockets per client address.
+    pub sockets_per_ip: usize,
+    /// Open WebSockets per user.
+    pub sockets_per_user: usize,
+    /// A socket that sends nothing (not even a pong) for this long is closed.
+    pub socket_idle: Duration,
+    /// Failed logins for one account before each further try is delayed.
+    pub login_free_failures: u32,
+    /// Failed logins from one address before each further try is delayed.
+    pub login_ip_free_failures: u32,
+    /// The longest delay a throttled login is made to wait.
+    pub login_max_delay: Duration,
+    /// Password hashes computed at once (argon2 is slow on purpose; the rest
+    /// wait, so guessing cannot take the cores that play needs).
+    pub hash_workers: usize,
+    /// Password checks that may wait for a hash worker; more get a 503.
+    pub hash_queue: usize,
+    /// Games against the AI a user may have in play at once.
+    pub ai_games_per_user: usize,
+    /// Unfinished events with AI entrants one user may organise at once.
+    pub ai_events_per_user: usize,
+    /// AI entrants in an event a registered user organises; guests may
+    /// enter none.
+    pub event_ai_entrants: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            session_ttl: Duration::from_secs(30 * 24 * 3600),
+            sessions_per_user: 20,
+            sockets_per_ip: 64,
+            sockets_per_user: 16,
+            socket_idle: Duration::from_secs(60),
+            login_free_failures: 5,
+            login_ip_free_failures: 20,
+            login_max_delay: Duration::from_secs(15 * 60),
+            hash_workers: std::thread::available_parallelism()
+                .map_or(1, |n| (n.get() / 2).max(1)),
+            hash_queue: 32,
+            ai_games_per_user: 4,
+            ai_events_per_user: 1,
+            event_ai_entrants: 16,
+        }
+    }
+}

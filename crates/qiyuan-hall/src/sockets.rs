@@ -1,0 +1,122 @@
+//! Caps on open WebSockets: per client address and per user, counted from
+//! the upgrade until the socket task ends (a [`SocketSlot`] gives its place
+//! back when dropped, however the socket ends).
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+
+use crate::error::{HallError, HallResult};
+use crate::limits::Limits;
+
+#[derive(Default)]
+struct Counts {
+    by_ip: HashMap<IpAddr, usize>,
+    by_user: HashMap<i64, usize>,
+}
+
+/// Open sockets per address and per user.
+#[derive(Default)]
+pub struct SocketCounts {
+    counts: Arc<Mutex<Counts>>,
+}
+
+/// One admitted socket; dropping it frees its place.
+pub struct SocketSlot {
+    counts: Arc<Mutex<Counts>>,
+    ip: IpAddr,
+    user: Option<i64>,
+}
+
+impl SocketCounts {
+    /// Admits a socket from `ip` for `user`, or a 429 `too_many_sockets`.
+    pub fn admit(&self, ip: IpAddr, user: Option<i64>, limits: &Limits) -> HallResult<SocketSlot> {
+        let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        // 0 turns a cap off (load tests from one address).
+        if limits.sockets_per_ip > 0
+            && c.by_ip.get(&ip).copied().unwrap_or(0) >= limits.sockets_per_ip
+        {
+            return Err(HallError::too_many(
+                "too_many_sockets",
+                format!(
+                    "at most {} open sockets per address: close one first",
+                    limits.sockets_per_ip
+                ),
+            ));
+        }
+        if let Some(u) = user
+            && limits.sockets_per_user > 0
+            && c.by_user.get(&u).copied().unwrap_or(0) >= limits.sockets_per_user
+        {
+            return Err(HallError::too_many(
+                "too_many_sockets",
+                format!(
+                    "at most {} open sockets per user: close one first",
+                    limits.sockets_per_user
+                ),
+            ));
+        }
+        *c.by_ip.entry(ip).or_default() += 1;
+        if let Some(u) = user {
+            *c.by_user.entry(u).or_default() += 1;
+        }
+        Ok(SocketSlot {
+            counts: self.counts.clone(),
+            ip,
+            user,
+        })
+    }
+
+    /// Sockets open from `ip` now.
+    pub fn from_ip(&self, ip: IpAddr) -> usize {
+        let c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        c.by_ip.get(&ip).copied().unwrap_or(0)
+    }
+}
+
+fn release<K: std::hash::Hash + Eq>(map: &mut HashMap<K, usize>, k: &K) {
+    if let Some(n) = map.get_mut(k) {
+        *n -= 1;
+        if *n == 0 {
+            map.remove(k);
+        }
+    }
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        release(&mut c.by_ip, &self.ip);
+        if let Some(u) = self.user {
+            release(&mut c.by_user, &u);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caps_per_address_and_user_and_frees_on_drop() {
+        let limits = Limits {
+            sockets_per_ip: 2,
+            sockets_per_user: 1,
+            ..Limits::default()
+        };
+        let counts = SocketCounts::default();
+        let ip: IpAddr = [127, 0, 0, 1].into();
+        let a = counts.admit(ip, Some(7), &limits).expect("first");
+        assert_eq!(
+            counts.admit(ip, Some(7), &limits).err().map(|e| e.code),
+            Some("too_many_sockets")
+        );
+        let b = counts.admit(ip, None, &limits).expect("anonymous");
+        assert!(counts.admit(ip, None, &limits).is_err());
+        drop(a);
+        assert_eq!(counts.from_ip(ip), 1);
+        let _c = counts.admit(ip, Some(7), &limits).expect("after a close");
+        drop(b);
+        assert_eq!(counts.from_ip(ip), 1);
+    }
+}

@@ -1,0 +1,64 @@
+//! The one NDJSON stream helper: the current state as the first line, then
+//! each event of a bus subscription, a keep-alive empty line every
+//! [`KEEP_ALIVE`] (so a client that went away is noticed and its
+//! subscription dropped even when nothing happens), and the end of the
+//! stream once the watched thing is over or the server shuts down.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+use serde_json::Value;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::watch;
+
+use crate::bus::Subscription;
+
+/// How often an idle stream sends an empty line.
+pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// Whether a line is the last one of its stream (a finished game or event).
+pub type IsFinal = fn(&Value) -> bool;
+
+/// An NDJSON response: `first`, then the subscription's events until
+/// `is_final` says one was the last.
+pub fn ndjson(
+    first: Value,
+    rx: Subscription,
+    shutdown: watch::Receiver<bool>,
+    is_final: IsFinal,
+) -> Response {
+    let over = is_final(&first);
+    let head = futures_util::stream::once(async move {
+        Ok::<_, std::convert::Infallible>(format!("{first}\n"))
+    });
+    let state = (rx, shutdown, over, tokio::time::interval(KEEP_ALIVE));
+    let rest = futures_util::stream::unfold(state, move |(mut rx, mut shutdown, over, mut tick)| async move {
+        if over {
+            return None;
+        }
+        tick.reset();
+        loop {
+            tokio::select! {
+                ev = rx.recv() => match ev {
+                    Ok(e) => {
+                        let last = serde_json::from_str::<Value>(&e).is_ok_and(|v| is_final(&v));
+                        return Some((Ok(format!("{e}\n")), (rx, shutdown, last, tick)));
+                    }
+                    Err(RecvError::Lagged(_)) => continue,
+                    Err(RecvError::Closed) => return None,
+                },
+                _ = tick.tick() => return Some((Ok("\n".to_string()), (rx, shutdown, false, tick))),
+                _ = shutdown.changed() => return None,
+            }
+        }
+    });
+    let mut r = Body::from_stream(head.chain(rest)).into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-ndjson"),
+    );
+    r
+}
