@@ -369,7 +369,9 @@ impl Event {
         let min = match &format {
             Format::RoundRobin { .. } => 2,
             Format::Knockout { .. } | Format::Swiss { .. } => 2,
-            Format::ThreeStage(t) => (t.groups * t.advance_per_group.max(1)).max(2) as usize,
+            Format::ThreeStage(t) => {
+                (t.groups.saturating_mul(t.advance_per_group.max(1))).max(2) as usize
+            }
         };
         if n < min {
             return Err(EventError::TooFewPlayers { min, got: n });
@@ -395,7 +397,7 @@ impl Event {
                 if smallest < t.advance_per_group {
                     return invalid("a group has fewer players than advance from it");
                 }
-                let field2 = t.groups * t.advance_per_group;
+                let field2 = t.groups.saturating_mul(t.advance_per_group);
                 if field2 < 2 {
                     return invalid("stage 2 needs at least two players");
                 }

@@ -7,11 +7,11 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use std::net::SocketAddr;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::json;
+use std::net::SocketAddr;
 
 use crate::auth;
 use crate::hall::{Hall, HallError, NewGame};
@@ -34,7 +34,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryArgs<T> {
         axum::extract::Query::<T>::try_from_uri(&parts.uri)
             .map(|q| QueryArgs(q.0))
             .map_err(|e| {
-                HallError::bad(format!("bad query string: {}", e.body_text())).with_code("bad_query")
+                HallError::bad(format!("bad query string: {}", e.body_text()))
+                    .with_code("bad_query")
             })
     }
 }
@@ -47,16 +48,14 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = HallError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e| {
-                let status = e.status().as_u16();
-                HallError::new(
-                    status,
-                    crate::error::code_for_status(status),
-                    format!("cannot read the body: {}", e.body_text()),
-                )
-            })?;
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            let status = e.status().as_u16();
+            HallError::new(
+                status,
+                crate::error::code_for_status(status),
+                format!("cannot read the body: {}", e.body_text()),
+            )
+        })?;
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|e| HallError::bad(format!("malformed JSON: {e}")).with_code("malformed_json"))
@@ -459,9 +458,12 @@ pub async fn stream(
     // Subscribe before reading the state again so no event falls in between.
     let rx = hall.bus.subscribe(&id);
     let first = hall.state(&id, None).await?;
-    Ok(crate::stream::ndjson(first, rx, hall.shutdown.clone(), |v| {
-        v["status"] == "finished"
-    }))
+    Ok(crate::stream::ndjson(
+        first,
+        rx,
+        hall.shutdown.clone(),
+        |v| v["status"] == "finished",
+    ))
 }
 
 /// `GET /api/lobby`.

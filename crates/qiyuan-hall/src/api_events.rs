@@ -1,12 +1,12 @@
 //! HTTP handlers for ratings, leaderboards and events: thin shells over
 //! [`crate::ratings`] and [`crate::events`].
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use crate::api::{AppState, JsonBody, require_user};
+use crate::api::{AppState, JsonBody, QueryArgs, require_user};
 use crate::events::{self, NewEvent};
 use crate::hall::HallError;
 use crate::ratings;
@@ -31,7 +31,7 @@ pub struct RatingsQuery {
 /// `GET /api/ratings?game=G&players=a,b,ai:3`.
 pub async fn ratings(
     State(hall): State<AppState>,
-    Query(q): Query<RatingsQuery>,
+    QueryArgs(q): QueryArgs<RatingsQuery>,
 ) -> Result<Response, HallError> {
     Ok(axum::Json(ratings::ratings_for(&hall, &q.game, &q.players).await?).into_response())
 }
@@ -70,6 +70,48 @@ pub async fn join(
     Ok(axum::Json(events::join(&hall, &id, &user).await?).into_response())
 }
 
+/// `POST /api/events/{id}/decline`: turns down an invitation.
+pub async fn decline(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    Ok(axum::Json(events::decline(&hall, &id, &user).await?).into_response())
+}
+
+/// `GET /api/invitations`: events and team events that invite the caller
+/// and wait for an answer.
+pub async fn invitations(
+    State(hall): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    let mut list = hall.hooks.invitations_of(user.id).await;
+    list.extend(crate::team_events::invitations_of(&hall, user.id).await);
+    Ok(axum::Json(serde_json::json!({"invitations": list})).into_response())
+}
+
+/// `POST /api/team-events/{id}/accept`.
+pub async fn accept_team_event(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    Ok(axum::Json(crate::team_events::answer(&hall, &id, &user, true).await?).into_response())
+}
+
+/// `POST /api/team-events/{id}/decline`.
+pub async fn decline_team_event(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    Ok(axum::Json(crate::team_events::answer(&hall, &id, &user, false).await?).into_response())
+}
+
 /// `POST /api/events/{id}/start`.
 pub async fn start(
     State(hall): State<AppState>,
@@ -104,9 +146,17 @@ pub async fn stream(
     read().await?;
     let rx = hall.bus.subscribe(&format!("event:{id}"));
     let first = read().await?;
-    Ok(crate::stream::ndjson(first, rx, hall.shutdown.clone(), |v| {
-        matches!(v["event"]["status"].as_str(), Some("finished" | "error" | "declined"))
-    }))
+    Ok(crate::stream::ndjson(
+        first,
+        rx,
+        hall.shutdown.clone(),
+        |v| {
+            matches!(
+                v["event"]["status"].as_str(),
+                Some("finished" | "error" | "declined")
+            )
+        },
+    ))
 }
 
 /// `?stage=N`.
@@ -121,7 +171,7 @@ pub struct StageQuery {
 pub async fn standings(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<StageQuery>,
+    QueryArgs(q): QueryArgs<StageQuery>,
 ) -> Result<Response, HallError> {
     Ok(axum::Json(events::standings(&hall, &id, q.stage).await?).into_response())
 }
@@ -130,7 +180,7 @@ pub async fn standings(
 pub async fn standings_csv(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<StageQuery>,
+    QueryArgs(q): QueryArgs<StageQuery>,
 ) -> Result<Response, HallError> {
     let csv = events::standings_csv(&hall, &id, q.stage).await?;
     let mut r = csv.into_response();

@@ -22,7 +22,7 @@ pub const POINTS_FAMILY: &str = "banqi";
 /// The seconds per move a Banqi room gets unless it says otherwise (B12).
 pub const DEFAULT_MOVE_S: i64 = 30;
 /// The largest room base (基数) a room may set (B17).
-pub const MAX_BASE: i64 = 100;
+pub const MAX_BASE: i64 = crate::limits::MAX_BASE;
 
 /// Whether `rules` names a Banqi preset.
 pub fn is_banqi(rules: &str) -> bool {
@@ -174,8 +174,11 @@ impl Hall {
     /// Settles the game points of a finished game (B13-B17) into the players'
     /// balances, once: the ledger refuses a second settlement of the same game.
     /// Games with an AI seat move no points (they would be farmed).
+    /// Rooms from a set-up position settle nothing (their points could be
+    /// farmed from a position made to be won).
     pub(crate) async fn settle_points(&self, live: &Live) {
         if live.row.status != "finished"
+            || live.row.start_fen.is_some()
             || live
                 .row
                 .seats

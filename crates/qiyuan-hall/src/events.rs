@@ -26,6 +26,11 @@ use tokio::sync::{Mutex, mpsc};
 use crate::clock::wall_ms;
 use crate::fouls::FoulWatch;
 use crate::hall::{ClockSpec, Hall, HallError, HallResult};
+use crate::limits::{
+    MAX_ADVANCE_PER_GROUP, MAX_EVENT_PLAYERS, MAX_FINAL_BRACKET, MAX_GAME_TIME_CAP_S, MAX_GROUPS,
+    MAX_NAME_CHARS, MAX_SWISS_ROUNDS, MAX_TIE_BREAKS, MAX_UNSHAREABLE_PLACES, check_len,
+    check_range,
+};
 use crate::store::{SeatRow, User};
 
 /// Work for the hook task.
@@ -96,6 +101,52 @@ impl Hooks {
             .cloned()
     }
 
+    /// Unfinished events organised by `name` that have AI entrants.
+    pub(crate) async fn unfinished_ai_events_of(&self, name: &str) -> usize {
+        let all: Vec<Arc<Mutex<HallEvent>>> = self
+            .events
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        let mut n = 0;
+        for e in all {
+            let he = e.lock().await;
+            if he.organiser.as_deref() == Some(name)
+                && matches!(he.status.as_str(), "open" | "running")
+                && he.ai_entrants() > 0
+            {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Events and team events that invite user `id` and wait for an answer.
+    pub(crate) async fn invitations_of(&self, id: i64) -> Vec<Value> {
+        let me = PlayerId(format!("u:{id}"));
+        let all: Vec<Arc<Mutex<HallEvent>>> = self
+            .events
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        let mut out = Vec::new();
+        for e in all {
+            let he = e.lock().await;
+            if he.status == "open" && he.invited.contains(&me) {
+                out.push(json!({
+                    "kind": "event", "id": he.id, "name": he.name, "game": he.game,
+                    "organiser": he.organiser, "rated": he.rated,
+                    "clock": {"initial_s": he.initial_s, "increment_s": he.increment_s},
+                }));
+            }
+        }
+        out
+    }
+
     fn link_game(&self, game: &str, event: &str) {
         self.game_events
             .lock()
@@ -142,6 +193,10 @@ struct HallEvent {
     status: String,
     error: Option<String>,
     entrants: Vec<qiyuan_events::Player>,
+    /// Entrants named by the organiser who have not accepted yet: they play
+    /// only once they accept (nobody is entered, or rated, without consent).
+    #[serde(default)]
+    invited: BTreeSet<PlayerId>,
     format: Format,
     settings: EventSettings,
     event: Option<Event>,
@@ -243,10 +298,15 @@ impl HallEvent {
         self.entrants.iter().find(|p| &p.id == id)
     }
 
-    /// Adds an entrant from a user name or `ai:N`.
-    async fn add_entrant(&mut self, hall: &Hall, who: &str) -> HallResult<()> {
-        if self.entrants.len() >= 256 {
-            return Err(HallError::bad("at most 256 players in an event"));
+    /// Adds an entrant from a user name or `ai:N`. A person other than the
+    /// organiser is only invited: entered once they accept.
+    async fn add_entrant(&mut self, hall: &Hall, who: &str, organiser: &User) -> HallResult<()> {
+        if self.entrants.len() >= MAX_EVENT_PLAYERS {
+            return Err(HallError::out_of_range(
+                "players",
+                0,
+                MAX_EVENT_PLAYERS as i64,
+            ));
         }
         if let Some(n) = who.strip_prefix("ai:") {
             let level = n.parse::<u8>().ok().filter(|l| (1..=8).contains(l));
@@ -279,8 +339,29 @@ impl HallEvent {
             .user_by_name(who)
             .await
             .map_err(HallError::internal)?
-            .ok_or_else(|| HallError::bad(format!("no user '{who}'")))?;
-        self.add_user(&user)
+            .ok_or_else(|| HallError::bad(format!("no user '{who}'")).with_code("no_such_user"))?;
+        self.add_user(&user)?;
+        if user.id != organiser.id {
+            self.invited.insert(PlayerId(format!("u:{}", user.id)));
+        }
+        Ok(())
+    }
+
+    /// The entrants who have accepted (AI players and the organiser always have).
+    fn accepted(&self) -> Vec<qiyuan_events::Player> {
+        self.entrants
+            .iter()
+            .filter(|p| !self.invited.contains(&p.id))
+            .cloned()
+            .collect()
+    }
+
+    /// How many entrants are AI levels.
+    fn ai_entrants(&self) -> usize {
+        self.entrants
+            .iter()
+            .filter(|p| p.id.0.starts_with("ai:"))
+            .count()
     }
 
     fn add_user(&mut self, user: &User) -> HallResult<()> {
@@ -331,7 +412,8 @@ impl HallEvent {
             "error": self.error,
             "format": self.format,
             "settings": self.settings,
-            "players": self.entrants.iter().map(|p| &p.name).collect::<Vec<_>>(),
+            "players": self.entrants.iter().filter(|p| !self.invited.contains(&p.id)).map(|p| &p.name).collect::<Vec<_>>(),
+            "invited": self.entrants.iter().filter(|p| self.invited.contains(&p.id)).map(|p| &p.name).collect::<Vec<_>>(),
             "rounds": [],
         });
         let Some(ev) = &self.event else { return v };
@@ -390,7 +472,8 @@ impl HallEvent {
     fn summary(&self) -> Value {
         json!({
             "id": self.id, "name": self.name, "game": self.game, "status": self.status,
-            "format": self.format, "players": self.entrants.len(), "created_ms": self.created_ms,
+            "format": self.format, "players": self.entrants.len() - self.invited.len(),
+            "invited": self.invited.len(), "created_ms": self.created_ms,
         })
     }
 
@@ -869,16 +952,16 @@ fn settings_from(format: &Format, body: SettingsBody) -> HallResult<EventSetting
         s.scoring = v;
     }
     if let Some(v) = body.tie_breaks {
-        if v.len() > 8 {
-            return Err(HallError::bad("at most 8 tie-breaks"));
-        }
+        check_len("settings.tie_breaks", v.len(), MAX_TIE_BREAKS)?;
         s.tie_breaks = v;
     }
     if let Some(v) = body.playoff {
         let ok = |ms: u64| (1_000..=3 * 3_600_000).contains(&ms);
         if !ok(v.red_base_ms) || !ok(v.black_base_ms) || v.increment_ms > 600_000 {
-            return Err(HallError::bad(
-                "playoff times must be 1 s to 3 h (increment at most 600 s)",
+            return Err(HallError::new(
+                400,
+                "out_of_range",
+                "settings.playoff: red_base_ms and black_base_ms must be 1000 to 10800000, increment_ms 0 to 600000",
             ));
         }
         s.playoff = v;
@@ -890,42 +973,124 @@ fn settings_from(format: &Format, body: SettingsBody) -> HallResult<EventSetting
         s.bye_points = v;
     }
     if let Some(v) = body.unshareable_places {
-        if v.len() > 64 || v.contains(&0) {
+        check_len(
+            "settings.unshareable_places",
+            v.len(),
+            MAX_UNSHAREABLE_PLACES,
+        )?;
+        if v.contains(&0) {
             return Err(HallError::bad("unshareable_places are places from 1"));
         }
         s.unshareable_places = v;
     }
     if let Some(v) = body.game_time_cap_s {
-        if !(1..=24 * 3600).contains(&v) {
-            return Err(HallError::bad("game_time_cap_s must be 1 to 86400"));
+        if !(1..=MAX_GAME_TIME_CAP_S).contains(&v) {
+            return Err(HallError::out_of_range(
+                "settings.game_time_cap_s",
+                1,
+                MAX_GAME_TIME_CAP_S as i64,
+            ));
         }
         s.game_time_cap_ms = Some(v * 1000);
     }
     Ok(s)
 }
 
-/// `POST /api/events`: creates an event (and starts it if `start`).
+/// Checks every size-like field of a format against its documented bound,
+/// before anything is built from it.
+fn check_format(format: &Format) -> HallResult<()> {
+    match format {
+        Format::RoundRobin { cycles } => check_range("format.cycles", *cycles, 1, 2),
+        Format::Knockout { .. } => Ok(()),
+        Format::Swiss { rounds } => {
+            check_range("format.rounds", *rounds, 1, i64::from(MAX_SWISS_ROUNDS))
+        }
+        Format::ThreeStage(t) => {
+            check_range("format.groups", t.groups, 1, i64::from(MAX_GROUPS))?;
+            check_range(
+                "format.advance_per_group",
+                t.advance_per_group,
+                1,
+                i64::from(MAX_ADVANCE_PER_GROUP),
+            )?;
+            check_range(
+                "format.final_bracket_size",
+                t.final_bracket_size,
+                2,
+                i64::from(MAX_FINAL_BRACKET),
+            )?;
+            if u64::from(t.groups) * u64::from(t.advance_per_group) > MAX_EVENT_PLAYERS as u64 {
+                return Err(HallError::new(
+                    400,
+                    "out_of_range",
+                    format!(
+                        "format.groups × format.advance_per_group must be at most {MAX_EVENT_PLAYERS} (the most players of an event)"
+                    ),
+                ));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The AI budget of an organiser: guests may enter no AI players; others at
+/// most [`crate::limits::Limits::event_ai_entrants`], in at most
+/// `ai_events_per_user` unfinished events at once.
+pub(crate) async fn check_ai_budget(
+    hall: &Hall,
+    user: &User,
+    ai_entrants: usize,
+) -> HallResult<()> {
+    if ai_entrants == 0 {
+        return Ok(());
+    }
+    let over = |msg: String| Err(HallError::forbidden(msg).with_code("ai_budget"));
+    if user.guest {
+        return over("guests may not enter AI players in events; register first".into());
+    }
+    let max = hall.limits.event_ai_entrants;
+    if ai_entrants > max {
+        return over(format!("at most {max} AI players in one event"));
+    }
+    let running = hall.hooks.unfinished_ai_events_of(&user.username).await
+        + crate::team_events::unfinished_ai_events_of(hall, &user.username).await;
+    if running >= hall.limits.ai_events_per_user {
+        return over(format!(
+            "you already run {running} unfinished event(s) with AI players; at most {} at once",
+            hall.limits.ai_events_per_user
+        ));
+    }
+    Ok(())
+}
+
+/// `POST /api/events`: creates an event (and starts it if `start`). People
+/// named in `players` other than the organiser are invited and entered
+/// only when they accept (`POST /api/events/{id}/join`).
 pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<Value> {
-    crate::games::new_table(&req.game, None, req.target).map_err(HallError::bad)?;
+    check_format(&req.format)?;
+    check_len("players", req.players.len(), MAX_EVENT_PLAYERS)?;
+    crate::games::new_table(&req.game, None, req.target)
+        .map_err(|e| HallError::bad(e).with_code("bad_game"))?;
     let clock = req.clock.unwrap_or(ClockSpec {
         initial_s: 600,
         increment_s: 0,
     });
-    if !(1..=3 * 3600).contains(&clock.initial_s) {
-        return Err(HallError::bad("clock.initial_s must be 1 to 10800"));
-    }
-    if !(0..=600).contains(&clock.increment_s) {
-        return Err(HallError::bad("clock.increment_s must be 0 to 600"));
-    }
+    clock.check()?;
     if req.rated && user.guest {
         return Err(HallError::forbidden(
             "guests may organise only unrated events",
         ));
     }
     let name = req.name.unwrap_or_else(|| format!("{} event", req.game));
-    if name.chars().count() > 100 {
-        return Err(HallError::bad("name: at most 100 characters"));
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(HallError::new(
+            400,
+            "out_of_range",
+            format!("name: at most {MAX_NAME_CHARS} characters"),
+        ));
     }
+    let ai_entrants = req.players.iter().filter(|p| p.starts_with("ai:")).count();
+    check_ai_budget(hall, user, ai_entrants).await?;
     let settings = settings_from(&req.format, req.settings.unwrap_or_default())?;
     let mut he = HallEvent {
         id: new_event_id(),
@@ -939,6 +1104,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
         status: "open".into(),
         error: None,
         entrants: Vec::new(),
+        invited: BTreeSet::new(),
         format: req.format,
         settings,
         event: None,
@@ -947,7 +1113,13 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
         created_ms: wall_ms(),
     };
     for p in &req.players {
-        he.add_entrant(hall, p).await?;
+        he.add_entrant(hall, p, user).await?;
+    }
+    if req.start && !he.invited.is_empty() {
+        return Err(HallError::conflict(
+            "the people named must accept their invitation before the event starts: create it without \"start\", then start it once they joined",
+        )
+        .with_code("invitations_pending"));
     }
     // Check the format's settings now, not at the start: only a field too
     // small for it is acceptable while entries are open.
@@ -959,8 +1131,8 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
         Ok(_) => {}
         Err(EventError::TooFewPlayers { min, .. }) if !req.start => {
             // Entries are still open: check the rest of the settings with a
-            // field of placeholders just big enough.
-            let dummies = (0..min.max(2))
+            // field of placeholders just big enough (bounded by check_format).
+            let dummies = (0..min.clamp(2, MAX_EVENT_PLAYERS))
                 .map(|i| {
                     let id = format!("check:{i}");
                     qiyuan_events::Player::new(id.as_str(), id.as_str())
@@ -1002,7 +1174,26 @@ pub async fn join(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> 
             "entries are closed: the event has started",
         ));
     }
-    he.add_user(user)?;
+    let me = PlayerId(format!("u:{}", user.id));
+    if !he.invited.remove(&me) {
+        // Not invited: an open entry.
+        he.add_user(user)?;
+    }
+    save(hall, &he).await;
+    Ok(he.to_json())
+}
+
+/// `POST /api/events/{id}/decline`: turns down an invitation.
+pub async fn decline(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> {
+    let e = find(hall, id)?;
+    let mut he = e.lock().await;
+    let me = PlayerId(format!("u:{}", user.id));
+    if !he.invited.remove(&me) {
+        return Err(
+            HallError::conflict("you have no invitation to this event").with_code("not_invited")
+        );
+    }
+    he.entrants.retain(|p| p.id != me);
     save(hall, &he).await;
     Ok(he.to_json())
 }
@@ -1019,8 +1210,11 @@ pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value>
     if he.status != "open" {
         return Err(HallError::conflict("the event has already started"));
     }
-    let ev = Event::create(he.format.clone(), he.settings.clone(), he.entrants.clone())
-        .map_err(bad_event)?;
+    // Invitations not accepted by now lapse: only those who agreed play.
+    let ev =
+        Event::create(he.format.clone(), he.settings.clone(), he.accepted()).map_err(bad_event)?;
+    let lapsed = std::mem::take(&mut he.invited);
+    he.entrants.retain(|p| !lapsed.contains(&p.id));
     he.event = Some(ev);
     he.status = "running".into();
     save(hall, &he).await;

@@ -15,10 +15,10 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
 
-pub use crate::error::{HallError, HallResult};
 use crate::ai::AiPlayer;
 use crate::bus::{EventBus, LOBBY};
 use crate::clock::{Clocks, wall_ms};
+pub use crate::error::{HallError, HallResult};
 use crate::games::new_table;
 use crate::metrics::Metrics;
 use crate::store::{GameRow, MoveRow, SeatRow, Storage, User};
@@ -32,6 +32,20 @@ pub struct ClockSpec {
     /// Added after each turn, in seconds.
     #[serde(default)]
     pub increment_s: i64,
+}
+
+impl ClockSpec {
+    /// Checks the documented bounds: base 1 s to 3 h, increment 0 to 600 s.
+    pub fn check(&self) -> HallResult<()> {
+        use crate::limits::{MAX_CLOCK_INCREMENT_S, MAX_CLOCK_INITIAL_S, check_range};
+        check_range("clock.initial_s", self.initial_s, 1, MAX_CLOCK_INITIAL_S)?;
+        check_range(
+            "clock.increment_s",
+            self.increment_s,
+            0,
+            MAX_CLOCK_INCREMENT_S,
+        )
+    }
 }
 
 /// `POST /api/games`.
@@ -477,6 +491,8 @@ impl Hall {
             "target": live.table.target(),
             "clock": {"initial_s": live.row.initial_ms / 1000, "increment_s": live.row.increment_ms / 1000},
             "moves": live.table.history().len(),
+            // A room from a set-up position: unrated, settles no points.
+            "setup": live.row.start_fen.is_some(),
         })
     }
 
@@ -510,7 +526,28 @@ impl Hall {
         user: &User,
         req: NewGame,
     ) -> HallResult<(String, usize)> {
-        let table = new_table(&req.game, req.fen.as_deref(), req.target).map_err(HallError::bad)?;
+        if req
+            .fen
+            .as_ref()
+            .is_some_and(|f| f.len() > crate::limits::MAX_FEN_LEN)
+        {
+            return Err(HallError::new(
+                400,
+                "out_of_range",
+                format!("fen: at most {} bytes", crate::limits::MAX_FEN_LEN),
+            ));
+        }
+        if let Some(t) = req.target {
+            crate::limits::check_range("target", t, 1, i64::from(crate::limits::MAX_TARGET))?;
+        }
+        if let Some(b) = req.base {
+            crate::limits::check_range("base", b, 1, crate::limits::MAX_BASE)?;
+        }
+        if let Some(c) = &req.clock {
+            c.check()?;
+        }
+        let table = new_table(&req.game, req.fen.as_deref(), req.target)
+            .map_err(|e| HallError::bad(e).with_code("bad_game"))?;
         if table.result().is_some() {
             return Err(HallError::bad("the set-up position is already over"));
         }
@@ -532,17 +569,11 @@ impl Hall {
         if req.base.is_some() && !crate::banqi::is_banqi(&req.game) {
             return Err(HallError::bad("a base applies only to Banqi rooms"));
         }
-        if !(1..=crate::banqi::MAX_BASE).contains(&base) {
-            return Err(HallError::bad(format!(
-                "base must be 1 to {}",
-                crate::banqi::MAX_BASE
-            )));
-        }
-        if !(1..=3 * 3600).contains(&clock.initial_s) {
-            return Err(HallError::bad("clock.initial_s must be 1 to 10800"));
-        }
-        if !(0..=600).contains(&clock.increment_s) {
-            return Err(HallError::bad("clock.increment_s must be 0 to 600"));
+        if req.base.is_some() && req.fen.is_some() {
+            // A set-up settles no game points, so a base would mean nothing.
+            return Err(HallError::bad(
+                "a room from a set-up position settles no game points: leave out base",
+            ));
         }
         if req.rated && req.fen.is_some() {
             return Err(HallError::bad(
@@ -565,6 +596,22 @@ impl Hall {
                 }
             },
         };
+        if matches!(opponent, SeatRow::Ai { .. }) {
+            let in_play = self
+                .store
+                .ai_games_in_play(user.id)
+                .await
+                .map_err(HallError::internal)?;
+            let max = self.limits.ai_games_per_user;
+            if in_play >= max as i64 {
+                return Err(HallError::too_many(
+                    "ai_budget",
+                    format!(
+                        "you already play {in_play} games against the AI; at most {max} at once"
+                    ),
+                ));
+            }
+        }
         let me = SeatRow::User {
             id: user.id,
             name: user.username.clone(),
@@ -660,8 +707,7 @@ impl Hall {
     ) -> HallResult<Value> {
         let g = self.get(id).await?;
         let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user)
-            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
         self.play_locked(&mut live, seat, mv, lag_ms).await?;
         let state = Hall::state_json(&live, Some(seat));
         drop(live);
@@ -683,25 +729,27 @@ impl Hall {
                     "the game has not started: a seat is still open",
                 ));
             }
-            "finished" => return Err(HallError::conflict("the game is over")),
+            "finished" => {
+                return Err(HallError::conflict("the game is over").with_code("game_over"));
+            }
             _ => {}
         }
-        if mv.len() > 16 {
-            return Err(HallError::bad("malformed move: too long"));
+        if mv.len() > crate::limits::MAX_MOVE_LEN {
+            return Err(HallError::bad("malformed move: too long").with_code("illegal_move"));
         }
         let now = Instant::now();
         if self.flag_check(live, now).await {
             return Err(HallError::conflict("the game is over: time ran out"));
         }
         if !live.table.seats_to_move().contains(&seat) {
-            return Err(HallError::conflict("not your turn"));
+            return Err(HallError::conflict("not your turn").with_code("not_your_turn"));
         }
         let snapshot = live.table.boxed_clone();
         let clocks_before = live.clocks.clone();
         let row_before = live.row.clone();
         live.table
             .play_for(seat, mv, &mut ServerChance)
-            .map_err(|e| HallError::bad(e.to_string()))?;
+            .map_err(|e| HallError::bad(e.to_string()).with_code("illegal_move"))?;
         let next = live.table.seats_to_move().first().copied();
         live.clocks.charge_move(seat, now, lag_ms, next);
         Hall::fresh_turn(live);
@@ -887,8 +935,7 @@ impl Hall {
     pub async fn resign(&self, id: &str, user: &User) -> HallResult<Value> {
         let g = self.get(id).await?;
         let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user)
-            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict(if live.row.status == "finished" {
                 "the game is over"
@@ -918,8 +965,7 @@ impl Hall {
     pub async fn draw(&self, id: &str, user: &User, action: &str) -> HallResult<Value> {
         let g = self.get(id).await?;
         let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user)
-            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));
         }
@@ -969,8 +1015,7 @@ impl Hall {
     pub async fn claim(&self, id: &str, user: &User) -> HallResult<Value> {
         let g = self.get(id).await?;
         let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user)
-            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));
         }
@@ -993,8 +1038,7 @@ impl Hall {
     pub async fn rematch(self: &Arc<Self>, id: &str, user: &User) -> HallResult<Option<String>> {
         let g = self.get(id).await?;
         let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user)
-            .ok_or_else(|| HallError::forbidden("you are not a player in this game"))?;
+        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
         if live.row.status != "finished" {
             return Err(HallError::conflict("a rematch needs a finished game"));
         }
@@ -1222,6 +1266,7 @@ impl Hall {
                 json!({
                     "id": g.id, "game": g.rules, "status": g.status, "seats": g.seats,
                     "result": g.result, "reason": g.reason, "rated": g.rated, "created_ms": g.created_ms,
+                    "setup": g.start_fen.is_some(),
                 })
             })
             .collect();
@@ -1308,6 +1353,10 @@ impl Hall {
         self.flag_check(&mut live, Instant::now()).await;
         Ok(live.row.clone())
     }
+}
+
+fn not_a_player() -> HallError {
+    HallError::forbidden("you are not a player in this game").with_code("not_a_player")
 }
 
 fn reason_from_str(s: &str) -> EndReason {

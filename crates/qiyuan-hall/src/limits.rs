@@ -119,8 +119,7 @@ impl Default for Limits {
             login_free_failures: 5,
             login_ip_free_failures: 20,
             login_max_delay: Duration::from_secs(15 * 60),
-            hash_workers: std::thread::available_parallelism()
-                .map_or(1, |n| (n.get() / 2).max(1)),
+            hash_workers: std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1)),
             hash_queue: 32,
             ai_games_per_user: 4,
             ai_events_per_user: 1,

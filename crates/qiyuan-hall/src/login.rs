@@ -42,9 +42,9 @@ impl LoginThrottle {
     pub fn wait(&self, key: &str) -> Duration {
         let now = Instant::now();
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries
-            .get(key)
-            .map_or(Duration::ZERO, |s| s.blocked_until.saturating_duration_since(now))
+        entries.get(key).map_or(Duration::ZERO, |s| {
+            s.blocked_until.saturating_duration_since(now)
+        })
     }
 
     /// Counts a failure; past `free` failures each one blocks the key for
@@ -196,7 +196,8 @@ mod tests {
         for _ in 0..3 {
             let p = pool.clone();
             tasks.push(tokio::spawn(async move {
-                p.run(|| std::thread::sleep(Duration::from_millis(100))).await
+                p.run(|| std::thread::sleep(Duration::from_millis(100)))
+                    .await
             }));
         }
         tokio::time::sleep(Duration::from_millis(20)).await;

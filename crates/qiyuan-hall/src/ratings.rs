@@ -114,14 +114,25 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
     hall.store.apply_ratings(&row.id, &family, &updates).await
 }
 
+/// A 400 `unknown_game` unless `game` is a rule set or a family name.
+fn known_family(game: &str) -> HallResult<()> {
+    let known = crate::games::known_games();
+    if known.contains(&game) || known.iter().any(|g| family_of(g) == game) {
+        return Ok(());
+    }
+    Err(HallError::bad(format!(
+        "no game family '{game}' (known: {})",
+        known.join(", ")
+    ))
+    .with_code("unknown_game"))
+}
+
 /// `GET /api/leaderboard/{game}`: the top 100 of a family.
 pub async fn leaderboard(hall: &Hall, game: &str) -> HallResult<Value> {
-    if crate::games::new_table(game, None, None).is_err() && game != "banqi" {
-        return Err(HallError::not_found(format!(
-            "no game family '{game}' (known: {})",
-            crate::games::known_games().join(", ")
-        )));
-    }
+    known_family(game).map_err(|mut e| {
+        e.status = 404;
+        e
+    })?;
     let family = family_of(game);
     let rows = hall
         .store
@@ -145,11 +156,15 @@ pub async fn leaderboard(hall: &Hall, game: &str) -> HallResult<Value> {
 /// named player (users by name, AI levels as `ai:N`) in one family, for the
 /// page to show titles next to names. Unknown names are left out.
 pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<Value> {
+    known_family(game)?;
     let family = family_of(game);
-    let names: Vec<&str> = players.split(',').filter(|s| !s.is_empty()).collect();
-    if names.len() > 200 {
-        return Err(HallError::bad("at most 200 players per request"));
-    }
+    let max = crate::limits::MAX_RATINGS_PLAYERS;
+    let names: Vec<&str> = players
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .take(max + 1)
+        .collect();
+    crate::limits::check_len("players", names.len(), max)?;
     let mut out = serde_json::Map::new();
     for name in names {
         if let Some(level) = name.strip_prefix("ai:").and_then(|n| n.parse::<u8>().ok()) {

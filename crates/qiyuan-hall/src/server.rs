@@ -23,9 +23,9 @@ use crate::store::{SqliteStore, Storage};
 use crate::web;
 use crate::ws;
 
-pub use crate::limits::MAX_BODY;
 use crate::error::{HallError, code_for_status};
 use crate::limits::Limits;
+pub use crate::limits::MAX_BODY;
 
 /// How the hall is started.
 #[derive(Clone, Debug)]
@@ -206,6 +206,16 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         .route("/api/events/{id}", get(api_events::get))
         .route("/api/events/{id}/join", post(api_events::join))
         .route("/api/events/{id}/start", post(api_events::start))
+        .route("/api/events/{id}/decline", post(api_events::decline))
+        .route("/api/invitations", get(api_events::invitations))
+        .route(
+            "/api/team-events/{id}/accept",
+            post(api_events::accept_team_event),
+        )
+        .route(
+            "/api/team-events/{id}/decline",
+            post(api_events::decline_team_event),
+        )
         .route("/api/events/{id}/standings", get(api_events::standings))
         .route("/api/events/{id}/stream", get(api_events::stream))
         .route("/api/team-events", post(api_events::create_team_event))

@@ -160,6 +160,8 @@ pub trait Storage: Send + Sync {
     async fn revoke_other_sessions(&self, user_id: i64, current: &str) -> StoreResult<u64>;
     /// Deletes expired sessions.
     async fn purge_expired_sessions(&self) -> StoreResult<u64>;
+    /// Unfinished games of a user with an AI seat (the per-user AI budget).
+    async fn ai_games_in_play(&self, user_id: i64) -> StoreResult<i64>;
     /// Inserts a new game.
     async fn insert_game(&self, game: &GameRow) -> StoreResult<()>;
     /// Rewrites a game's row (seats, status, result, clocks).
@@ -591,6 +593,16 @@ impl Storage for SqliteStore {
             .execute(&self.pool)
             .await?;
         Ok(res.rows_affected())
+    }
+
+    async fn ai_games_in_play(&self, user_id: i64) -> StoreResult<i64> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games g JOIN game_players p ON p.game_id = g.id WHERE p.user_id = ? AND g.status <> 'finished' AND g.seats LIKE '%\"kind\":\"ai\"%'",
+        )
+        .bind(user_id)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n)
     }
 
     async fn purge_expired_sessions(&self) -> StoreResult<u64> {

@@ -35,26 +35,29 @@ pub fn ndjson(
         Ok::<_, std::convert::Infallible>(format!("{first}\n"))
     });
     let state = (rx, shutdown, over, tokio::time::interval(KEEP_ALIVE));
-    let rest = futures_util::stream::unfold(state, move |(mut rx, mut shutdown, over, mut tick)| async move {
-        if over {
-            return None;
-        }
-        tick.reset();
-        loop {
-            tokio::select! {
-                ev = rx.recv() => match ev {
-                    Ok(e) => {
-                        let last = serde_json::from_str::<Value>(&e).is_ok_and(|v| is_final(&v));
-                        return Some((Ok(format!("{e}\n")), (rx, shutdown, last, tick)));
-                    }
-                    Err(RecvError::Lagged(_)) => continue,
-                    Err(RecvError::Closed) => return None,
-                },
-                _ = tick.tick() => return Some((Ok("\n".to_string()), (rx, shutdown, false, tick))),
-                _ = shutdown.changed() => return None,
+    let rest = futures_util::stream::unfold(
+        state,
+        move |(mut rx, mut shutdown, over, mut tick)| async move {
+            if over {
+                return None;
             }
-        }
-    });
+            tick.reset();
+            loop {
+                tokio::select! {
+                    ev = rx.recv() => match ev {
+                        Ok(e) => {
+                            let last = serde_json::from_str::<Value>(&e).is_ok_and(|v| is_final(&v));
+                            return Some((Ok(format!("{e}\n")), (rx, shutdown, last, tick)));
+                        }
+                        Err(RecvError::Lagged(_)) => continue,
+                        Err(RecvError::Closed) => return None,
+                    },
+                    _ = tick.tick() => return Some((Ok("\n".to_string()), (rx, shutdown, false, tick))),
+                    _ = shutdown.changed() => return None,
+                }
+            }
+        },
+    );
     let mut r = Body::from_stream(head.chain(rest)).into_response();
     r.headers_mut().insert(
         header::CONTENT_TYPE,

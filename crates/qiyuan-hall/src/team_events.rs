@@ -11,7 +11,7 @@
 //! Team events live beside the individual ones: stored in the same table
 //! (ids start with `t`), driven by the same hook task, so results never race.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, RwLock};
 
 use qiyuan_events::team::{self, TeamMatch, TeamTieBreak};
@@ -25,10 +25,7 @@ use crate::events::{game_fouls, game_result};
 use crate::hall::{ClockSpec, Hall, HallError, HallResult};
 use crate::store::{GameRow, SeatRow, User};
 
-/// Most teams in one event.
-pub const MAX_TEAMS: usize = 16;
-/// Most players (boards) per team.
-pub const MAX_BOARDS: usize = 8;
+pub use crate::limits::{MAX_BOARDS, MAX_TEAMS};
 
 /// Team events in memory, by id, and which team event each game belongs to.
 #[derive(Default)]
@@ -119,10 +116,15 @@ struct TeamEvent {
     initial_s: i64,
     increment_s: i64,
     organiser: String,
-    /// `running`, `finished` or `error`.
+    /// `invited` (waiting for the people named to accept), `running`,
+    /// `finished`, `declined` (someone turned the invitation down) or `error`.
     status: String,
     error: Option<String>,
     teams: Vec<Team>,
+    /// Users named by the organiser who have not accepted yet; the event
+    /// starts when none is left.
+    #[serde(default)]
+    invited: BTreeSet<i64>,
     /// Every round of the Berger table; games start one round at a time.
     rounds: Vec<Round>,
     created_ms: i64,
@@ -221,10 +223,18 @@ impl TeamEvent {
                 })
             })
             .collect();
+        let invited: Vec<&String> = self
+            .teams
+            .iter()
+            .flat_map(|t| &t.members)
+            .filter(|m| matches!(&m.seat, SeatRow::User { id, .. } if self.invited.contains(id)))
+            .map(|m| &m.name)
+            .collect();
         json!({
             "id": self.id, "name": self.name, "game": self.game,
             "clock": {"initial_s": self.initial_s, "increment_s": self.increment_s},
             "organiser": self.organiser, "status": self.status, "error": self.error,
+            "invited": invited,
             "teams": self.teams.iter().map(|t| json!({
                 "name": t.name, "players": t.members.iter().map(|m| &m.name).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
@@ -418,22 +428,33 @@ async fn member(hall: &Hall, who: &str) -> HallResult<Member> {
 
 /// `POST /api/team-events`: creates a team event and starts round 1.
 pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallResult<Value> {
-    crate::games::new_table(&req.game, None, None).map_err(HallError::bad)?;
+    crate::limits::check_len("teams", req.teams.len(), MAX_TEAMS)?;
+    for t in &req.teams {
+        crate::limits::check_len("teams[].players", t.players.len(), MAX_BOARDS)?;
+    }
+    crate::games::new_table(&req.game, None, None)
+        .map_err(|e| HallError::bad(e).with_code("bad_game"))?;
     let clock = req.clock.unwrap_or(ClockSpec {
         initial_s: 600,
         increment_s: 0,
     });
-    if !(1..=3 * 3600).contains(&clock.initial_s) {
-        return Err(HallError::bad("clock.initial_s must be 1 to 10800"));
-    }
-    if !(0..=600).contains(&clock.increment_s) {
-        return Err(HallError::bad("clock.increment_s must be 0 to 600"));
-    }
+    clock.check()?;
+    let ai_members = req
+        .teams
+        .iter()
+        .flat_map(|t| &t.players)
+        .filter(|p| p.starts_with("ai:"))
+        .count();
+    crate::events::check_ai_budget(hall, user, ai_members).await?;
     let name = req
         .name
         .unwrap_or_else(|| format!("{} team event", req.game));
-    if name.chars().count() > 100 {
-        return Err(HallError::bad("name: at most 100 characters"));
+    if name.chars().count() > crate::limits::MAX_NAME_CHARS {
+        return Err(HallError::new(
+            400,
+            "out_of_range",
+            format!("name: at most {} characters", crate::limits::MAX_NAME_CHARS),
+        ));
     }
     if !(2..=MAX_TEAMS).contains(&req.teams.len()) {
         return Err(HallError::bad(format!("2 to {MAX_TEAMS} teams")));
@@ -493,6 +514,15 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
             bye: br.bye,
         })
         .collect();
+    // People named (other than the organiser) must accept first.
+    let invited: BTreeSet<i64> = teams
+        .iter()
+        .flat_map(|t| &t.members)
+        .filter_map(|m| match m.seat {
+            SeatRow::User { id, .. } if id != user.id => Some(id),
+            _ => None,
+        })
+        .collect();
     let te = TeamEvent {
         id: new_id(),
         name,
@@ -500,9 +530,15 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
         initial_s: clock.initial_s,
         increment_s: clock.increment_s,
         organiser: user.username.clone(),
-        status: "running".into(),
+        status: if invited.is_empty() {
+            "running"
+        } else {
+            "invited"
+        }
+        .into(),
         error: None,
         teams,
+        invited,
         rounds,
         created_ms: wall_ms(),
     };
@@ -514,6 +550,80 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
     te.drive(hall).await;
     save(hall, &te).await;
     Ok(te.to_json())
+}
+
+/// `POST /api/team-events/{id}/accept` or `/decline`: answers an
+/// invitation. The event starts once everyone named has accepted; one
+/// refusal cancels it (teams must stay complete).
+pub async fn answer(hall: &Arc<Hall>, id: &str, user: &User, accept: bool) -> HallResult<Value> {
+    let e = find(hall, id)?;
+    let mut te = e.lock().await;
+    if te.status != "invited" || !te.invited.remove(&user.id) {
+        return Err(
+            HallError::conflict("you have no open invitation to this team event")
+                .with_code("not_invited"),
+        );
+    }
+    if !accept {
+        te.status = "declined".into();
+        te.error = Some(format!("{} declined the invitation", user.username));
+    } else if te.invited.is_empty() {
+        te.status = "running".into();
+        te.drive(hall).await;
+    }
+    save(hall, &te).await;
+    Ok(te.to_json())
+}
+
+/// Team events organised by `name` with AI members that are not over.
+pub(crate) async fn unfinished_ai_events_of(hall: &Hall, name: &str) -> usize {
+    let all: Vec<Arc<Mutex<TeamEvent>>> = hall
+        .hooks
+        .teams
+        .events
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .values()
+        .cloned()
+        .collect();
+    let mut n = 0;
+    for e in all {
+        let te = e.lock().await;
+        let has_ai = te
+            .teams
+            .iter()
+            .flat_map(|t| &t.members)
+            .any(|m| matches!(m.seat, SeatRow::Ai { .. }));
+        if te.organiser == name && has_ai && matches!(te.status.as_str(), "invited" | "running") {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Team events that invite user `id` and wait for an answer.
+pub(crate) async fn invitations_of(hall: &Hall, id: i64) -> Vec<Value> {
+    let all: Vec<Arc<Mutex<TeamEvent>>> = hall
+        .hooks
+        .teams
+        .events
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .values()
+        .cloned()
+        .collect();
+    let mut out = Vec::new();
+    for e in all {
+        let te = e.lock().await;
+        if te.status == "invited" && te.invited.contains(&id) {
+            out.push(json!({
+                "kind": "team_event", "id": te.id, "name": te.name, "game": te.game,
+                "organiser": te.organiser, "rated": false,
+                "clock": {"initial_s": te.initial_s, "increment_s": te.increment_s},
+            }));
+        }
+    }
+    out
 }
 
 fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<TeamEvent>>> {

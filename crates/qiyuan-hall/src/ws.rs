@@ -77,7 +77,11 @@ pub async fn game_socket(
     }))
 }
 
-fn admit(hall: &Hall, peer: std::net::SocketAddr, user: Option<&User>) -> Result<SocketSlot, HallError> {
+fn admit(
+    hall: &Hall,
+    peer: std::net::SocketAddr,
+    user: Option<&User>,
+) -> Result<SocketSlot, HallError> {
     hall.sockets
         .admit(peer.ip(), user.map(|u| u.id), &hall.limits)
         .inspect_err(|_| {

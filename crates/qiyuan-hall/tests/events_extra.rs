@@ -55,12 +55,18 @@ async fn duel(addr: &str, settings: Value) -> Duel {
             "clock": {"initial_s": 120, "increment_s": 0},
             "format": {"kind": "round_robin", "cycles": 1},
             "settings": settings,
-            "players": ["alice", "bob"], "start": true,
+            "players": ["alice", "bob"],
         }),
     )
     .await;
     assert_eq!(st, 201, "{ev}");
     let id = ev["id"].as_str().expect("id").to_string();
+    // Bob was invited; he plays once he accepts.
+    assert_eq!(ev["invited"], json!(["bob"]), "{ev}");
+    let (st, j) = post(addr, &format!("/api/events/{id}/join"), &bob, json!({})).await;
+    assert_eq!(st, 200, "{j}");
+    let (st, s) = post(addr, &format!("/api/events/{id}/start"), &alice, json!({})).await;
+    assert_eq!(st, 200, "{s}");
     let ev = wait_event(addr, &id, "game", |ev| {
         ev["rounds"][0]["pairings"][0]["game_id"].is_string()
     })
@@ -402,7 +408,17 @@ async fn h7_team_fouls_and_stream_of_a_team_event() {
     )
     .await;
     assert_eq!(st, 201, "{ev}");
+    assert_eq!(ev["status"], "invited", "{ev}");
     let id = ev["id"].as_str().expect("id").to_string();
+    let (st, ev) = post(
+        &addr,
+        &format!("/api/team-events/{id}/accept"),
+        &ben,
+        json!({}),
+    )
+    .await;
+    assert_eq!(st, 200, "{ev}");
+    assert_eq!(ev["status"], "running", "{ev}");
     let b = &ev["rounds"][0]["matches"][0]["boards"][0];
     let gid = b["game_id"].as_str().expect("game id").to_string();
     let (red, black) = if b["red"] == "ann" {
@@ -482,6 +498,14 @@ async fn h7_team_event_survives_a_restart() {
     .await;
     assert_eq!(st, 201, "{ev}");
     let id = ev["id"].as_str().expect("id").to_string();
+    let (st, ev) = post(
+        &addr,
+        &format!("/api/team-events/{id}/accept"),
+        &di,
+        json!({}),
+    )
+    .await;
+    assert_eq!(st, 200, "{ev}");
     let gid = ev["rounds"][0]["matches"][0]["boards"][0]["game_id"]
         .as_str()
         .expect("game id")

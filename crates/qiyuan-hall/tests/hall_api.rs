@@ -29,6 +29,7 @@ async fn server_on(db: &str, rate: u32) -> (Running, String) {
         port: 0,
         database: db.to_string(),
         rate_per_sec: rate,
+        ..Config::default()
     })
     .await
     .expect("server starts");
