@@ -173,22 +173,6 @@ impl AiPlayer for FixedBudgetAi {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn takes_a_free_chariot_at_level_2() {
-        // Red chariot a0 can take the undefended black chariot a9.
-        let t = crate::games::new_table("xiangqi", Some("r3k4/9/9/9/9/9/9/9/9/R2K5 w"), None)
-            .expect("fen");
-        let m = MaterialAi.choose(t.as_ref(), 0, 4).expect("a move");
-        assert_eq!(m, "a0a9");
-        // Not its seat: no move.
-        assert_eq!(MaterialAi.choose(t.as_ref(), 1, 4), None);
-    }
-}
-
 /// Where AI moves are thought: games with a person in them get up to one
 /// search per core, games between AIs (event games) share a single search
 /// slot, so however many AI-only games run, people's games and the async
@@ -272,5 +256,21 @@ impl AiPool {
     pub fn background_peak(&self) -> usize {
         self.background_peak
             .load(std::sync::atomic::Ordering::Acquire)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn takes_a_free_chariot_at_level_2() {
+        // Red chariot a0 can take the undefended black chariot a9.
+        let t = crate::games::new_table("xiangqi", Some("r3k4/9/9/9/9/9/9/9/9/R2K5 w"), None)
+            .expect("fen");
+        let m = MaterialAi.choose(t.as_ref(), 0, 4).expect("a move");
+        assert_eq!(m, "a0a9");
+        // Not its seat: no move.
+        assert_eq!(MaterialAi.choose(t.as_ref(), 1, 4), None);
     }
 }

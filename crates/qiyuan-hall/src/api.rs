@@ -56,9 +56,14 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                 format!("cannot read the body: {}", e.body_text()),
             )
         })?;
-        serde_json::from_slice(&bytes)
-            .map(JsonBody)
-            .map_err(|e| HallError::bad(format!("malformed JSON: {e}")).with_code("malformed_json"))
+        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
+            let code = if e.is_data() {
+                "invalid_body"
+            } else {
+                "malformed_json"
+            };
+            HallError::bad(format!("malformed JSON: {e}")).with_code(code)
+        })
     }
 }
 

@@ -96,24 +96,55 @@ async fn rate_limit(
     next.run(req).await
 }
 
-/// Reads every request body to its end (at most [`MAX_BODY`] bytes) before
-/// the handler runs, so a handler that ignores its body never leaves unread
-/// bytes on a kept-alive connection (hyper would then close it, and the
-/// client's next request would be lost).
+/// Past this much an oversize body is no longer read to its end: the
+/// connection is closed instead.
+const MAX_DRAIN: usize = 1024 * 1024;
+
+/// Reads every request body to its end (at most [`MAX_BODY`] bytes are
+/// kept) before the handler runs, so a handler that ignores its body never
+/// leaves unread bytes on a kept-alive connection (hyper would then close
+/// it, and the client's next request would be lost). A body over the limit
+/// is a 413; up to [`MAX_DRAIN`] bytes of it are read and dropped first, so
+/// the client still gets its answer and keeps its connection.
 async fn read_body(req: Request, next: Next) -> Response {
+    use futures_util::StreamExt;
     let (parts, body) = req.into_parts();
-    match axum::body::to_bytes(body, MAX_BODY).await {
-        Ok(bytes) => {
-            next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
-                .await
-        }
-        Err(_) => HallError::new(
+    let too_large = || {
+        HallError::new(
             413,
             "body_too_large",
-            format!("the request body is larger than {MAX_BODY} bytes (or broke off)"),
+            format!("the request body is larger than {MAX_BODY} bytes"),
         )
-        .into_response(),
+        .into_response()
+    };
+    let declared = parts
+        .headers
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_DRAIN) {
+        return too_large();
     }
+    let mut kept = Vec::new();
+    let mut seen = 0usize;
+    let mut stream = body.into_data_stream();
+    while let Some(chunk) = stream.next().await {
+        let Ok(chunk) = chunk else {
+            return HallError::bad("the request body broke off").into_response();
+        };
+        seen += chunk.len();
+        if seen > MAX_DRAIN {
+            return too_large();
+        }
+        if seen <= MAX_BODY {
+            kept.extend_from_slice(&chunk);
+        }
+    }
+    if seen > MAX_BODY {
+        return too_large();
+    }
+    next.run(Request::from_parts(parts, axum::body::Body::from(kept)))
+        .await
 }
 
 /// Turns every error response that is not already JSON (framework

@@ -98,6 +98,14 @@ fn bounded(ws: WebSocketUpgrade) -> WebSocketUpgrade {
         .max_write_buffer_size(MAX_WRITE_BUFFER)
 }
 
+/// How often a socket is pinged: often enough that a client that answers
+/// is never taken for idle.
+fn ping_every(hall: &Hall) -> Duration {
+    PING_EVERY
+        .min(hall.limits.socket_idle / 3)
+        .max(Duration::from_millis(100))
+}
+
 /// When a socket that has been silent since `last_heard` is closed.
 fn idle_deadline(hall: &Hall, last_heard: Instant) -> tokio::time::Instant {
     tokio::time::Instant::from_std(last_heard + hall.limits.socket_idle)
@@ -160,7 +168,7 @@ async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket
     let mut rtts: VecDeque<i64> = VecDeque::with_capacity(8);
     let mut pings: VecDeque<(u64, Instant)> = VecDeque::new();
     let mut ping_id = 0u64;
-    let mut ping_timer = tokio::time::interval(PING_EVERY);
+    let mut ping_timer = tokio::time::interval(ping_every(&hall));
     let mut last_heard = Instant::now();
     loop {
         tokio::select! {
@@ -347,7 +355,7 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket) {
     {
         return;
     }
-    let mut ping_timer = tokio::time::interval(PING_EVERY);
+    let mut ping_timer = tokio::time::interval(ping_every(&hall));
     let mut last_heard = Instant::now();
     loop {
         tokio::select! {
