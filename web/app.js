@@ -45,6 +45,7 @@ function wsUrl(path) { return `${location.protocol === 'https:' ? 'wss' : 'ws'}:
 // ---------------------------------------------------------------- lobby
 function lobbyView() {
   view.innerHTML = `
+  <div class="card" id="invitations" data-testid="invitations" hidden></div>
   <div class="card"><h2>${t('create')}</h2>
     <form id="create" data-testid="create-form">
       <label>${t('game')} <select name="game" data-testid="game-select">
@@ -73,11 +74,12 @@ function lobbyView() {
     try { const g = await api('POST', '/api/games', body); location.hash = `#/game/${g.id}`; }
     catch (err) { document.getElementById('create-err').textContent = err.message; }
   });
+  showInvitations();
   const ws = new WebSocket(wsUrl('/api/lobby/ws'));
   ws.onmessage = (ev) => {
     const l = JSON.parse(ev.data);
     if (l.t !== 'lobby' || !l.open) return;
-    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}</td><td>${esc(seatLabel(g.seats[0]))}${titleSlot(g.game, g.seats[0])} ${t('vs')} ${esc(seatLabel(g.seats[1]))}${titleSlot(g.game, g.seats[1])}</td><td>${g.clock.initial_s / 60}+${g.clock.increment_s}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
+    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark">· ${t('set_up')}</span>` : ''}</td><td>${esc(seatLabel(g.seats[0]))}${titleSlot(g.game, g.seats[0])} ${t('vs')} ${esc(seatLabel(g.seats[1]))}${titleSlot(g.game, g.seats[1])}</td><td>${g.clock.initial_s / 60}+${g.clock.increment_s}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
     document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     decorate(view);
@@ -91,6 +93,26 @@ function lobbyView() {
     }));
   };
   return () => ws.close();
+}
+
+// Invitations to events (people are entered only once they accept).
+async function showInvitations() {
+  const box = document.getElementById('invitations');
+  if (!box || !me || me.guest) return;
+  let list = [];
+  try { list = (await api('GET', '/api/invitations')).invitations; } catch { return; }
+  if (!list.length) { box.hidden = true; return; }
+  box.hidden = false;
+  box.innerHTML = `<h2>${t('invitations')}</h2><table>${list.map((i) => `<tr>
+    <td>${i.kind === 'team_event' ? t('team_event') : `<a href="#/event/${esc(i.id)}">${esc(i.name)}</a>`}${i.kind === 'team_event' ? ' ' + esc(i.name) : ''}</td>
+    <td>${esc(t(i.game))} · ${i.clock.initial_s / 60}+${i.clock.increment_s}${i.rated ? ' · ' + t('rated') : ''}</td><td class="muted">${t('organiser')}: ${esc(i.organiser || '')}</td>
+    <td><button data-inv="${esc(i.id)}" data-kind="${i.kind}" data-yes="1">${t('accept')}</button> <button data-inv="${esc(i.id)}" data-kind="${i.kind}">${t('decline')}</button></td></tr>`).join('')}</table>`;
+  box.querySelectorAll('[data-inv]').forEach((b) => b.addEventListener('click', async () => {
+    const base = b.dataset.kind === 'team_event' ? '/api/team-events' : '/api/events';
+    const verb = b.dataset.yes ? (b.dataset.kind === 'team_event' ? 'accept' : 'join') : 'decline';
+    try { await api('POST', `${base}/${encodeURIComponent(b.dataset.inv)}/${verb}`); } catch (err) { alert(err.message); }
+    showInvitations();
+  }));
 }
 
 // ---------------------------------------------------------------- game
@@ -296,8 +318,29 @@ async function profileView(name) {
       ${profileRatings(p)}
       <p data-testid="banqi-points">${t('banqi_points')}: ${Number(p.banqi_points || 0)}</p>
       <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${esc(seatLabel(g.seats[0]))} ${t('vs')} ${esc(seatLabel(g.seats[1]))}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted">${esc(g.reason || '')}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
-      ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}</div>`;
+      ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}</div>
+      ${me && me.username === p.username ? '<div class="card" id="sessions" data-testid="sessions"></div>' : ''}`;
+    if (me && me.username === p.username) showSessions();
   } catch (e) { view.innerHTML = `<div class="card err">${esc(e.message)}</div>`; }
+}
+
+// One's own sessions, each revocable (the tokens themselves never come back).
+async function showSessions() {
+  const box = document.getElementById('sessions');
+  if (!box) return;
+  let list;
+  try { list = (await api('GET', '/api/sessions')).sessions; } catch { return; }
+  const when = (ms) => new Date(ms).toLocaleString();
+  box.innerHTML = `<h3>${t('sessions')}</h3><table>${list.map((s) => `<tr><td>${esc(s.agent || '?')}${s.current ? ` <b>(${t('this_device')})</b>` : ''}</td>
+    <td class="muted">${t('last_used')} ${when(s.last_seen_ms)} · ${t('expires')} ${when(s.expires_ms)}</td>
+    <td>${s.current ? '' : `<button data-sess="${esc(s.id)}">${t('revoke')}</button>`}</td></tr>`).join('')}</table>
+    ${list.length > 1 ? `<button id="revoke-others">${t('revoke_others')}</button>` : ''}`;
+  box.querySelectorAll('[data-sess]').forEach((b) => b.addEventListener('click', async () => {
+    try { await api('DELETE', `/api/sessions/${encodeURIComponent(b.dataset.sess)}`); } catch (err) { alert(err.message); }
+    showSessions();
+  }));
+  const all = document.getElementById('revoke-others');
+  if (all) all.addEventListener('click', async () => { try { await api('DELETE', '/api/sessions'); } catch (err) { alert(err.message); } showSessions(); });
 }
 
 function rulesView() { view.innerHTML = `<div class="card" data-testid="rules">${t('rules_text')}</div>`; }

@@ -120,6 +120,8 @@ export function eventView(view, id, me) {
     } catch (e) { view.innerHTML = `<div class="card err">${esc(e.message)}</div>`; return; }
     if (stopped) return;
     status = ev.status;
+    const invited = ev.invited || [];
+    const isInvited = ev.status === 'open' && me && invited.includes(me.username);
     const canJoin = ev.status === 'open' && me && !ev.players.includes(me.username);
     const canStart = ev.status === 'open' && me && ev.organiser === me.username;
     const cols = ['rank', 'name', 'score', 'sonneborn_berger', 'buchholz', 'wins', 'direct', 'fouls', 'games'];
@@ -133,11 +135,13 @@ export function eventView(view, id, me) {
     view.innerHTML = `<div class="card" data-testid="event"><h2>${esc(ev.name)}</h2>
       <p>${esc(t(ev.game))} · ${esc(formatName(ev.format))} · ${ev.clock.initial_s / 60}+${ev.clock.increment_s} · <b data-testid="event-status">${esc(t('ev_' + ev.status))}</b>${ev.winner ? ` · ${t('winner')}: <b>${esc(ev.winner)}</b>` : ''}${ev.error ? ` · <span class="err">${esc(ev.error)}</span>` : ''}</p>
       <p>${t('players')}: ${ev.players.map(esc).join(', ') || t('none')}</p>
-      ${canJoin ? `<button id="ev-join">${t('join')}</button>` : ''} ${canStart ? `<button id="ev-start" class="primary">${t('start')}</button>` : ''}<div class="err" id="ev-err"></div></div>
+      ${invited.length ? `<p class="muted" data-testid="invited">${t('invited')}: ${invited.map(esc).join(', ')}</p>` : ''}
+      ${canJoin ? `<button id="ev-join">${t(isInvited ? 'accept' : 'join')}</button>` : ''}${isInvited ? ` <button id="ev-decline">${t('decline')}</button>` : ''} ${canStart ? `<button id="ev-start" class="primary">${t('start')}</button>` : ''}<div class="err" id="ev-err"></div></div>
       ${st ? `<div class="card"><h2>${t('standings')}${ev.stages && ev.stages.length > 1 ? ` · ${t('stage')} ${ev.stage}` : ''}</h2>${standings}</div>` : ''}
       ${rounds || playoffs ? `<div class="card">${playoffs}${rounds}</div>` : ''}`;
     const bind = (elId, path) => { const b = document.getElementById(elId); if (b) b.addEventListener('click', async () => { try { await api('POST', path); load(); } catch (e) { document.getElementById('ev-err').textContent = e.message; } }); };
     bind('ev-join', `/api/events/${id}/join`);
+    bind('ev-decline', `/api/events/${id}/decline`);
     bind('ev-start', `/api/events/${id}/start`);
     decorate(view);
     clearTimeout(timer);
