@@ -18,7 +18,7 @@
 # never end; the WebSockets (/ws) are not in the document.
 #
 # Environment (all optional):
-#   FUZZ_EXAMPLES   examples per operation, main pass (default 150)
+#   FUZZ_EXAMPLES   examples per operation, main pass (default 300)
 #   FUZZ_SEED       hypothesis seed (default 20261201)
 #   FUZZ_OUT        directory for logs and reports (default: a new temp dir)
 #   QIYUAN_FUZZ_SCHEMA  fuzz this file's document instead of the served one
@@ -32,7 +32,7 @@ if [[ -z "$bin" || ! -x "$bin" ]]; then
   exit 2
 fi
 bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-examples="${FUZZ_EXAMPLES:-150}"
+examples="${FUZZ_EXAMPLES:-300}"
 seed="${FUZZ_SEED:-20261201}"
 out="${FUZZ_OUT:-$(mktemp -d /tmp/qiyuan-fuzz.XXXXXX)}"
 mkdir -p "$out"
