@@ -63,6 +63,8 @@ def main():
                       {"username": "fuzzer", "password": "fuzz-secret-1"}), "register fuzzer")
     b = must(200, req(base, "POST", "/api/register",
                       {"username": "fuzzer2", "password": "fuzz-secret-2"}), "register fuzzer2")
+    c = must(200, req(base, "POST", "/api/register",
+                      {"username": "fuzzer3", "password": "fuzz-secret-3"}), "register fuzzer3")
     g = must(200, req(base, "POST", "/api/guest"), "guest")
     spare = must(200, req(base, "POST", "/api/guest"), "spare guest")
     ta, tb, tg = a["token"], b["token"], g["token"]
@@ -91,11 +93,15 @@ def main():
     games.append(gid)
 
     events = []
-    # Entries open, organised by the fuzzer (start is allowed).
-    events.append(must(201, req(base, "POST", "/api/events",
-                                {"name": "open", "game": "xiangqi",
-                                 "format": {"kind": "round_robin", "cycles": 1},
-                                 "players": ["fuzzer2", "ai:1"]}, ta), "open event")["id"])
+    # Entries open, organised by the fuzzer (start is allowed); fuzzer2 is
+    # invited and accepts. (One unfinished AI event per organiser: the AI
+    # events below belong to fuzzer2, the fuzzer and fuzzer3.)
+    eid = must(201, req(base, "POST", "/api/events",
+                        {"name": "open", "game": "xiangqi",
+                         "format": {"kind": "round_robin", "cycles": 1},
+                         "players": ["fuzzer", "fuzzer2"]}, ta), "open event")["id"]
+    must(200, req(base, "POST", f"/api/events/{eid}/join", None, tb), "accept invitation")
+    events.append(eid)
     # Entries open, someone else's (start answers 403).
     events.append(must(201, req(base, "POST", "/api/events",
                                 {"game": "xiangqi", "format": {"kind": "swiss", "rounds": 2},
@@ -108,7 +114,7 @@ def main():
     team = must(201, req(base, "POST", "/api/team-events",
                          {"name": "teams", "game": "xiangqi",
                           "teams": [{"name": "A", "players": ["ai:1"]},
-                                    {"name": "B", "players": ["ai:2"]}]}, ta), "team event")["id"]
+                                    {"name": "B", "players": ["ai:2"]}]}, c["token"]), "team event")["id"]
 
     # Ids for the `{id}` of both kinds of event (team event ids work there too).
     event_ids = events + [team]

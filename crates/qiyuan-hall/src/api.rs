@@ -56,6 +56,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                 format!("cannot read the body: {}", e.body_text()),
             )
         })?;
+        // serde reads a struct from an array too; a body must be an object.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+            return Err(HallError::bad("the body must be a JSON object").with_code("invalid_body"));
+        }
         serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
             let code = if e.is_data() {
                 "invalid_body"
@@ -297,7 +301,10 @@ pub async fn revoke_session(
             .await
             .map_err(HallError::internal)?;
     if !gone {
-        return Err(HallError::not_found(format!("you have no session '{id}'")));
+        return Err(HallError::not_found(format!(
+            "you have no session '{}'",
+            crate::error::shown(&id)
+        )));
     }
     Ok(axum::Json(json!({"ok": true})).into_response())
 }
@@ -407,8 +414,16 @@ pub async fn draw(
     let user = require_user(&hall, &headers).await?;
     let body: DrawBody = if body.iter().all(u8::is_ascii_whitespace) {
         DrawBody::default()
+    } else if body.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(HallError::bad("the body must be a JSON object").with_code("invalid_body"));
     } else {
-        serde_json::from_slice(&body).map_err(|e| HallError::bad(format!("malformed JSON: {e}")))?
+        serde_json::from_slice(&body).map_err(|e| {
+            HallError::bad(format!("malformed JSON: {e}")).with_code(if e.is_data() {
+                "invalid_body"
+            } else {
+                "malformed_json"
+            })
+        })?
     };
     let action = body.action.as_deref().unwrap_or("offer");
     Ok(axum::Json(hall.draw(&id, &user, action).await?).into_response())

@@ -82,6 +82,18 @@ impl HallError {
     }
 }
 
+/// Client input as an error message quotes it: at most 40 characters, so an
+/// error never echoes a huge input back.
+pub fn shown(input: &str) -> String {
+    if input.chars().count() <= 40 {
+        input.to_string()
+    } else {
+        let mut s: String = input.chars().take(40).collect();
+        s.push('…');
+        s
+    }
+}
+
 /// The code a bare status gets when no handler chose one (framework
 /// rejections, 405s, 413s).
 pub fn code_for_status(status: u16) -> &'static str {

@@ -332,14 +332,20 @@ impl HallEvent {
             return Ok(());
         }
         if who.is_empty() || who.len() > 64 {
-            return Err(HallError::bad(format!("no user '{who}'")));
+            return Err(HallError::bad(format!(
+                "no user '{}'",
+                crate::error::shown(who)
+            )));
         }
         let user = hall
             .store
             .user_by_name(who)
             .await
             .map_err(HallError::internal)?
-            .ok_or_else(|| HallError::bad(format!("no user '{who}'")).with_code("no_such_user"))?;
+            .ok_or_else(|| {
+                HallError::bad(format!("no user '{}'", crate::error::shown(who)))
+                    .with_code("no_such_user")
+            })?;
         self.add_user(&user)?;
         if user.id != organiser.id {
             self.invited.insert(PlayerId(format!("u:{}", user.id)));
@@ -1162,7 +1168,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
 fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<HallEvent>>> {
     hall.hooks
         .event(id)
-        .ok_or_else(|| HallError::not_found(format!("no event '{id}'")))
+        .ok_or_else(|| HallError::not_found(format!("no event '{}'", crate::error::shown(id))))
 }
 
 /// `POST /api/events/{id}/join`: enters the user while entries are open.

@@ -363,7 +363,10 @@ impl Hall {
             return Ok(g);
         }
         if id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return Err(HallError::not_found(format!("no game '{id}'")));
+            return Err(HallError::not_found(format!(
+                "no game '{}'",
+                crate::error::shown(id)
+            )));
         }
         let loaded = self
             .store
@@ -371,7 +374,10 @@ impl Hall {
             .await
             .map_err(HallError::internal)?;
         let Some((row, moves)) = loaded else {
-            return Err(HallError::not_found(format!("no game '{id}'")));
+            return Err(HallError::not_found(format!(
+                "no game '{}'",
+                crate::error::shown(id)
+            )));
         };
         let secret = self.secret_of(id).await.map_err(HallError::internal)?;
         let live = Hall::rebuild(row, &moves, secret.as_deref()).map_err(HallError::internal)?;
@@ -1254,7 +1260,9 @@ impl Hall {
             .user_by_name(name)
             .await
             .map_err(HallError::internal)?
-            .ok_or_else(|| HallError::not_found(format!("no user '{name}'")))?;
+            .ok_or_else(|| {
+                HallError::not_found(format!("no user '{}'", crate::error::shown(name)))
+            })?;
         let games = self
             .store
             .user_games(user.id, 50)

@@ -409,14 +409,17 @@ async fn member(hall: &Hall, who: &str) -> HallResult<Member> {
         });
     }
     if who.is_empty() || who.len() > 64 {
-        return Err(HallError::bad(format!("no user '{who}'")));
+        return Err(HallError::bad(format!(
+            "no user '{}'",
+            crate::error::shown(who)
+        )));
     }
     let user = hall
         .store
         .user_by_name(who)
         .await
         .map_err(HallError::internal)?
-        .ok_or_else(|| HallError::bad(format!("no user '{who}'")))?;
+        .ok_or_else(|| HallError::bad(format!("no user '{}'", crate::error::shown(who))))?;
     Ok(Member {
         name: user.username.clone(),
         seat: SeatRow::User {
@@ -630,7 +633,7 @@ fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<TeamEvent>>> {
     hall.hooks
         .teams
         .get(id)
-        .ok_or_else(|| HallError::not_found(format!("no team event '{id}'")))
+        .ok_or_else(|| HallError::not_found(format!("no team event '{}'", crate::error::shown(id))))
 }
 
 /// `GET /api/team-events/{id}`.

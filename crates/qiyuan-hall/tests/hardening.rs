@@ -743,6 +743,10 @@ async fn every_error_is_json_with_a_stable_code() {
         ("POST", "/api/games", t, Some(big.as_str()), 413, "body_too_large"),
         ("POST", "/api/games", t, Some(r#"{"game":"chess"}"#), 400, "bad_game"),
         ("GET", "/api/users/nobody-at-all", None, None, 404, "not_found"),
+        ("POST", "/api/games", t, Some(r#"["xiangqi"]"#), 400, "invalid_body"),
+        ("POST", "/api/register", None, Some(r#"["arrayname","secret12"]"#), 400, "invalid_body"),
+        ("GET", "/api/games/%FF", None, None, 400, "bad_request"),
+        ("GET", "/api/events/e1/standings?stage=256", None, None, 400, "bad_query"),
     ];
     for (method, path, tok, body, status, code) in cases {
         let r = client::request(&addr, method, path, tok, body.map(str::as_bytes), &[])
@@ -757,6 +761,10 @@ async fn every_error_is_json_with_a_stable_code() {
         );
         assert_error(r.status, &r.json(), status, code);
     }
+    // An error never echoes a huge input back.
+    let (st, e) = get(&addr, &format!("/api/users/{}", "x".repeat(5000))).await;
+    assert_error(st, &e, 404, "not_found");
+    assert!(e["error"].as_str().is_some_and(|m| m.len() < 200), "{e}");
     // A game's socket path without the upgrade headers.
     let (_, g) = post(&addr, "/api/games", &token, json!({"game": "xiangqi"})).await;
     let id = g["id"].as_str().expect("id");
