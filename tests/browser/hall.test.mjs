@@ -185,3 +185,38 @@ test('a Banqi game shows 32 face-down pieces and a flip turns one over', async (
   await a.context().close();
   await b.context().close();
 });
+
+test('an invitation waits in the lobby until accepted; set-up rooms are marked; sessions on the profile', async () => {
+  const org = await newPage();
+  const inv = await newPage();
+  const stamp = Date.now() % 100000;
+  const reg = async (page, username) => {
+    const r = await page.request.post(base + '/api/register', { data: { username, password: 'secret123' } });
+    assert.equal(r.status(), 200);
+    return { Authorization: `Bearer ${(await r.json()).token}` };
+  };
+  const orgAuth = await reg(org, `org${stamp}`);
+  const name = `inv${stamp}`;
+  await reg(inv, name);
+  const ev = await (await org.request.post(base + '/api/events', {
+    headers: orgAuth,
+    data: { name: `Cup ${stamp}`, game: 'xiangqi', format: { kind: 'round_robin', cycles: 1 }, players: [`org${stamp}`, name] },
+  })).json();
+  assert.deepEqual(ev.invited, [name]);
+  // A room from a set-up position, listed with its mark.
+  const setup = await org.request.post(base + '/api/games', { headers: orgAuth, data: { game: 'xiangqi', fen: '3k5/9/9/9/9/9/9/9/4R4/4K4 w' } });
+  assert.equal(setup.status(), 201);
+  await inv.goto(base + '/');
+  await inv.waitForSelector(`[data-testid="invitations"] >> text=Cup ${stamp}`);
+  await inv.waitForSelector('[data-testid="setup-mark"]');
+  await inv.screenshot({ path: join(tmpdir(), 'qiyuan-invitation.png'), fullPage: true });
+  await inv.click('[data-testid="invitations"] button[data-yes]');
+  await inv.waitForSelector('[data-testid="invitations"]', { state: 'hidden' });
+  const after = await (await inv.request.get(base + `/api/events/${ev.id}`)).json();
+  assert.deepEqual(after.players, [`org${stamp}`, name]);
+  // One's own sessions, this one marked.
+  await inv.goto(base + `/#/user/${name}`);
+  await inv.waitForSelector('[data-testid="sessions"] >> text=this device');
+  await org.context().close();
+  await inv.context().close();
+});
