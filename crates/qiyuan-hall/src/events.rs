@@ -103,48 +103,29 @@ impl Hooks {
 
     /// Unfinished events organised by `name` that have AI entrants.
     pub(crate) async fn unfinished_ai_events_of(&self, name: &str) -> usize {
-        let all: Vec<Arc<Mutex<HallEvent>>> = self
-            .events
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .cloned()
-            .collect();
-        let mut n = 0;
-        for e in all {
-            let he = e.lock().await;
-            if he.organiser.as_deref() == Some(name)
+        collect_from(&self.events, |he: &HallEvent| {
+            (he.organiser.as_deref() == Some(name)
                 && matches!(he.status.as_str(), "open" | "running")
-                && he.ai_entrants() > 0
-            {
-                n += 1;
-            }
-        }
-        n
+                && he.ai_entrants() > 0)
+                .then_some(())
+        })
+        .await
+        .len()
     }
 
-    /// Events and team events that invite user `id` and wait for an answer.
+    /// Events that invite user `id` and wait for an answer.
     pub(crate) async fn invitations_of(&self, id: i64) -> Vec<Value> {
         let me = PlayerId(format!("u:{id}"));
-        let all: Vec<Arc<Mutex<HallEvent>>> = self
-            .events
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .values()
-            .cloned()
-            .collect();
-        let mut out = Vec::new();
-        for e in all {
-            let he = e.lock().await;
-            if he.status == "open" && he.invited.contains(&me) {
-                out.push(json!({
+        collect_from(&self.events, |he: &HallEvent| {
+            (he.status == "open" && he.invited.contains(&me)).then(|| {
+                json!({
                     "kind": "event", "id": he.id, "name": he.name, "game": he.game,
                     "organiser": he.organiser, "rated": he.rated,
                     "clock": {"initial_s": he.initial_s, "increment_s": he.increment_s},
-                }));
-            }
-        }
-        out
+                })
+            })
+        })
+        .await
     }
 
     fn link_game(&self, game: &str, event: &str) {
@@ -153,6 +134,27 @@ impl Hooks {
             .unwrap_or_else(|e| e.into_inner())
             .insert(game.to_string(), event.to_string());
     }
+}
+
+/// Applies `f` to every value of a map of locked values and keeps what it
+/// returns. The map is copied first, so its lock is not held across awaits.
+pub(crate) async fn collect_from<T, R>(
+    map: &RwLock<HashMap<String, Arc<Mutex<T>>>>,
+    mut f: impl FnMut(&T) -> Option<R>,
+) -> Vec<R> {
+    let all: Vec<Arc<Mutex<T>>> = map
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .values()
+        .cloned()
+        .collect();
+    let mut out = Vec::with_capacity(all.len());
+    for v in all {
+        if let Some(r) = f(&*v.lock().await) {
+            out.push(r);
+        }
+    }
+    out
 }
 
 /// A play-off for a place that may not be shared (H8), played as a
@@ -1237,18 +1239,7 @@ pub async fn get(hall: &Hall, id: &str) -> HallResult<Value> {
 
 /// `GET /api/events`: every event, newest first.
 pub async fn list(hall: &Hall) -> Value {
-    let all: Vec<Arc<Mutex<HallEvent>>> = hall
-        .hooks
-        .events
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .values()
-        .cloned()
-        .collect();
-    let mut out = Vec::with_capacity(all.len());
-    for e in all {
-        out.push(e.lock().await.summary());
-    }
+    let mut out = collect_from(&hall.hooks.events, |he: &HallEvent| Some(he.summary())).await;
     out.sort_by(|a, b| b["created_ms"].as_i64().cmp(&a["created_ms"].as_i64()));
     json!({"events": out})
 }

@@ -580,53 +580,31 @@ pub async fn answer(hall: &Arc<Hall>, id: &str, user: &User, accept: bool) -> Ha
 
 /// Team events organised by `name` with AI members that are not over.
 pub(crate) async fn unfinished_ai_events_of(hall: &Hall, name: &str) -> usize {
-    let all: Vec<Arc<Mutex<TeamEvent>>> = hall
-        .hooks
-        .teams
-        .events
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .values()
-        .cloned()
-        .collect();
-    let mut n = 0;
-    for e in all {
-        let te = e.lock().await;
+    crate::events::collect_from(&hall.hooks.teams.events, |te: &TeamEvent| {
         let has_ai = te
             .teams
             .iter()
             .flat_map(|t| &t.members)
             .any(|m| matches!(m.seat, SeatRow::Ai { .. }));
-        if te.organiser == name && has_ai && matches!(te.status.as_str(), "invited" | "running") {
-            n += 1;
-        }
-    }
-    n
+        (te.organiser == name && has_ai && matches!(te.status.as_str(), "invited" | "running"))
+            .then_some(())
+    })
+    .await
+    .len()
 }
 
 /// Team events that invite user `id` and wait for an answer.
 pub(crate) async fn invitations_of(hall: &Hall, id: i64) -> Vec<Value> {
-    let all: Vec<Arc<Mutex<TeamEvent>>> = hall
-        .hooks
-        .teams
-        .events
-        .read()
-        .unwrap_or_else(|e| e.into_inner())
-        .values()
-        .cloned()
-        .collect();
-    let mut out = Vec::new();
-    for e in all {
-        let te = e.lock().await;
-        if te.status == "invited" && te.invited.contains(&id) {
-            out.push(json!({
+    crate::events::collect_from(&hall.hooks.teams.events, |te: &TeamEvent| {
+        (te.status == "invited" && te.invited.contains(&id)).then(|| {
+            json!({
                 "kind": "team_event", "id": te.id, "name": te.name, "game": te.game,
                 "organiser": te.organiser, "rated": false,
                 "clock": {"initial_s": te.initial_s, "increment_s": te.increment_s},
-            }));
-        }
-    }
-    out
+            })
+        })
+    })
+    .await
 }
 
 fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<TeamEvent>>> {

@@ -3,15 +3,13 @@
 
 mod common;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{get, post, register, temp_db};
 use futures_util::{SinkExt, StreamExt};
-use qiyuan_hall::ai::FixedBudgetAi;
 use qiyuan_hall::client::{self, connect_ws};
 use qiyuan_hall::limits::Limits;
-use qiyuan_hall::server::{Config, Running, start_with_ai};
+use qiyuan_hall::server::Running;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -19,20 +17,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// A hall with these limits on a fresh database.
 async fn server_with(limits: Limits) -> (Running, String) {
-    let r = start_with_ai(
-        &Config {
-            port: 0,
-            database: format!("sqlite://{}", temp_db("hardening").display()),
-            rate_per_sec: 0,
-            limits,
-            ..Config::default()
-        },
-        Arc::new(FixedBudgetAi::new(Duration::from_millis(2))),
-    )
-    .await
-    .expect("server starts");
-    let addr = r.addr.to_string();
-    (r, addr)
+    common::server_with(&temp_db("hardening"), limits).await
 }
 
 async fn guest(addr: &str) -> String {
@@ -576,6 +561,19 @@ async fn bodies_on_bodyless_endpoints_keep_the_connection_alive() {
     srv.shutdown().await;
 }
 
+/// Whether the server ends `ws` (close frame, error or end) within `wait`.
+async fn ends_within(ws: &mut client::Socket, wait: Duration) -> bool {
+    tokio::time::timeout(wait, async {
+        loop {
+            if let None | Some(Err(_)) | Some(Ok(Message::Close(_))) = ws.next().await {
+                return true;
+            }
+        }
+    })
+    .await
+    .unwrap_or(false)
+}
+
 /// Finding 8: sockets are capped per address and per user, bounded in
 /// frame size, and closed when they stay silent.
 #[tokio::test]
@@ -635,32 +633,18 @@ async fn sockets_are_capped_bounded_and_closed_when_idle() {
             panic!("an active socket was closed: {m:?}")
         }
     }
-    let closed = tokio::time::timeout(Duration::from_secs(3), async {
-        loop {
-            match silent.next().await {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
-                _ => {}
-            }
-        }
-    })
-    .await
-    .unwrap_or(false);
-    assert!(closed, "the silent socket was not closed");
+    assert!(
+        ends_within(&mut silent, Duration::from_secs(3)).await,
+        "the silent socket was not closed"
+    );
     // Frames over the bound end the socket.
     live.send(Message::Text("x".repeat(64 * 1024).into()))
         .await
         .ok();
-    let ended = tokio::time::timeout(Duration::from_secs(3), async {
-        loop {
-            match live.next().await {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
-                _ => {}
-            }
-        }
-    })
-    .await
-    .unwrap_or(false);
-    assert!(ended, "an oversize frame was accepted");
+    assert!(
+        ends_within(&mut live, Duration::from_secs(3)).await,
+        "an oversize frame was accepted"
+    );
     alive(&addr).await;
     srv.shutdown().await;
 }

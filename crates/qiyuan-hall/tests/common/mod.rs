@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use qiyuan_hall::ai::FixedBudgetAi;
 use qiyuan_hall::client;
+use qiyuan_hall::limits::Limits;
 use qiyuan_hall::server::{Config, Running, start_with_ai};
 use serde_json::{Value, json};
 
@@ -33,11 +34,17 @@ pub async fn server(prefix: &str) -> (Running, String) {
 
 /// A hall on the database at `p` (reused across a restart).
 pub async fn server_at(p: &std::path::Path) -> (Running, String) {
+    server_with(p, Limits::default()).await
+}
+
+/// A hall on the database at `p` with these limits.
+pub async fn server_with(p: &std::path::Path, limits: Limits) -> (Running, String) {
     let r = start_with_ai(
         &Config {
             port: 0,
             database: format!("sqlite://{}", p.display()),
             rate_per_sec: 0,
+            limits,
             ..Config::default()
         },
         // A few milliseconds a move: a 300-ply game takes about a second.
