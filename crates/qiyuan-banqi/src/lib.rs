@@ -11,6 +11,8 @@ pub mod cli;
 pub mod game;
 pub mod points;
 pub mod position;
+#[cfg(feature = "table")]
+pub mod table;
 pub mod types;
 
 pub use game::{Game, GameError, LOST_TURN, Played};

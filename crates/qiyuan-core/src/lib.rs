@@ -6,6 +6,11 @@
 
 use std::fmt;
 
+pub mod kind;
+pub use kind::{
+    DefaultClock, GameAi, GameKind, OptionSpec, Options, StartSpec, VariantSpec, viewer_of,
+};
+
 /// Why a game ended. The one-word form ([`EndReason::as_str`]) is stable: the
 /// CLI prints it and the hall stores it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -265,6 +270,9 @@ pub trait TableGame: Send + Sync {
     fn history(&self) -> Vec<String>;
     /// A copy of the game, so the hall can roll a move back when storing it fails.
     fn boxed_clone(&self) -> Box<dyn TableGame>;
+    /// The game as `Any`, so its own kind (its AI) can reach the typed
+    /// position instead of re-parsing text.
+    fn as_any(&self) -> &dyn std::any::Any;
     /// Squares (or cells) the board should mark as in danger now, e.g. a
     /// general in check, in the game's square notation.
     fn alerts(&self) -> Vec<String> {

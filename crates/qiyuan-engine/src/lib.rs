@@ -8,6 +8,8 @@
 pub mod bench;
 pub mod cli;
 pub mod eval;
+#[cfg(feature = "table")]
+pub mod kind;
 pub mod levels;
 pub mod matchplay;
 pub mod movepick;

@@ -14,6 +14,8 @@ pub mod pgn;
 pub mod position;
 pub mod repetition;
 pub mod summary;
+#[cfg(feature = "table")]
+pub mod table;
 pub mod types;
 pub mod variant;
 

@@ -1,0 +1,133 @@
+//! The registry's view of a game: a [`GameKind`] says which variants it
+//! has, with their seat counts and options, starts a [`TableGame`] from
+//! options and server randomness (or a stored set-up, for replay), and may
+//! bring an AI and a points settlement. The hall knows games only through
+//! this trait; the binary registers each kind in one line.
+
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::{TableGame, Viewer};
+
+/// An integer option a room may set (a Jifen target, a Banqi base), with
+/// the bounds the hall checks before the game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The key in `"options"` of a create request.
+    pub name: &'static str,
+    /// Smallest value.
+    pub min: i64,
+    /// Largest value.
+    pub max: i64,
+    /// What it means, for people and the create form.
+    pub about: &'static str,
+}
+
+/// One variant (rule set) of a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantSpec {
+    /// Stable name (`xiangqi`, `jifen-contest`, `banqi-icga`).
+    pub name: &'static str,
+    /// The seat counts it can be played with.
+    pub seats: &'static [usize],
+    /// Options a room may set.
+    pub options: &'static [OptionSpec],
+}
+
+/// Options chosen for a new game, by name (checked against the variant's
+/// [`OptionSpec`]s by the hall).
+pub type Options = BTreeMap<String, i64>;
+
+/// What a game is started from.
+#[derive(Clone, Debug)]
+pub struct StartSpec<'a> {
+    /// The variant's name.
+    pub variant: &'a str,
+    /// Seats (one of the variant's counts).
+    pub seats: usize,
+    /// The room's options.
+    pub options: &'a Options,
+    /// A set-up position, or the stored secret set-up of a game being
+    /// replayed; `None` for the normal start.
+    pub setup: Option<&'a str>,
+    /// Randomness the kind may use to draw a hidden set-up (the hall fills
+    /// it from a cryptographic generator seeded by the operating system).
+    pub seed: [u8; 32],
+}
+
+/// How the clock of a new room runs unless the room says otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefaultClock {
+    /// Base time and increment per seat, in seconds.
+    PerSeat {
+        /// Base time.
+        initial_s: i64,
+        /// Added after each turn.
+        increment_s: i64,
+    },
+    /// A fixed time for every move (no increment).
+    PerMove {
+        /// Seconds per move.
+        seconds: i64,
+    },
+}
+
+/// A computer player for a kind.
+pub trait GameAi: Send + Sync {
+    /// A move for `seat` at `level` (1-8) within `budget` (the level's own
+    /// time when `None`). The AI must use only what `seat` may see: it reads
+    /// the game through [`TableGame::view`] or the kind's own typed access.
+    fn choose(
+        &self,
+        game: &dyn TableGame,
+        seat: usize,
+        level: u8,
+        budget: Option<Duration>,
+    ) -> Option<String>;
+    /// The fixed rating of a level (games against the AI are rated against it).
+    fn rating(&self, level: u8) -> f64;
+}
+
+/// A kind of game: a rating family with its variants.
+pub trait GameKind: Send + Sync {
+    /// The kind's id, which is its rating family (`xiangqi`, `banqi`).
+    fn id(&self) -> &'static str;
+    /// Its variants.
+    fn variants(&self) -> &'static [VariantSpec];
+    /// Starts a game, or says why not (a sentence for a 400).
+    fn start(&self, spec: &StartSpec<'_>) -> Result<Box<dyn TableGame>, String>;
+    /// The clock of a room that names none.
+    fn default_clock(&self) -> DefaultClock {
+        DefaultClock::PerSeat {
+            initial_s: 600,
+            increment_s: 0,
+        }
+    }
+    /// The AI, if the kind has one.
+    fn ai(&self) -> Option<&dyn GameAi> {
+        None
+    }
+    /// The points ledger a finished game settles into (`TableGame::game_points`),
+    /// if the kind has one; its name is the ledger's family.
+    fn settlement(&self) -> Option<&'static str> {
+        None
+    }
+    /// The page's module for this kind (`web/games/<name>.js`).
+    fn web_module(&self) -> &'static str;
+    /// The kind as `Any`, for tests that look inside.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl VariantSpec {
+    /// The option spec called `name`.
+    pub fn option(&self, name: &str) -> Option<&OptionSpec> {
+        self.options.iter().find(|o| o.name == name)
+    }
+}
+
+/// What every viewer-dependent text of a game is built from: kept here so
+/// that kinds and the hall agree on who sees what.
+pub fn viewer_of(seat: Option<usize>) -> Viewer {
+    seat.map_or(Viewer::Spectator, Viewer::Seat)
+}

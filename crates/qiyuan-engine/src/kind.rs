@@ -1,0 +1,187 @@
+//! The Xiangqi family for the hall's registry (feature `table`): one
+//! [`XiangqiKind`] per rule set (each is its own rating family, H1), the
+//! table from `qiyuan_xiangqi::table`, and this engine as its AI. The AI
+//! searches the game's own typed position and history; it never re-parses
+//! text.
+
+use std::any::Any;
+use std::sync::Arc;
+use std::time::Duration;
+
+use qiyuan_core::{GameAi, GameKind, GameRules, OptionSpec, StartSpec, TableGame, VariantSpec};
+use qiyuan_xiangqi::table::{MAX_TARGET, XiangqiTable};
+use qiyuan_xiangqi::{Position, Variant};
+
+use crate::Level;
+
+const TARGET: &[OptionSpec] = &[OptionSpec {
+    name: "target",
+    min: 1,
+    max: MAX_TARGET as i64,
+    about: "the score that wins at once (Jifen)",
+}];
+
+const XIANGQI: &[VariantSpec] = &[VariantSpec {
+    name: "xiangqi",
+    seats: &[2],
+    options: &[],
+}];
+const JIFEN_SIMPLE: &[VariantSpec] = &[VariantSpec {
+    name: "jifen-simple",
+    seats: &[2],
+    options: TARGET,
+}];
+const JIFEN_MATCH: &[VariantSpec] = &[VariantSpec {
+    name: "jifen-match",
+    seats: &[2],
+    options: TARGET,
+}];
+const JIFEN_CONTEST: &[VariantSpec] = &[VariantSpec {
+    name: "jifen-contest",
+    seats: &[2],
+    options: TARGET,
+}];
+
+/// One rule set of the Xiangqi family.
+pub struct XiangqiKind {
+    variant: Variant,
+}
+
+/// The four kinds of the family, for the registry.
+pub fn kinds() -> Vec<Arc<dyn GameKind>> {
+    Variant::ALL
+        .into_iter()
+        .map(|variant| Arc::new(XiangqiKind { variant }) as Arc<dyn GameKind>)
+        .collect()
+}
+
+impl GameKind for XiangqiKind {
+    fn id(&self) -> &'static str {
+        self.variant.name()
+    }
+    fn variants(&self) -> &'static [VariantSpec] {
+        match self.variant {
+            Variant::Xiangqi => XIANGQI,
+            Variant::JifenSimple => JIFEN_SIMPLE,
+            Variant::JifenMatch => JIFEN_MATCH,
+            Variant::JifenContest => JIFEN_CONTEST,
+        }
+    }
+    fn start(&self, spec: &StartSpec<'_>) -> Result<Box<dyn TableGame>, String> {
+        if spec.seats != 2 {
+            return Err("Xiangqi has two seats".into());
+        }
+        let target = match spec.options.get("target") {
+            Some(&t) => Some(i32::try_from(t).map_err(|_| format!("target {t} is out of range"))?),
+            None => None,
+        };
+        Ok(Box::new(XiangqiTable::start(
+            self.variant,
+            spec.setup,
+            target,
+        )?))
+    }
+    fn ai(&self) -> Option<&dyn GameAi> {
+        Some(&EngineAi)
+    }
+    fn web_module(&self) -> &'static str {
+        "xiangqi"
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// This engine at levels 1-8. Thinking time grows with the level (100 ms at
+/// level 1 to 1.5 s at level 8) unless the hall sets a budget.
+pub struct EngineAi;
+
+impl GameAi for EngineAi {
+    fn choose(
+        &self,
+        game: &dyn TableGame,
+        seat: usize,
+        level: u8,
+        budget: Option<Duration>,
+    ) -> Option<String> {
+        let table = game.as_any().downcast_ref::<XiangqiTable>()?;
+        let g = table.game();
+        if g.to_move() != Some(seat) {
+            return None;
+        }
+        let budget = budget.unwrap_or_else(|| {
+            Duration::from_millis(100 + 200 * u64::from(level.saturating_sub(1)))
+        });
+        // Keys of the positions before the current one, so the search sees
+        // repetitions (perpetual check loses; a drawn repetition is a draw).
+        let mut pos: Position = g.start().clone();
+        let mut history = Vec::with_capacity(g.moves().len());
+        for &m in g.moves() {
+            history.push(pos.hash());
+            pos.make_move(m);
+        }
+        crate::best_move(g.position(), &history, Level::new(level), budget)
+            .map(|m| m.to_string())
+            .or_else(|| g.legal_moves().into_iter().next())
+    }
+    fn rating(&self, level: u8) -> f64 {
+        f64::from(Level::new(level.clamp(1, 8)).rating())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qiyuan_core::Options;
+
+    fn start(
+        kind: &dyn GameKind,
+        fen: Option<&str>,
+        options: &Options,
+    ) -> Result<Box<dyn TableGame>, String> {
+        kind.start(&StartSpec {
+            variant: kind.variants()[0].name,
+            seats: 2,
+            options,
+            setup: fen,
+            seed: [0; 32],
+        })
+    }
+
+    #[test]
+    fn the_engine_takes_a_free_chariot() {
+        let kinds = kinds();
+        let t = start(
+            kinds[0].as_ref(),
+            Some("r3k4/9/9/9/9/9/9/9/9/R2K5 w"),
+            &Options::new(),
+        )
+        .expect("fen");
+        let ai = kinds[0].ai().expect("an AI");
+        let m = ai.choose(t.as_ref(), 0, 4, Some(Duration::from_millis(50)));
+        assert_eq!(m.as_deref(), Some("a0a9"));
+        // Not its seat: no move.
+        assert_eq!(
+            ai.choose(t.as_ref(), 1, 4, Some(Duration::from_millis(50))),
+            None
+        );
+    }
+
+    #[test]
+    fn targets_only_for_jifen_and_in_range() {
+        let kinds = kinds();
+        let mut o = Options::new();
+        o.insert("target".into(), 30);
+        assert!(
+            start(kinds[0].as_ref(), None, &o).is_err(),
+            "xiangqi has no target"
+        );
+        assert!(start(kinds[1].as_ref(), None, &o).is_ok());
+        o.insert("target".into(), 1 << 40);
+        assert!(start(kinds[1].as_ref(), None, &o).is_err());
+        assert_eq!(
+            kinds.iter().map(|k| k.id()).collect::<Vec<_>>(),
+            ["xiangqi", "jifen-simple", "jifen-match", "jifen-contest"]
+        );
+    }
+}

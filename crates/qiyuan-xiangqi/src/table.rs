@@ -1,0 +1,271 @@
+//! Xiangqi and the Jifen rule sets as a hall table (feature `table`): two
+//! seats (0 red, 1 black), full information, no chance; notation records,
+//! PGN export, the X4 claim and the X5/X6 "can still win" test.
+
+use qiyuan_core::{
+    Chance, ClaimVerdict, GameRules, MoveError, MoveRecord, Outcome, TableGame, Viewer,
+};
+
+use crate::game::can_mate;
+use crate::pgn::{MoveFormat, PgnGame, write_pgn};
+use crate::{Color, Game, Position, START_FEN, Variant};
+
+/// The largest Jifen target a game may set.
+pub const MAX_TARGET: i32 = 10_000;
+
+/// Xiangqi and the three Jifen rule sets as a table game: two seats (0 red,
+/// 1 black), full information, no chance.
+pub struct XiangqiTable {
+    game: Game,
+    /// An end from outside the rules (resignation, timeout, agreement, claim).
+    ended: Option<Outcome>,
+}
+
+impl XiangqiTable {
+    /// Starts `variant` from `fen` (or the start position) with the Jifen
+    /// `target`. Errors are sentences for the API's 4xx answers.
+    pub fn start(
+        variant: Variant,
+        fen: Option<&str>,
+        target: Option<i32>,
+    ) -> Result<XiangqiTable, String> {
+        if let Some(t) = target {
+            if !variant.is_jifen() {
+                return Err("a target score applies only to the Jifen rule sets".into());
+            }
+            if !(1..=MAX_TARGET).contains(&t) {
+                return Err(format!(
+                    "target must be between 1 and {MAX_TARGET}, not {t}"
+                ));
+            }
+        }
+        let pos = Position::from_fen_variant(fen.unwrap_or(START_FEN), variant, target)
+            .map_err(|e| format!("bad fen: {e}"))?;
+        Ok(XiangqiTable {
+            game: Game::new(pos),
+            ended: None,
+        })
+    }
+
+    /// The game (the AI searches its position and history).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn position(&self) -> &Position {
+        self.game.position()
+    }
+}
+
+impl TableGame for XiangqiTable {
+    fn rules_name(&self) -> &str {
+        self.position().variant().name()
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seats_to_move(&self) -> Vec<usize> {
+        if self.result().is_some() {
+            return Vec::new();
+        }
+        self.game.to_move().into_iter().collect()
+    }
+
+    fn view(&self, _viewer: Viewer) -> String {
+        // Xiangqi hides nothing: every viewer sees the same position.
+        self.game.fen()
+    }
+
+    fn legal_moves_for(&self, seat: usize) -> Vec<String> {
+        if self.seats_to_move() != [seat] {
+            return Vec::new();
+        }
+        self.game.legal_moves()
+    }
+
+    fn play_for(
+        &mut self,
+        seat: usize,
+        mv: &str,
+        _chance: &mut dyn Chance,
+    ) -> Result<(), MoveError> {
+        if self.result().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if self.game.to_move() != Some(seat) {
+            return Err(MoveError::Illegal {
+                text: mv.to_string(),
+                why: "not your turn".into(),
+            });
+        }
+        self.game.play(mv)
+    }
+
+    fn result(&self) -> Option<&Outcome> {
+        self.ended.as_ref().or_else(|| self.game.outcome())
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        if self.result().is_none() {
+            self.ended = Some(outcome);
+        }
+    }
+
+    fn scores(&self) -> Option<Vec<i32>> {
+        let pos = self.position();
+        pos.variant().is_jifen().then(|| pos.scores().to_vec())
+    }
+
+    fn target(&self) -> Option<i32> {
+        let pos = self.position();
+        pos.variant().is_jifen().then(|| pos.target())
+    }
+
+    fn turn_phase(&self) -> u8 {
+        self.position().turn_state()
+    }
+
+    fn claim(&mut self, _seat: usize) -> ClaimVerdict {
+        if self.result().is_some() {
+            return ClaimVerdict::Refused("the game is over".into());
+        }
+        // The rules crate judges the claim (X4; none in Jifen, J20).
+        match self.game.claim_move_limit() {
+            Ok(()) => match self.game.outcome() {
+                Some(o) => ClaimVerdict::Granted(o.clone()),
+                None => ClaimVerdict::Refused("the claim was not recorded".into()),
+            },
+            Err(e) => ClaimVerdict::Refused(e.to_string()),
+        }
+    }
+
+    fn can_win(&self, seat: usize) -> bool {
+        let color = if seat == 0 { Color::Red } else { Color::Black };
+        let pos = self.position();
+        // Jifen: points can still be scored with any piece. Xiangqi: X5/X6.
+        pos.variant().is_jifen() || can_mate(pos, color)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn TableGame> {
+        Box::new(XiangqiTable {
+            game: self.game.clone(),
+            ended: self.ended.clone(),
+        })
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn alerts(&self) -> Vec<String> {
+        let pos = self.position();
+        if self.result().is_none() && pos.in_check() {
+            vec![pos.king_square(pos.side_to_move()).to_string()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.game.moves().iter().map(|m| m.to_string()).collect()
+    }
+
+    fn move_records(&self) -> Vec<MoveRecord> {
+        let mut pos = self.game.start().clone();
+        let jifen = pos.variant().is_jifen();
+        let mut out = Vec::with_capacity(self.game.moves().len());
+        for &m in self.game.moves() {
+            let notations = if m.is_pass() {
+                vec![
+                    ("wxf".to_string(), "pass".to_string()),
+                    ("chinese".to_string(), "停着".to_string()),
+                ]
+            } else {
+                vec![
+                    ("wxf".to_string(), crate::notation::to_wxf(&pos, m)),
+                    ("chinese".to_string(), crate::notation::to_chinese(&pos, m)),
+                ]
+            };
+            pos.make_move(m);
+            // The position after the move, for replaying a finished game.
+            let mut notations = notations;
+            notations.push(("fen".to_string(), pos.to_fen()));
+            out.push(MoveRecord {
+                text: m.to_string(),
+                notations,
+                scores: jifen.then(|| pos.scores().to_vec()),
+            });
+        }
+        out
+    }
+
+    fn export_record(&self, tags: &[(String, String)], result: &str) -> Option<String> {
+        let mut rec = PgnGame::new(self.game.start().clone());
+        rec.tags = tags.to_vec();
+        let variant = self.position().variant();
+        if variant.is_jifen() {
+            rec.tags.push(("Variant".into(), variant.name().into()));
+        }
+        rec.moves = self.game.moves().to_vec();
+        rec.result = Some(result.to_string());
+        Some(write_pgn(&rec, MoveFormat::Iccs))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qiyuan_core::EndReason;
+
+    fn new_table(
+        rules: &str,
+        fen: Option<&str>,
+        target: Option<i32>,
+    ) -> Result<Box<dyn TableGame>, String> {
+        let v = Variant::from_name(rules).ok_or_else(|| format!("unknown game '{rules}'"))?;
+        Ok(Box::new(XiangqiTable::start(v, fen, target)?))
+    }
+
+    struct NoChance;
+    impl Chance for NoChance {
+        fn draw(&mut self, _bound: u32) -> u32 {
+            0
+        }
+    }
+
+    #[test]
+    fn plays_by_seat_and_refuses_the_wrong_seat() {
+        let mut t = new_table("xiangqi", None, None).expect("start position");
+        assert_eq!(t.seats_to_move(), vec![0]);
+        assert!(t.play_for(1, "h9g7", &mut NoChance).is_err());
+        t.play_for(0, "h2e2", &mut NoChance).expect("legal");
+        assert_eq!(t.seats_to_move(), vec![1]);
+        assert_eq!(t.history(), vec!["h2e2"]);
+        let rec = t.move_records();
+        assert_eq!(rec[0].notations[1].1, "炮二平五");
+    }
+
+    #[test]
+    fn unknown_games_and_bad_targets_are_refused() {
+        assert!(new_table("chess", None, None).is_err());
+        assert!(new_table("xiangqi", None, Some(10)).is_err());
+        assert!(new_table("jifen-simple", None, Some(0)).is_err());
+        assert!(new_table("jifen-simple", Some("not a fen"), None).is_err());
+    }
+
+    #[test]
+    fn claim_needs_120_quiet_plies() {
+        let mut t = new_table("xiangqi", None, None).expect("start");
+        assert!(matches!(t.claim(0), ClaimVerdict::Refused(_)));
+        let mut t = new_table(
+            "xiangqi",
+            Some("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 121 80"),
+            None,
+        )
+        .expect("fen");
+        assert!(matches!(t.claim(0), ClaimVerdict::Granted(_)));
+        assert_eq!(t.result().map(|o| o.reason), Some(EndReason::MoveLimit));
+    }
+}
