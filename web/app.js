@@ -5,6 +5,7 @@ import { isBanqi, drawBanqi, banqiInfo } from './banqi.js';
 import { titleSlot, decorate } from './titles.js';
 import { leaderboardView, profileRatings } from './leaderboard.js';
 import { eventsView, eventView } from './events.js';
+import { loadKinds, variantNames } from './kinds.js';
 
 const view = document.getElementById('view');
 let me = null;
@@ -49,7 +50,7 @@ function lobbyView() {
   <div class="card"><h2>${t('create')}</h2>
     <form id="create" data-testid="create-form">
       <label>${t('game')} <select name="game" data-testid="game-select">
-        ${['xiangqi', 'jifen-simple', 'jifen-match', 'jifen-contest', 'banqi', 'banqi-icga'].map((g) => `<option value="${g}">${t(g)}</option>`).join('')}
+        ${variantNames().map((g) => `<option value="${g}">${t(g)}</option>`).join('')}
       </select></label>
       <label>${t('target')} <input name="target" type="number" min="1" placeholder="30/100" style="width:6em" data-testid="target"></label>
       <label>${t('minutes')} <input name="minutes" type="number" min="1" value="10" style="width:5em"></label>
@@ -316,7 +317,7 @@ async function profileView(name) {
     const p = await api('GET', `/api/users/${encodeURIComponent(name)}`);
     view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}</h2>
       ${profileRatings(p)}
-      <p data-testid="banqi-points">${t('banqi_points')}: ${Number(p.banqi_points || 0)}</p>
+      ${Object.entries(p.points || {}).map(([family, n]) => `<p data-testid="${esc(family)}-points">${t(family + '_points')}: ${Number(n)}</p>`).join('')}
       <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${esc(seatLabel(g.seats[0]))} ${t('vs')} ${esc(seatLabel(g.seats[1]))}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted">${esc(g.reason || '')}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
       ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}</div>
       ${me && me.username === p.username ? '<div class="card" id="sessions" data-testid="sessions"></div>' : ''}`;
@@ -362,4 +363,4 @@ function route() {
 document.getElementById('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
 window.addEventListener('hashchange', route);
 setLang(getLang());
-ensureSession().then(route);
+ensureSession().then(loadKinds).then(route);

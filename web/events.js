@@ -2,6 +2,7 @@
 // standings (every tie-break column, H9), refreshed live (NDJSON stream) while it runs.
 import { t } from './i18n.js';
 import { decorate } from './titles.js';
+import { variantNames } from './kinds.js';
 
 function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
 
@@ -32,7 +33,7 @@ function formatName(f) {
 export function eventsView(view) {
   view.innerHTML = `<div class="card"><h2>${t('new_event')}</h2><form id="ev-create" data-testid="event-form">
     <label>${t('name')} <input name="name" style="width:12em"></label>
-    <label>${t('game')} <select name="game">${['xiangqi', 'jifen-simple', 'jifen-match', 'jifen-contest'].map((g) => `<option value="${g}">${t(g)}</option>`).join('')}</select></label>
+    <label>${t('game')} <select name="game">${variantNames().map((g) => `<option value="${g}">${t(g)}</option>`).join('')}</select></label>
     <label>${t('format')} <select name="format">${Object.keys(FORMATS).map((k) => `<option value="${k}">${t('fmt_' + k)}</option>`).join('')}</select></label>
     <label>${t('swiss_rounds')} <input name="rounds" type="number" min="1" value="5" style="width:4em"></label>
     <label>${t('groups')} <input name="groups" type="number" min="1" value="4" style="width:4em"></label>

@@ -35,6 +35,10 @@ pub struct VariantSpec {
     pub options: &'static [OptionSpec],
 }
 
+/// The option a kind with a settlement reads its room base (基数, the
+/// multiplier of its points) from; rooms without it settle with base 1.
+pub const BASE_OPTION: &str = "base";
+
 /// Options chosen for a new game, by name (checked against the variant's
 /// [`OptionSpec`]s by the hall).
 pub type Options = BTreeMap<String, i64>;
@@ -108,8 +112,9 @@ pub trait GameKind: Send + Sync {
     fn ai(&self) -> Option<&dyn GameAi> {
         None
     }
-    /// The points ledger a finished game settles into (`TableGame::game_points`),
-    /// if the kind has one; its name is the ledger's family.
+    /// The points ledger a finished game settles into (`TableGame::game_points`
+    /// with the room's [`BASE_OPTION`]), if the kind has one; its name is the
+    /// ledger's family.
     fn settlement(&self) -> Option<&'static str> {
         None
     }

@@ -499,6 +499,12 @@ pub async fn profile(
     Ok(axum::Json(hall.profile(&name).await?).into_response())
 }
 
+/// `GET /api/kinds`: the games on offer, their variants, seats, options
+/// and clocks (the page builds its lists from it).
+pub async fn kinds(State(hall): State<AppState>) -> Response {
+    axum::Json(hall.games.to_json()).into_response()
+}
+
 /// `GET /api/openapi.json`.
 pub async fn openapi() -> Response {
     let mut r = include_str!("../openapi.json").into_response();

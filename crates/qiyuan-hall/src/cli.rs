@@ -47,9 +47,9 @@ pub struct LoadArgs {
     /// Plies per game.
     #[arg(long, default_value_t = 40)]
     pub plies: usize,
-    /// Rule set.
-    #[arg(long, default_value = "xiangqi")]
-    pub game: String,
+    /// Rule set (default: the first game the hall lists at `/api/kinds`).
+    #[arg(long)]
+    pub game: Option<String>,
     /// Give up on a game after this many seconds.
     #[arg(long, default_value_t = 120)]
     pub max_seconds: u64,
@@ -59,20 +59,24 @@ pub struct LoadArgs {
 }
 
 /// Runs `qiyuan serve`.
-pub fn serve_main(a: ServeArgs) -> anyhow::Result<()> {
-    crate::server::serve(Config {
-        bind: a.bind,
-        port: a.port,
-        database: a.database,
-        rate_per_sec: a.rate_limit,
-        limits: crate::limits::Limits {
-            sockets_per_ip: a.sockets_per_ip,
-            sockets_per_user: a.sockets_per_user,
-            socket_idle: std::time::Duration::from_secs(a.socket_idle_s),
-            session_ttl: std::time::Duration::from_secs(a.session_days * 24 * 3600),
-            ..Default::default()
+pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Result<()> {
+    crate::server::serve(
+        Config {
+            bind: a.bind,
+            port: a.port,
+            database: a.database,
+            rate_per_sec: a.rate_limit,
+            limits: crate::limits::Limits {
+                sockets_per_ip: a.sockets_per_ip,
+                sockets_per_user: a.sockets_per_user,
+                socket_idle: std::time::Duration::from_secs(a.socket_idle_s),
+                session_ttl: std::time::Duration::from_secs(a.session_days * 24 * 3600),
+                ..Default::default()
+            },
+            ..Config::default()
         },
-    })
+        games,
+    )
 }
 
 /// Runs `qiyuan loadtest`.

@@ -1077,8 +1077,11 @@ pub(crate) async fn check_ai_budget(
 pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<Value> {
     check_format(&req.format)?;
     check_len("players", req.players.len(), MAX_EVENT_PLAYERS)?;
-    crate::games::new_table(&req.game, None, req.target)
-        .map_err(|e| HallError::bad(e).with_code("bad_game"))?;
+    let mut options = qiyuan_core::Options::new();
+    if let Some(t) = req.target {
+        options.insert("target".into(), i64::from(t));
+    }
+    hall.games.new_table(&req.game, &options, None)?;
     let clock = req.clock.unwrap_or(ClockSpec {
         initial_s: 600,
         increment_s: 0,

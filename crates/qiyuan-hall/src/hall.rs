@@ -15,12 +15,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, watch};
 
-use crate::ai::AiPlayer;
 use crate::bus::{EventBus, LOBBY};
 use crate::clock::{Clocks, wall_ms};
 pub use crate::error::{HallError, HallResult};
-use crate::games::new_table;
 use crate::metrics::Metrics;
+use crate::registry::Registry;
 use crate::store::{GameRow, MoveRow, SeatRow, Storage, User};
 
 /// The clock settings of a new game.
@@ -72,9 +71,30 @@ pub struct NewGame {
     /// The creator's seat: `red` (default), `black` or `random`.
     #[serde(default)]
     pub seat: Option<String>,
-    /// The room's base (基数) for game points, Banqi only (B17; default 1).
+    /// The room's base (基数) for game points (B17; default 1); same as
+    /// `options.base`.
     #[serde(default)]
     pub base: Option<i64>,
+    /// The variant's options (`GET /api/kinds` lists them), e.g.
+    /// `{"target": 30}` or `{"base": 2}`.
+    #[serde(default)]
+    pub options: Option<qiyuan_core::Options>,
+}
+
+impl NewGame {
+    /// The room's options: `options`, with the older top-level `target`
+    /// and `base` folded in.
+    pub fn options(&self) -> HallResult<qiyuan_core::Options> {
+        let mut o = self.options.clone().unwrap_or_default();
+        crate::limits::check_len("options", o.len(), 16)?;
+        if let Some(t) = self.target {
+            o.insert("target".into(), i64::from(t));
+        }
+        if let Some(b) = self.base {
+            o.insert(qiyuan_core::kind::BASE_OPTION.into(), b);
+        }
+        Ok(o)
+    }
 }
 
 /// A game held in memory while it is played (and a while after).
@@ -126,11 +146,14 @@ pub struct Hall {
     pub store: Arc<dyn Storage>,
     /// Fan-out of events.
     pub bus: Arc<dyn EventBus>,
-    /// The computer opponent.
-    pub ai: Arc<dyn AiPlayer>,
+    /// The games on offer.
+    pub games: Registry,
+    /// A fixed AI budget per move instead of each level's own (fast tests
+    /// and engine-only events).
+    pub ai_budget: Option<Duration>,
     /// Prometheus metrics.
     pub metrics: Metrics,
-    games: RwLock<HashMap<String, Arc<Mutex<Live>>>>,
+    live_games: RwLock<HashMap<String, Arc<Mutex<Live>>>>,
     lobby: std::sync::Mutex<BTreeMap<String, Value>>,
     /// Flips to true on shutdown; long-lived tasks watch it.
     pub shutdown: watch::Receiver<bool>,
@@ -177,7 +200,8 @@ impl Hall {
     pub fn new(
         store: Arc<dyn Storage>,
         bus: Arc<dyn EventBus>,
-        ai: Arc<dyn AiPlayer>,
+        games: Registry,
+        ai_budget: Option<Duration>,
         shutdown: watch::Receiver<bool>,
         limits: crate::limits::Limits,
     ) -> Hall {
@@ -189,9 +213,10 @@ impl Hall {
             limits,
             store,
             bus,
-            ai,
+            games,
+            ai_budget,
             metrics: Metrics::default(),
-            games: RwLock::new(HashMap::new()),
+            live_games: RwLock::new(HashMap::new()),
             lobby: std::sync::Mutex::new(BTreeMap::new()),
             shutdown,
             ai_wake: std::sync::Mutex::new(Vec::new()),
@@ -200,7 +225,7 @@ impl Hall {
     }
 
     fn live(&self, id: &str) -> Option<Arc<Mutex<Live>>> {
-        self.games
+        self.live_games
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .get(id)
@@ -208,10 +233,20 @@ impl Hall {
     }
 
     /// Rebuilds a game from its stored set-up (the secret one, if the game
-    /// drew one: Banqi's layout) and moves.
-    fn rebuild(row: GameRow, moves: &[MoveRow], secret: Option<&str>) -> anyhow::Result<Live> {
-        let setup = secret.or(row.start_fen.as_deref());
-        let mut table = new_table(&row.rules, setup, row.target).map_err(anyhow::Error::msg)?;
+    /// drew one: Banqi's layout), its options and its moves.
+    fn rebuild(
+        &self,
+        row: GameRow,
+        moves: &[MoveRow],
+        stored: Option<(Option<String>, i64)>,
+    ) -> anyhow::Result<Live> {
+        let (secret, base) = stored.unwrap_or((None, 1));
+        let setup = secret.as_deref().or(row.start_fen.as_deref());
+        let options = options_of(&row, base);
+        let mut table = self
+            .games
+            .new_table(&row.rules, &options, setup)
+            .map_err(|e| anyhow::anyhow!(e.message))?;
         let mut move_clocks = Vec::with_capacity(moves.len());
         for m in moves {
             let seat = m.seat as usize;
@@ -266,8 +301,8 @@ impl Hall {
         let mut n = 0;
         for (row, moves) in games {
             let id = row.id.clone();
-            let secret = self.secret_of(&id).await?;
-            let mut live = match Hall::rebuild(row, &moves, secret.as_deref()) {
+            let stored = self.store.game_setup(&id).await?;
+            let mut live = match self.rebuild(row, &moves, stored) {
                 Ok(l) => l,
                 Err(e) => {
                     tracing::error!(game = %id, error = %e, "cannot resume game");
@@ -281,7 +316,7 @@ impl Hall {
             }
             self.update_lobby(&live);
             let arc = Arc::new(Mutex::new(live));
-            self.games
+            self.live_games
                 .write()
                 .unwrap_or_else(|e| e.into_inner())
                 .insert(id.clone(), arc);
@@ -289,11 +324,6 @@ impl Hall {
             n += 1;
         }
         Ok(n)
-    }
-
-    /// The hidden set-up stored for game `id`, if any (server-side only).
-    async fn secret_of(&self, id: &str) -> anyhow::Result<Option<String>> {
-        Ok(self.store.game_setup(id).await?.and_then(|(s, _)| s))
     }
 
     /// Stores a new game's hidden set-up and room base (before its row, so a
@@ -331,7 +361,7 @@ impl Hall {
             touched: Instant::now(),
         };
         self.update_lobby(&live);
-        self.games
+        self.live_games
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id.clone(), Arc::new(Mutex::new(live)));
@@ -379,10 +409,16 @@ impl Hall {
                 crate::error::shown(id)
             )));
         };
-        let secret = self.secret_of(id).await.map_err(HallError::internal)?;
-        let live = Hall::rebuild(row, &moves, secret.as_deref()).map_err(HallError::internal)?;
+        let stored = self
+            .store
+            .game_setup(id)
+            .await
+            .map_err(HallError::internal)?;
+        let live = self
+            .rebuild(row, &moves, stored)
+            .map_err(HallError::internal)?;
         let arc = Arc::new(Mutex::new(live));
-        let mut games = self.games.write().unwrap_or_else(|e| e.into_inner());
+        let mut games = self.live_games.write().unwrap_or_else(|e| e.into_inner());
         Ok(games.entry(id.to_string()).or_insert(arc).clone())
     }
 
@@ -543,44 +579,45 @@ impl Hall {
                 format!("fen: at most {} bytes", crate::limits::MAX_FEN_LEN),
             ));
         }
-        if let Some(t) = req.target {
-            crate::limits::check_range("target", t, 1, i64::from(crate::limits::MAX_TARGET))?;
-        }
-        if let Some(b) = req.base {
-            crate::limits::check_range("base", b, 1, crate::limits::MAX_BASE)?;
-        }
         if let Some(c) = &req.clock {
             c.check()?;
         }
-        let table = new_table(&req.game, req.fen.as_deref(), req.target)
-            .map_err(|e| HallError::bad(e).with_code("bad_game"))?;
+        let options = req.options()?;
+        let (kind, _) = self.games.kind_of(&req.game)?;
+        let kind = kind.clone();
+        let table = self
+            .games
+            .new_table(&req.game, &options, req.fen.as_deref())?;
         if table.result().is_some() {
             return Err(HallError::bad("the set-up position is already over"));
         }
         let per_move = table.clock_rule() == ClockRule::PerMove;
-        let clock = req.clock.unwrap_or(ClockSpec {
-            initial_s: if per_move {
-                crate::banqi::DEFAULT_MOVE_S
-            } else {
-                600
+        let clock = req.clock.unwrap_or(match kind.default_clock() {
+            qiyuan_core::DefaultClock::PerSeat {
+                initial_s,
+                increment_s,
+            } => ClockSpec {
+                initial_s,
+                increment_s,
             },
-            increment_s: 0,
+            qiyuan_core::DefaultClock::PerMove { seconds } => ClockSpec {
+                initial_s: seconds,
+                increment_s: 0,
+            },
         });
         if per_move && clock.increment_s != 0 {
             return Err(HallError::bad(
                 "this game has a fixed time per move (clock.initial_s) and no increment",
             ));
         }
-        let base = req.base.unwrap_or(1);
-        if req.base.is_some() && !crate::banqi::is_banqi(&req.game) {
-            return Err(HallError::bad("a base applies only to Banqi rooms"));
-        }
-        if req.base.is_some() && req.fen.is_some() {
+        let base = options.get(qiyuan_core::kind::BASE_OPTION).copied();
+        if base.is_some() && req.fen.is_some() {
             // A set-up settles no game points, so a base would mean nothing.
             return Err(HallError::bad(
                 "a room from a set-up position settles no game points: leave out base",
             ));
         }
+        let base = base.unwrap_or(1);
         if req.rated && req.fen.is_some() {
             return Err(HallError::bad(
                 "a game from a set-up position cannot be rated",
@@ -594,7 +631,12 @@ impl Hall {
         let opponent = match req.opponent.as_deref().unwrap_or("open") {
             "open" => SeatRow::Open,
             s => match s.strip_prefix("ai:").and_then(|n| n.parse::<u8>().ok()) {
-                Some(level) if (1..=8).contains(&level) => SeatRow::Ai { level },
+                Some(level) if (1..=8).contains(&level) && kind.ai().is_some() => {
+                    SeatRow::Ai { level }
+                }
+                Some(_) if kind.ai().is_none() => {
+                    return Err(HallError::bad(format!("{} has no AI", req.game)));
+                }
                 _ => {
                     return Err(HallError::bad(format!(
                         "opponent must be \"open\" or \"ai:1\" .. \"ai:8\", not '{s}'"
@@ -640,7 +682,7 @@ impl Hall {
         let row = GameRow {
             id: new_game_id(),
             rules: req.game.clone(),
-            target: req.target,
+            target: options.get("target").and_then(|&t| i32::try_from(t).ok()),
             start_fen: req.fen.clone(),
             initial_ms,
             increment_ms: clock.increment_s * 1000,
@@ -1065,12 +1107,17 @@ impl Hall {
         }
         let mut seats = live.row.seats.clone();
         seats.reverse();
-        let table = new_table(
+        // A fresh layout for a rematch of a hidden game, in a room with the
+        // same options.
+        let base = match self.store.game_setup(&live.row.id).await {
+            Ok(s) => s.map_or(1, |(_, b)| b),
+            Err(e) => return Err(HallError::internal(e)),
+        };
+        let table = self.games.new_table(
             &live.row.rules,
+            &options_of(&live.row, base),
             live.row.start_fen.as_deref(),
-            live.row.target,
-        )
-        .map_err(HallError::internal)?;
+        )?;
         let now_ms = wall_ms();
         let row = GameRow {
             id: new_game_id(),
@@ -1084,11 +1131,6 @@ impl Hall {
             updated_ms: now_ms,
             rematch_of: Some(live.row.id.clone()),
             ..live.row.clone()
-        };
-        // A fresh layout for a Banqi rematch, in a room with the same base.
-        let base = match self.store.game_setup(&live.row.id).await {
-            Ok(s) => s.map_or(1, |(_, b)| b),
-            Err(e) => return Err(HallError::internal(e)),
         };
         let new_id = self.install_game(row, table, base, true).await?;
         live.rematch_id = Some(new_id.clone());
@@ -1178,11 +1220,13 @@ impl Hall {
                         live.clocks.running = Some((seat, Instant::now()));
                     }
                 }
-                let ai = hall.ai.clone();
+                let Some((kind, _)) = hall.games.find(probe.rules_name()) else {
+                    return;
+                };
+                let kind = kind.clone();
+                let budget = hall.ai_budget;
                 let chosen = tokio::task::spawn_blocking(move || {
-                    // Banqi has its own AI; the injected player covers the Xiangqi family.
-                    crate::banqi::ai_move(probe.as_ref(), seat, level)
-                        .or_else(|| ai.choose(probe.as_ref(), seat, level))
+                    kind.ai()?.choose(probe.as_ref(), seat, level, budget)
                 })
                 .await
                 .ok()
@@ -1220,7 +1264,7 @@ impl Hall {
                 _ = shutdown.changed() => return,
             }
             let all: Vec<(String, Arc<Mutex<Live>>)> = self
-                .games
+                .live_games
                 .read()
                 .unwrap_or_else(|e| e.into_inner())
                 .iter()
@@ -1241,7 +1285,7 @@ impl Hall {
                 }
             }
             if !forget.is_empty() {
-                let mut games = self.games.write().unwrap_or_else(|e| e.into_inner());
+                let mut games = self.live_games.write().unwrap_or_else(|e| e.into_inner());
                 for id in forget {
                     games.remove(&id);
                 }
@@ -1279,14 +1323,10 @@ impl Hall {
             })
             .collect();
         let (ratings, history) = crate::ratings::profile_ratings(self, user.id).await?;
-        let banqi_points = self
-            .store
-            .points_balance(user.id, crate::banqi::POINTS_FAMILY)
-            .await
-            .map_err(HallError::internal)?;
+        let points = crate::points::balances(self, user.id).await?;
         Ok(json!({
             "username": user.username, "guest": user.guest, "games": list,
-            "ratings": ratings, "rating_history": history, "banqi_points": banqi_points,
+            "ratings": ratings, "rating_history": history, "points": points,
         }))
     }
 
@@ -1311,7 +1351,11 @@ impl Hall {
         seats: Vec<SeatRow>,
         rated: bool,
     ) -> HallResult<String> {
-        let table = new_table(rules, None, target).map_err(HallError::bad)?;
+        let mut options = qiyuan_core::Options::new();
+        if let Some(t) = target {
+            options.insert("target".into(), i64::from(t));
+        }
+        let table = self.games.new_table(rules, &options, None)?;
         if seats.len() != table.seat_count() || clocks.len() != seats.len() {
             return Err(HallError::bad("one seat and one clock per seat"));
         }
@@ -1361,6 +1405,18 @@ impl Hall {
         self.flag_check(&mut live, Instant::now()).await;
         Ok(live.row.clone())
     }
+}
+
+/// A stored game's options: its target column and its room base.
+fn options_of(row: &GameRow, base: i64) -> qiyuan_core::Options {
+    let mut o = qiyuan_core::Options::new();
+    if let Some(t) = row.target {
+        o.insert("target".into(), i64::from(t));
+    }
+    if base != 1 {
+        o.insert(qiyuan_core::kind::BASE_OPTION.into(), base);
+    }
+    o
 }
 
 fn not_a_player() -> HallError {

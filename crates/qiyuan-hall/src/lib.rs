@@ -1,10 +1,10 @@
-//! 棋苑 Qiyuan hall: the server that lets people play Xiangqi and Jifen
+//! 棋苑 Qiyuan hall: the server that lets people play the registered games
 //! against each other and the AI, over a web page, WebSocket and an HTTP API.
 //!
 //! Layout: [`server`] (start, router, limits), [`hall`] (game sessions),
 //! [`api`] / [`ws`] (transports), [`store`] (storage trait + SQLite),
 //! [`bus`] (event fan-out trait + in-process), [`auth`], [`clock`],
-//! [`games`] (registration of rule sets; [`banqi`] for Banqi), [`ai`], [`metrics`], [`web`],
+//! [`registry`] (the games the binary registered), [`points`] (ledgers), [`ai`], [`metrics`], [`web`],
 //! [`client`] and [`loadtest`]; [`ratings`] (Elo, titles), [`events`]
 //! (tournaments) with [`api_events`], and [`fouls`] (X8).
 
@@ -12,7 +12,6 @@ pub mod ai;
 pub mod api;
 pub mod api_events;
 pub mod auth;
-pub mod banqi;
 pub mod bus;
 pub mod cli;
 pub mod client;
@@ -20,13 +19,14 @@ pub mod clock;
 pub mod error;
 pub mod events;
 pub mod fouls;
-pub mod games;
 pub mod hall;
 pub mod limits;
 pub mod loadtest;
 pub mod login;
 pub mod metrics;
+pub mod points;
 pub mod ratings;
+pub mod registry;
 pub mod server;
 pub mod sockets;
 pub mod store;

@@ -10,7 +10,8 @@ use std::time::Duration;
 pub const MAX_BODY: usize = 16 * 1024;
 /// Largest WebSocket message or frame accepted from a client (bytes).
 pub const MAX_FRAME: usize = 4 * 1024;
-/// Longest move text (`h2e2`, a Jifen class change, a Banqi flip).
+/// Longest move text. (Game options such as a target score or a room base
+/// are bounded by their kind's `OptionSpec`s, listed at `GET /api/kinds`.)
 pub const MAX_MOVE_LEN: usize = 16;
 /// Longest set-up position text.
 pub const MAX_FEN_LEN: usize = 256;
@@ -20,10 +21,6 @@ pub const MAX_NAME_CHARS: usize = 100;
 pub const MAX_CLOCK_INITIAL_S: i64 = 3 * 3600;
 /// A clock's increment: 0 to 600 s.
 pub const MAX_CLOCK_INCREMENT_S: i64 = 600;
-/// Jifen target score: 1 to 10000.
-pub const MAX_TARGET: i32 = 10_000;
-/// Banqi room base (基数): 1 to 100.
-pub const MAX_BASE: i64 = 100;
 /// Entrants of one event.
 pub const MAX_EVENT_PLAYERS: usize = 256;
 /// Groups of a three-stage event.

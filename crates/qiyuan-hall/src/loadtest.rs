@@ -21,8 +21,8 @@ pub struct LoadtestArgs {
     pub games: usize,
     /// Plies per game (a game that ends sooner stops there).
     pub plies: usize,
-    /// Rule set.
-    pub game: String,
+    /// Rule set (`None`: the first the hall lists at `/api/kinds`).
+    pub game: Option<String>,
     /// Give up after this long.
     pub max_seconds: u64,
     /// Mean think time before each move (0: move at once). Real players think,
@@ -186,9 +186,18 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Runs the load test and prints `games`, `moves`, `moves_per_s`, `p50_ms`, `p99_ms`.
-pub fn loadtest(args: LoadtestArgs) -> Result<()> {
+pub fn loadtest(mut args: LoadtestArgs) -> Result<()> {
     let rt = tokio::runtime::Runtime::new()?;
     rt.block_on(async move {
+        if args.game.is_none() {
+            let kinds = crate::client::get(&args.addr, "/api/kinds", None)
+                .await?
+                .json();
+            args.game = kinds["kinds"][0]["variants"][0]["name"]
+                .as_str()
+                .map(str::to_string);
+            anyhow::ensure!(args.game.is_some(), "the hall lists no game at /api/kinds");
+        }
         let start = Instant::now();
         let mut tasks = Vec::new();
         for _ in 0..args.games {

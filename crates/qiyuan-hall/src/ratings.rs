@@ -12,19 +12,22 @@ use serde_json::{Value, json};
 use crate::hall::{Hall, HallError, HallResult};
 use crate::store::{GameRow, RatingUpdate, SeatRow};
 
-/// The game family a rule set is rated in (H1): each Xiangqi rule set is its
-/// own family; the Banqi presets share one.
-pub fn family_of(rules: &str) -> String {
-    if rules.starts_with("banqi") {
-        "banqi".into()
-    } else {
-        rules.to_string()
-    }
+/// The game family a rule set is rated in (H1): its kind's id (each
+/// Xiangqi rule set is its own family; the Banqi presets share one).
+pub fn family_of(hall: &Hall, rules: &str) -> String {
+    hall.games
+        .family_of(rules)
+        .map_or_else(|| rules.to_string(), str::to_string)
 }
 
-/// The fixed rating of an AI level (H1), from the engine's calibration.
-pub fn ai_rating(level: u8) -> f64 {
-    f64::from(qiyuan_engine::Level::new(level.clamp(1, 8)).rating())
+/// The fixed rating of an AI level (H1) in the kind of `rules`, from its
+/// calibration; the start rating where the kind has no AI.
+pub fn ai_rating(hall: &Hall, rules: &str, level: u8) -> f64 {
+    hall.games
+        .find(rules)
+        .or_else(|| hall.games.kind(rules).map(|k| (k, &k.variants()[0])))
+        .and_then(|(k, _)| k.ai().map(|ai| ai.rating(level.clamp(1, 8))))
+        .unwrap_or(Rating::default().value)
 }
 
 /// A rating as the API shows it: the rounded number, the title (H2) in
@@ -41,8 +44,8 @@ pub fn rating_json(r: Option<&Rating>) -> Value {
     })
 }
 
-fn ai_json(level: u8) -> Value {
-    let v = ai_rating(level);
+fn ai_json(hall: &Hall, rules: &str, level: u8) -> Value {
+    let v = ai_rating(hall, rules, level);
     let t = RankTitle::for_rating(v);
     json!({"rating": v.round() as i64, "title": t.chinese(), "title_en": t.english(), "games": null})
 }
@@ -61,7 +64,7 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
         Some("draw") => EloScore::Draw,
         _ => return Ok(false),
     };
-    let family = family_of(&row.rules);
+    let family = family_of(hall, &row.rules);
     // Who sits where: a person (their id and current rating) or an AI level.
     let mut sides = Vec::with_capacity(2);
     for seat in &row.seats {
@@ -78,7 +81,7 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
                 let r = hall.store.rating(*id, &family).await?.unwrap_or_default();
                 sides.push(Err((*id, r)));
             }
-            SeatRow::Ai { level } => sides.push(Ok(ai_rating(*level))),
+            SeatRow::Ai { level } => sides.push(Ok(ai_rating(hall, &row.rules, *level))),
             SeatRow::Open => return Ok(false),
         }
     }
@@ -115,25 +118,31 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
 }
 
 /// A 400 `unknown_game` unless `game` is a rule set or a family name.
-fn known_family(game: &str) -> HallResult<()> {
-    let known = crate::games::known_games();
-    if known.contains(&game) || known.iter().any(|g| family_of(g) == game) {
+fn known_family(hall: &Hall, game: &str) -> HallResult<()> {
+    if hall.games.find(game).is_some() || hall.games.kind(game).is_some() {
         return Ok(());
     }
     Err(HallError::bad(format!(
-        "no game family '{game}' (known: {})",
-        known.join(", ")
+        "no game family '{}' (known: {})",
+        crate::error::shown(game),
+        hall.games.variant_names().join(", ")
     ))
     .with_code("unknown_game"))
 }
 
 /// `GET /api/leaderboard/{game}`: the top 100 of a family.
 pub async fn leaderboard(hall: &Hall, game: &str) -> HallResult<Value> {
-    known_family(game).map_err(|mut e| {
+    // `{family}-points`: a points ledger, not a rating family.
+    if let Some(family) = game.strip_suffix("-points")
+        && crate::points::is_ledger(hall, family)
+    {
+        return crate::points::leaderboard(hall, family).await;
+    }
+    known_family(hall, game).map_err(|mut e| {
         e.status = 404;
         e
     })?;
-    let family = family_of(game);
+    let family = family_of(hall, game);
     let rows = hall
         .store
         .leaderboard(&family, 100)
@@ -156,8 +165,8 @@ pub async fn leaderboard(hall: &Hall, game: &str) -> HallResult<Value> {
 /// named player (users by name, AI levels as `ai:N`) in one family, for the
 /// page to show titles next to names. Unknown names are left out.
 pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<Value> {
-    known_family(game)?;
-    let family = family_of(game);
+    known_family(hall, game)?;
+    let family = family_of(hall, game);
     let max = crate::limits::MAX_RATINGS_PLAYERS;
     let names: Vec<&str> = players
         .split(',')
@@ -169,7 +178,7 @@ pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<V
     for name in names {
         if let Some(level) = name.strip_prefix("ai:").and_then(|n| n.parse::<u8>().ok()) {
             if (1..=8).contains(&level) {
-                out.insert(name.to_string(), ai_json(level));
+                out.insert(name.to_string(), ai_json(hall, game, level));
             }
             continue;
         }
@@ -224,10 +233,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn families_and_ai_ratings() {
-        assert_eq!(family_of("jifen-simple"), "jifen-simple");
-        assert_eq!(family_of("banqi-icga"), "banqi");
-        assert!(ai_rating(1) < ai_rating(8));
+    fn ratings_show_rating_title_and_games() {
         // H2 titles come with an English gloss.
         let v = rating_json(None);
         assert_eq!(v["rating"], 1000);

@@ -14,11 +14,11 @@ use axum::routing::{delete, get, post};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::ai::{AiPlayer, EngineAi, FixedBudgetAi};
 use crate::api;
 use crate::api_events;
 use crate::bus::{EventBus, LocalBus};
 use crate::hall::Hall;
+use crate::registry::Registry;
 use crate::store::{SqliteStore, Storage};
 use crate::web;
 use crate::ws;
@@ -40,6 +40,8 @@ pub struct Config {
     pub rate_per_sec: u32,
     /// Sessions, sockets, logins, hashing and AI budgets.
     pub limits: Limits,
+    /// A fixed AI budget per move (tests); `None`: each level's own.
+    pub ai_budget: Option<std::time::Duration>,
 }
 
 impl Default for Config {
@@ -50,6 +52,7 @@ impl Default for Config {
             database: "sqlite://qiyuan.db".into(),
             rate_per_sec: 50,
             limits: Limits::default(),
+            ai_budget: None,
         }
     }
 }
@@ -200,6 +203,7 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
             }),
         )
         .route("/api/openapi.json", get(api::openapi))
+        .route("/api/kinds", get(api::kinds))
         .route("/api/register", post(api::register))
         .route("/api/login", post(api::login))
         .route("/api/guest", post(api::guest))
@@ -225,10 +229,6 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         .route("/api/games/{id}/stream", get(api::stream))
         .route("/api/games/{id}/ws", get(ws::game_socket))
         .route("/api/ratings", get(api_events::ratings))
-        .route(
-            "/api/leaderboard/banqi-points",
-            get(crate::banqi::points_leaderboard_route),
-        )
         .route("/api/leaderboard/{game}", get(api_events::leaderboard))
         .route(
             "/api/events",
@@ -297,29 +297,24 @@ impl Running {
     }
 }
 
-/// Opens the database, resumes unfinished games and starts listening. The
-/// AI is the engine; `QIYUAN_AI_MOVE_MS` gives it a fixed budget per move
-/// instead of its level's (fast engine events and tests).
-pub async fn start(config: &Config) -> anyhow::Result<Running> {
-    let fixed = std::env::var("QIYUAN_AI_MOVE_MS")
+/// Opens the database, resumes unfinished games and starts listening, with
+/// the games of `games`. `QIYUAN_AI_MOVE_MS` (or `config.ai_budget`) gives
+/// the AI a fixed budget per move instead of its level's (fast engine events
+/// and tests).
+pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> {
+    let from_env = std::env::var("QIYUAN_AI_MOVE_MS")
         .ok()
-        .and_then(|v| v.parse::<u64>().ok());
-    let ai: Arc<dyn AiPlayer> = match fixed {
-        Some(ms) => Arc::new(FixedBudgetAi::new(std::time::Duration::from_millis(ms))),
-        None => Arc::new(EngineAi),
-    };
-    start_with_ai(config, ai).await
-}
-
-/// [`start`] with a given AI (tests use a fast one).
-pub async fn start_with_ai(config: &Config, ai: Arc<dyn AiPlayer>) -> anyhow::Result<Running> {
+        .and_then(|v| v.parse::<u64>().ok())
+        .map(std::time::Duration::from_millis);
+    let ai_budget = config.ai_budget.or(from_env);
     let store: Arc<dyn Storage> = Arc::new(SqliteStore::open(&config.database).await?);
     let bus: Arc<dyn EventBus> = Arc::new(LocalBus::default());
     let (stop, stop_rx) = watch::channel(false);
     let hall = Arc::new(Hall::new(
         store,
         bus,
-        ai,
+        games,
+        ai_budget,
         stop_rx.clone(),
         config.limits.clone(),
     ));
@@ -394,7 +389,7 @@ async fn shutdown_signal() {
 }
 
 /// `qiyuan serve`: runs until Ctrl-C or SIGTERM, then shuts down gracefully.
-pub fn serve(config: Config) -> anyhow::Result<()> {
+pub fn serve(config: Config, games: Registry) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -403,7 +398,7 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         .init();
     let rt = tokio::runtime::Runtime::new()?;
     rt.block_on(async {
-        let running = start(&config).await?;
+        let running = start(&config, games).await?;
         tracing::info!("listening on http://{}", running.addr);
         println!("listening on http://{}", running.addr);
         shutdown_signal().await;

@@ -435,8 +435,8 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
     for t in &req.teams {
         crate::limits::check_len("teams[].players", t.players.len(), MAX_BOARDS)?;
     }
-    crate::games::new_table(&req.game, None, None)
-        .map_err(|e| HallError::bad(e).with_code("bad_game"))?;
+    hall.games
+        .new_table(&req.game, &qiyuan_core::Options::new(), None)?;
     let clock = req.clock.unwrap_or(ClockSpec {
         initial_s: 600,
         increment_s: 0,

@@ -52,6 +52,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../web/events.js"),
     ),
+    (
+        "kinds.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../web/kinds.js"),
+    ),
 ];
 
 fn serve_file(name: &str) -> Response {

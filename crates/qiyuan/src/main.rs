@@ -204,7 +204,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Bench(args) => qiyuan_engine::cli::bench_main(args)?,
         Command::Match(args) => qiyuan_engine::cli::match_main(args)?,
         Command::Tune(args) => qiyuan_engine::cli::tune_main(args)?,
-        Command::Serve(args) => qiyuan_hall::cli::serve_main(args)?,
+        Command::Serve(args) => qiyuan_hall::cli::serve_main(args, qiyuan::games())?,
         Command::Loadtest(args) => qiyuan_hall::cli::loadtest_main(args)?,
     }
     Ok(())

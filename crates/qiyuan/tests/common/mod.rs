@@ -4,14 +4,12 @@
 // Each test binary uses only some of these helpers.
 #![allow(dead_code)]
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use qiyuan_hall::ai::FixedBudgetAi;
 use qiyuan_hall::client;
 use qiyuan_hall::limits::Limits;
-use qiyuan_hall::server::{Config, Running, start_with_ai};
+use qiyuan_hall::server::{Config, Running, start};
 use serde_json::{Value, json};
 
 static N: AtomicU32 = AtomicU32::new(0);
@@ -39,16 +37,17 @@ pub async fn server_at(p: &std::path::Path) -> (Running, String) {
 
 /// A hall on the database at `p` with these limits.
 pub async fn server_with(p: &std::path::Path, limits: Limits) -> (Running, String) {
-    let r = start_with_ai(
+    let r = start(
         &Config {
             port: 0,
             database: format!("sqlite://{}", p.display()),
             rate_per_sec: 0,
             limits,
+            // A few milliseconds a move: a 300-ply game takes about a second.
+            ai_budget: Some(Duration::from_millis(2)),
             ..Config::default()
         },
-        // A few milliseconds a move: a 300-ply game takes about a second.
-        Arc::new(FixedBudgetAi::new(Duration::from_millis(2))),
+        qiyuan::games(),
     )
     .await
     .expect("server starts");

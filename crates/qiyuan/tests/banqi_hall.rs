@@ -29,13 +29,16 @@ fn temp_db() -> String {
 }
 
 async fn server_on(db: &str) -> (Running, String) {
-    let r = start(&Config {
-        bind: [127, 0, 0, 1].into(),
-        port: 0,
-        database: db.to_string(),
-        rate_per_sec: 0,
-        ..Config::default()
-    })
+    let r = start(
+        &Config {
+            bind: [127, 0, 0, 1].into(),
+            port: 0,
+            database: db.to_string(),
+            rate_per_sec: 0,
+            ..Config::default()
+        },
+        qiyuan::games(),
+    )
     .await
     .expect("server starts");
     let addr = r.addr.to_string();
@@ -319,7 +322,7 @@ async fn wait_for(addr: &str, id: &str, pred: impl Fn(&Value) -> bool) -> Value 
 async fn balance(addr: &str, name: &str) -> i64 {
     let (st, body) = get_raw(addr, &format!("/api/users/{name}"), None).await;
     assert_eq!(st, 200, "{body}");
-    json_of(&body)["banqi_points"]
+    json_of(&body)["points"]["banqi"]
         .as_i64()
         .expect("banqi_points")
 }

@@ -24,13 +24,16 @@ fn temp_db() -> String {
 }
 
 async fn server_on(db: &str, rate: u32) -> (Running, String) {
-    let r = start(&Config {
-        bind: [127, 0, 0, 1].into(),
-        port: 0,
-        database: db.to_string(),
-        rate_per_sec: rate,
-        ..Config::default()
-    })
+    let r = start(
+        &Config {
+            bind: [127, 0, 0, 1].into(),
+            port: 0,
+            database: db.to_string(),
+            rate_per_sec: rate,
+            ..Config::default()
+        },
+        qiyuan::games(),
+    )
     .await
     .expect("server starts");
     let addr = r.addr.to_string();

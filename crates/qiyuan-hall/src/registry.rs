@@ -1,0 +1,167 @@
+//! The games the hall offers, as the binary registered them: the hall knows
+//! a game only through its [`GameKind`]. Looking a variant up, checking a
+//! room's options against the variant's specs, starting a table with server
+//! randomness, and the list of kinds the page and bots read
+//! (`GET /api/kinds`).
+
+use std::sync::Arc;
+
+use qiyuan_core::{GameKind, Options, StartSpec, TableGame, VariantSpec};
+use rand::RngCore;
+use serde_json::{Value, json};
+
+use crate::error::{HallError, HallResult};
+
+/// The registered kinds.
+#[derive(Clone, Default)]
+pub struct Registry {
+    kinds: Vec<Arc<dyn GameKind>>,
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.kinds.iter().map(|k| k.id()))
+            .finish()
+    }
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Registry {
+        Registry::default()
+    }
+
+    /// Registers kinds (the binary: one line per game crate).
+    pub fn with(mut self, kinds: impl IntoIterator<Item = Arc<dyn GameKind>>) -> Registry {
+        self.kinds.extend(kinds);
+        self
+    }
+
+    /// The kind and variant spec of a variant name.
+    pub fn find(&self, variant: &str) -> Option<(&Arc<dyn GameKind>, &'static VariantSpec)> {
+        self.kinds.iter().find_map(|k| {
+            k.variants()
+                .iter()
+                .find(|v| v.name == variant)
+                .map(|v| (k, v))
+        })
+    }
+
+    /// The kind whose id (rating family) is `id`.
+    pub fn kind(&self, id: &str) -> Option<&Arc<dyn GameKind>> {
+        self.kinds.iter().find(|k| k.id() == id)
+    }
+
+    /// The kind of a variant, or a 400 `unknown_game` naming the known ones.
+    pub fn kind_of(&self, variant: &str) -> HallResult<(&Arc<dyn GameKind>, &'static VariantSpec)> {
+        self.find(variant).ok_or_else(|| {
+            HallError::bad(format!(
+                "unknown game '{}' (known: {})",
+                crate::error::shown(variant),
+                self.variant_names().join(", ")
+            ))
+            .with_code("bad_game")
+        })
+    }
+
+    /// The rating family of a variant (its kind's id).
+    pub fn family_of(&self, variant: &str) -> Option<&'static str> {
+        self.find(variant).map(|(k, _)| k.id())
+    }
+
+    /// Every variant name, in registration order.
+    pub fn variant_names(&self) -> Vec<&'static str> {
+        self.kinds
+            .iter()
+            .flat_map(|k| k.variants().iter().map(|v| v.name))
+            .collect()
+    }
+
+    /// Every kind.
+    pub fn kinds(&self) -> &[Arc<dyn GameKind>] {
+        &self.kinds
+    }
+
+    /// Checks a room's options against the variant's specs: known names,
+    /// values within bounds (400 `out_of_range` naming the option).
+    pub fn check_options(spec: &VariantSpec, options: &Options) -> HallResult<()> {
+        for (name, &value) in options {
+            let Some(o) = spec.option(name) else {
+                let known: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
+                return Err(HallError::bad(format!(
+                    "{} has no option '{}' (options: {})",
+                    spec.name,
+                    crate::error::shown(name),
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                ))
+                .with_code("bad_option"));
+            };
+            crate::limits::check_range(&format!("options.{name}"), value, o.min, o.max)?;
+        }
+        Ok(())
+    }
+
+    /// Starts `variant` with `options` from `setup` (a set-up position, or a
+    /// stored secret set-up on replay). Options are checked first; the seed
+    /// comes from the thread's generator (a CSPRNG seeded by the OS).
+    pub fn new_table(
+        &self,
+        variant: &str,
+        options: &Options,
+        setup: Option<&str>,
+    ) -> HallResult<Box<dyn TableGame>> {
+        let (kind, spec) = self.kind_of(variant)?;
+        Registry::check_options(spec, options)?;
+        let mut seed = [0u8; 32];
+        rand::rng().fill_bytes(&mut seed);
+        let seats = spec.seats.first().copied().unwrap_or(2);
+        kind.start(&StartSpec {
+            variant,
+            seats,
+            options,
+            setup,
+            seed,
+        })
+        .map_err(|e| HallError::bad(e).with_code("bad_game"))
+    }
+
+    /// `GET /api/kinds`: every kind with its variants, seat counts, options,
+    /// default clock, whether it has an AI and its web module.
+    pub fn to_json(&self) -> Value {
+        let kinds: Vec<Value> = self
+            .kinds
+            .iter()
+            .map(|k| {
+                let clock = match k.default_clock() {
+                    qiyuan_core::DefaultClock::PerSeat {
+                        initial_s,
+                        increment_s,
+                    } => json!({"kind": "per_seat", "initial_s": initial_s, "increment_s": increment_s}),
+                    qiyuan_core::DefaultClock::PerMove { seconds } => {
+                        json!({"kind": "per_move", "seconds": seconds})
+                    }
+                };
+                json!({
+                    "id": k.id(),
+                    "web_module": k.web_module(),
+                    "ai": k.ai().is_some(),
+                    "settlement": k.settlement(),
+                    "clock": clock,
+                    "variants": k.variants().iter().map(|v| json!({
+                        "name": v.name,
+                        "seats": v.seats,
+                        "options": v.options.iter().map(|o| json!({
+                            "name": o.name, "min": o.min, "max": o.max, "about": o.about,
+                        })).collect::<Vec<_>>(),
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({"kinds": kinds})
+    }
+}

@@ -1,0 +1,19 @@
+// The games on offer, as the server lists them (GET /api/kinds): one list
+// for the lobby, events and leaderboards. Loaded once at start.
+let kinds = [];
+
+export async function loadKinds() {
+  try {
+    const r = await fetch('/api/kinds');
+    if (r.ok) kinds = (await r.json()).kinds;
+  } catch { /* the lists stay empty; the page still works for links */ }
+}
+
+/** Every variant name, in the server's order. */
+export function variantNames() { return kinds.flatMap((k) => k.variants.map((v) => v.name)); }
+
+/** Every rating family (kind id). */
+export function families() { return kinds.map((k) => k.id); }
+
+/** The kind of a variant. */
+export function kindOf(variant) { return kinds.find((k) => k.variants.some((v) => v.name === variant)); }
