@@ -79,6 +79,13 @@ impl GameKind for BanqiKind {
     fn web_module(&self) -> &'static str {
         "banqi"
     }
+    fn seat_names(&self, seats: usize) -> Vec<String> {
+        ["red", "black"]
+            .iter()
+            .take(seats)
+            .map(|s| s.to_string())
+            .collect()
+    }
     fn as_any(&self) -> &dyn Any {
         self
     }
@@ -205,6 +212,10 @@ impl TableGame for BanqiTable {
             game: self.game.clone(),
         })
     }
+    fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
+        qiyuan_core::two_seat_leave(self, seat, reason, [("红", "red"), ("黑", "black")])
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }

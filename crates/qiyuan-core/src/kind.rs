@@ -118,6 +118,11 @@ pub trait GameKind: Send + Sync {
     fn settlement(&self) -> Option<&'static str> {
         None
     }
+    /// The names of the seats of a game with `seats` seats, as results and
+    /// create requests speak them (`red`, `black`); unique per game.
+    fn seat_names(&self, seats: usize) -> Vec<String> {
+        (1..=seats).map(|n| format!("seat{n}")).collect()
+    }
     /// The page's module for this kind (`web/games/<name>.js`).
     fn web_module(&self) -> &'static str;
     /// The kind as `Any`, for tests that look inside.

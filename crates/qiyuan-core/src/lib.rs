@@ -139,6 +139,38 @@ pub trait GameRules {
     fn outcome(&self) -> Option<&Outcome>;
 }
 
+/// [`TableGame::seat_leaves`] for a two-seat game whose seats have the
+/// Chinese and English names `names` (红/red, 黑/black): the other side wins,
+/// or after a flag fall draws when it cannot win (X6).
+pub fn two_seat_leave(
+    game: &dyn TableGame,
+    seat: usize,
+    reason: EndReason,
+    names: [(&str, &str); 2],
+) -> Outcome {
+    let (zh, en) = names[seat.min(1)];
+    let other = 1 - seat.min(1);
+    match reason {
+        EndReason::Timeout if game.can_win(other) => Outcome {
+            winner: Some(other),
+            reason,
+            explanation: format!("{zh}方超时判负 / {en} ran out of time and loses"),
+        },
+        EndReason::Timeout => Outcome {
+            winner: None,
+            reason,
+            explanation: format!(
+                "{zh}方超时, 对方无子可胜, 和棋 / {en} ran out of time but the opponent cannot mate: draw"
+            ),
+        },
+        _ => Outcome {
+            winner: Some(other),
+            reason,
+            explanation: format!("{zh}方认输 / {en} resigned"),
+        },
+    }
+}
+
 /// Randomness drawn by the server for games of chance (Banqi's hidden pieces,
 /// Junqi's arbiter later). Games never own a random source: the hall supplies
 /// one, so a replay from the database can feed back the same draws.
@@ -259,6 +291,37 @@ pub trait TableGame: Send + Sync {
     fn claim(&mut self, seat: usize) -> ClaimVerdict {
         let _ = seat;
         ClaimVerdict::Refused("this game has no claims".into())
+    }
+    /// The outcome when `seat` resigns or its flag falls (`reason` is
+    /// [`EndReason::Resignation`] or [`EndReason::Timeout`]). By default, in a
+    /// two-seat game the other seat wins (after a flag fall only if it
+    /// [`TableGame::can_win`], else a draw); with more seats the others
+    /// share first place and the leaver is last. A game with other rules
+    /// (eliminate the seat and play on) overrides it.
+    fn seat_leaves(&self, seat: usize, reason: EndReason) -> Outcome {
+        let others: Vec<usize> = (0..self.seat_count()).filter(|&s| s != seat).collect();
+        let what = if reason == EndReason::Timeout {
+            "超时 / ran out of time"
+        } else {
+            "认输 / resigned"
+        };
+        match others.as_slice() {
+            [other] if reason != EndReason::Timeout || self.can_win(*other) => Outcome {
+                winner: Some(*other),
+                reason,
+                explanation: format!("seat {} {what}", seat + 1),
+            },
+            [_] => Outcome {
+                winner: None,
+                reason,
+                explanation: format!("seat {} {what}; the other side cannot win: draw", seat + 1),
+            },
+            _ => Outcome {
+                winner: None,
+                reason,
+                explanation: format!("seat {} {what}", seat + 1),
+            },
+        }
     }
     /// Whether `seat` still has material that could win, for a flag fall (X6:
     /// a flag fall is a draw when the opponent cannot mate).

@@ -84,6 +84,13 @@ impl GameKind for XiangqiKind {
     fn ai(&self) -> Option<&dyn GameAi> {
         Some(&EngineAi)
     }
+    fn seat_names(&self, seats: usize) -> Vec<String> {
+        ["red", "black"]
+            .iter()
+            .take(seats)
+            .map(|s| s.to_string())
+            .collect()
+    }
     fn web_module(&self) -> &'static str {
         "xiangqi"
     }

@@ -540,18 +540,25 @@ fn arm_cap(hall: &Arc<Hall>, game_id: &str, cap_ms: u64, created_ms: i64) {
 }
 
 /// The result of a finished game row, as an event records it.
-pub(crate) fn game_result(row: &crate::store::GameRow, capped: bool) -> Option<GameResult> {
+/// Events pair two seats: the first is "red", the second "black".
+pub(crate) fn game_result(
+    hall: &Hall,
+    row: &crate::store::GameRow,
+    capped: bool,
+) -> Option<GameResult> {
     if row.status != "finished" {
         return None;
     }
     if capped {
         return Some(GameResult::TimeCapExceeded);
     }
-    match row.result.as_deref() {
-        Some("red") => Some(GameResult::RedWins),
-        Some("black") => Some(GameResult::BlackWins),
-        Some(_) => Some(GameResult::Draw),
-        None => None,
+    match hall
+        .games
+        .winner_of(&row.rules, row.seats.len(), row.result.as_deref())?
+    {
+        Some(0) => Some(GameResult::RedWins),
+        Some(_) => Some(GameResult::BlackWins),
+        None => Some(GameResult::Draw),
     }
 }
 
@@ -591,7 +598,7 @@ async fn drive(hall: &Arc<Hall>, he: &mut HallEvent) {
             let Ok(row) = hall.game_row(&gid).await else {
                 continue;
             };
-            if let Some(result) = game_result(&row, he.capped.contains(&gid)) {
+            if let Some(result) = game_result(hall, &row, he.capped.contains(&gid)) {
                 let fouls = game_fouls(hall, &gid).await;
                 if ev.record_result(at, result, fouls).is_ok() {
                     recorded = true;
@@ -821,7 +828,7 @@ async fn on_game_over(hall: &Arc<Hall>, game_id: &str) {
     };
     let mut he = e.lock().await;
     let capped = he.capped.contains(game_id);
-    let Some(result) = game_result(&row, capped) else {
+    let Some(result) = game_result(hall, &row, capped) else {
         return;
     };
     let fouls = game_fouls(hall, game_id).await;

@@ -117,6 +117,8 @@ pub struct Live {
     pub version: u64,
     /// When the game last changed (finished games are evicted after a while).
     pub touched: Instant,
+    /// The seats' names (results and create requests speak them).
+    pub seat_names: Vec<String>,
 }
 
 /// Server-side randomness for games of chance.
@@ -125,15 +127,6 @@ struct ServerChance;
 impl Chance for ServerChance {
     fn draw(&mut self, bound: u32) -> u32 {
         rand::rng().random_range(0..bound.max(1))
-    }
-}
-
-/// The name of a seat in results: `red`/`black` for two seats.
-pub fn seat_name(seat: usize) -> String {
-    match seat {
-        0 => "red".into(),
-        1 => "black".into(),
-        n => format!("seat{n}"),
     }
 }
 
@@ -182,8 +175,19 @@ fn new_game_id() -> String {
         .collect()
 }
 
-fn result_name(o: &Outcome) -> String {
-    o.winner.map(seat_name).unwrap_or_else(|| "draw".into())
+/// A result as stored and shown: the winning seat's name, or `draw`.
+fn result_name(names: &[String], o: &Outcome) -> String {
+    o.winner
+        .and_then(|w| names.get(w).cloned())
+        .unwrap_or_else(|| "draw".into())
+}
+
+/// The placings of an outcome: seat groups, best first (a draw is one group).
+pub fn placings(o: &Outcome, seats: usize) -> Vec<Vec<usize>> {
+    match o.winner {
+        Some(w) => vec![vec![w], (0..seats).filter(|&s| s != w).collect()],
+        None => vec![(0..seats).collect()],
+    }
 }
 
 fn pgn_result(o: Option<&Outcome>) -> &'static str {
@@ -265,11 +269,11 @@ impl Hall {
         {
             // Ended outside the rules (resignation, time, agreement, claim).
             table.end(Outcome {
-                winner: match result.as_str() {
-                    "red" => Some(0),
-                    "black" => Some(1),
-                    _ => None,
-                },
+                winner: self
+                    .games
+                    .seat_names(&row.rules, row.seats.len())
+                    .iter()
+                    .position(|n| n == result),
                 reason: reason_from_str(reason),
                 explanation: row.explanation.clone().unwrap_or_default(),
             });
@@ -281,7 +285,9 @@ impl Hall {
                 .unwrap_or_else(|| row.clocks.clone()),
             row.increment_ms,
         );
+        let seat_names = self.games.seat_names(&row.rules, row.seats.len());
         Ok(Live {
+            seat_names,
             row,
             table,
             clocks,
@@ -350,6 +356,7 @@ impl Hall {
         }
         let id = row.id.clone();
         let live = Live {
+            seat_names: self.games.seat_names(&row.rules, row.seats.len()),
             row,
             table,
             clocks,
@@ -480,7 +487,8 @@ impl Hall {
             s["target"] = json!(t.target());
         }
         if let Some(o) = t.result() {
-            s["result"] = json!(result_name(o));
+            s["result"] = json!(result_name(&live.seat_names, o));
+            s["placings"] = json!(placings(o, live.row.seats.len()));
             s["reason"] = json!(o.reason.as_str());
             s["explanation"] = json!(o.explanation);
         }
@@ -664,17 +672,19 @@ impl Hall {
             id: user.id,
             name: user.username.clone(),
         };
-        let seat = match req.seat.as_deref().unwrap_or("red") {
-            "red" => 0,
-            "black" => 1,
-            "random" => rand::rng().random_range(0..2),
-            s => {
-                return Err(HallError::bad(format!(
-                    "seat must be red, black or random, not '{s}'"
-                )));
-            }
+        let names = self.games.seat_names(&req.game, table.seat_count());
+        let seat = match req.seat.as_deref() {
+            None => 0,
+            Some("random") => rand::rng().random_range(0..names.len().max(1)),
+            Some(s) => names.iter().position(|n| n == s).ok_or_else(|| {
+                HallError::bad(format!(
+                    "seat must be {} or random, not '{}'",
+                    names.join(", "),
+                    crate::error::shown(s)
+                ))
+            })?,
         };
-        let mut seats = vec![opponent.clone(), opponent.clone()];
+        let mut seats = vec![opponent.clone(); table.seat_count()];
         seats[seat] = me;
         let playing = !matches!(opponent, SeatRow::Open);
         let initial_ms = clock.initial_s * 1000;
@@ -806,7 +816,7 @@ impl Hall {
         let outcome = live.table.result().cloned();
         if let Some(o) = &outcome {
             live.clocks.stop(now);
-            Hall::mark_finished(&mut live.row, o);
+            Hall::mark_finished(&mut live.row, &live.seat_names, o);
         }
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();
@@ -846,9 +856,9 @@ impl Hall {
         Ok(())
     }
 
-    fn mark_finished(row: &mut GameRow, o: &Outcome) {
+    fn mark_finished(row: &mut GameRow, names: &[String], o: &Outcome) {
         row.status = "finished".into();
-        row.result = Some(result_name(o));
+        row.result = Some(result_name(names, o));
         row.reason = Some(o.reason.as_str().into());
         row.explanation = Some(o.explanation.clone());
     }
@@ -862,7 +872,7 @@ impl Hall {
         let now = Instant::now();
         let before = (live.row.clone(), live.clocks.clone());
         live.clocks.stop(now);
-        Hall::mark_finished(&mut live.row, &outcome);
+        Hall::mark_finished(&mut live.row, &live.seat_names, &outcome);
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();
         if let Err(e) = self.store.update_game(&live.row).await {
@@ -898,27 +908,8 @@ impl Hall {
                 return self.lost_turn(live, seat, probe, now).await;
             }
         }
-        let other = 1 - seat.min(1);
-        let (zh, en) = if seat == 0 {
-            ("红", "red")
-        } else {
-            ("黑", "black")
-        };
-        let outcome = if live.table.can_win(other) {
-            Outcome {
-                winner: Some(other),
-                reason: EndReason::Timeout,
-                explanation: format!("{zh}方超时判负 / {en} ran out of time and loses"),
-            }
-        } else {
-            Outcome {
-                winner: None,
-                reason: EndReason::Timeout,
-                explanation: format!(
-                    "{zh}方超时, 对方无子可胜, 和棋 / {en} ran out of time but the opponent cannot mate: draw"
-                ),
-            }
-        };
+        // What a fallen flag means is the game's to say.
+        let outcome = live.table.seat_leaves(seat, EndReason::Timeout);
         if let Err(e) = self.finish(live, outcome).await {
             tracing::error!(game = %live.row.id, error = ?e, "cannot store a timeout");
             return false;
@@ -944,7 +935,7 @@ impl Hall {
         let outcome = live.table.result().cloned();
         if let Some(o) = &outcome {
             live.clocks.stop(now);
-            Hall::mark_finished(&mut live.row, o);
+            Hall::mark_finished(&mut live.row, &live.seat_names, o);
         }
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();
@@ -994,16 +985,7 @@ impl Hall {
         if let Some(why) = live.table.concession_refused() {
             return Err(HallError::conflict(why));
         }
-        let (zh, en) = if seat == 0 {
-            ("红", "red")
-        } else {
-            ("黑", "black")
-        };
-        let outcome = Outcome {
-            winner: Some(1 - seat.min(1)),
-            reason: EndReason::Resignation,
-            explanation: format!("{zh}方认输 / {en} resigned"),
-        };
+        let outcome = live.table.seat_leaves(seat, EndReason::Resignation);
         self.finish(&mut live, outcome).await?;
         Ok(Hall::state_json(&live, Some(seat)))
     }

@@ -58,11 +58,11 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
     if !row.rated || row.start_fen.is_some() || row.status != "finished" || row.seats.len() != 2 {
         return Ok(false);
     }
-    let score_red = match row.result.as_deref() {
-        Some("red") => EloScore::Win,
-        Some("black") => EloScore::Loss,
-        Some("draw") => EloScore::Draw,
-        _ => return Ok(false),
+    let score_red = match hall.games.winner_of(&row.rules, 2, row.result.as_deref()) {
+        Some(Some(0)) => EloScore::Win,
+        Some(Some(_)) => EloScore::Loss,
+        Some(None) => EloScore::Draw,
+        None => return Ok(false),
     };
     let family = family_of(hall, &row.rules);
     // Who sits where: a person (their id and current rating) or an AI level.

@@ -70,6 +70,30 @@ impl Registry {
         self.find(variant).map(|(k, _)| k.id())
     }
 
+    /// The seat names of a game of `rules` with `seats` seats.
+    pub fn seat_names(&self, rules: &str, seats: usize) -> Vec<String> {
+        match self.find(rules) {
+            Some((k, _)) => k.seat_names(seats),
+            None => (1..=seats).map(|n| format!("seat{n}")).collect(),
+        }
+    }
+
+    /// The winning seat of a stored result (`Some(None)`: a draw; `None`:
+    /// no result yet).
+    pub fn winner_of(
+        &self,
+        rules: &str,
+        seats: usize,
+        result: Option<&str>,
+    ) -> Option<Option<usize>> {
+        let result = result?;
+        Some(
+            self.seat_names(rules, seats)
+                .iter()
+                .position(|n| n == result),
+        )
+    }
+
     /// Every variant name, in registration order.
     pub fn variant_names(&self) -> Vec<&'static str> {
         self.kinds

@@ -326,7 +326,7 @@ pub async fn game_over(hall: &Arc<Hall>, row: &GameRow) -> bool {
     let Some(e) = hall.hooks.teams.get(&eid) else {
         return true;
     };
-    let Some(result) = game_result(row, false) else {
+    let Some(result) = game_result(hall, row, false) else {
         return true;
     };
     let fouls = game_fouls(hall, &row.id).await;

@@ -155,6 +155,10 @@ impl TableGame for XiangqiTable {
         })
     }
 
+    fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
+        qiyuan_core::two_seat_leave(self, seat, reason, [("红", "red"), ("黑", "black")])
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
