@@ -129,6 +129,12 @@ pub trait GameKind: Send + Sync {
     fn as_any(&self) -> &dyn Any;
 }
 
+/// Seat names for a game of `seats` seats taken from `names` in order
+/// (`["red", "black"]` for the two-seat Chinese games).
+pub fn named_seats(names: &[&str], seats: usize) -> Vec<String> {
+    names.iter().take(seats).map(|s| s.to_string()).collect()
+}
+
 impl VariantSpec {
     /// The option spec called `name`.
     pub fn option(&self, name: &str) -> Option<&OptionSpec> {

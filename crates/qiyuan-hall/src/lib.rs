@@ -9,6 +9,7 @@
 //! (tournaments) with [`api_events`], and [`fouls`] (X8).
 
 pub mod ai;
+pub mod ai_moves;
 pub mod api;
 pub mod api_events;
 pub mod auth;
@@ -16,6 +17,7 @@ pub mod bus;
 pub mod cli;
 pub mod client;
 pub mod clock;
+pub mod create;
 pub mod error;
 pub mod events;
 pub mod fouls;
@@ -32,6 +34,8 @@ pub mod sockets;
 pub mod store;
 pub mod stream;
 pub mod team_events;
+pub mod turn;
+pub mod view;
 pub mod web;
 pub mod ws;
 

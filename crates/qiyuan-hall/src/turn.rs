@@ -1,0 +1,331 @@
+//! Turns and ends: the one commit sequence of a turn (a move or a lost
+//! turn), the end of a game from outside its rules (resignation, a fallen
+//! flag, agreement, a claim, an event's time cap) and what follows a game's
+//! end. Order of every change: validate, apply in memory, **store**, then
+//! announce; a failed store rolls the in-memory change back.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use qiyuan_core::{ClaimVerdict, ClockRule, EndReason, Outcome, TableGame};
+use serde_json::Value;
+
+use crate::clock::wall_ms;
+use crate::hall::{Hall, HallError, HallResult, Live, ServerChance, not_a_player};
+use crate::store::{GameRow, MoveRow, User};
+use crate::view::result_name;
+
+impl Hall {
+    /// Plays a move for `user`; `lag_ms` is the network time credited (WebSocket only).
+    pub async fn play(
+        self: &Arc<Self>,
+        id: &str,
+        user: &User,
+        mv: &str,
+        lag_ms: i64,
+    ) -> HallResult<Value> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
+        self.play_locked(&mut live, seat, mv, lag_ms).await?;
+        let state = Hall::state_json(&live, Some(seat));
+        drop(live);
+        self.maybe_ai_move(id).await;
+        Ok(state)
+    }
+
+    pub(crate) async fn play_locked(
+        self: &Arc<Self>,
+        live: &mut Live,
+        seat: usize,
+        mv: &str,
+        lag_ms: i64,
+    ) -> HallResult<()> {
+        let started = Instant::now();
+        match live.row.status.as_str() {
+            "waiting" => {
+                return Err(HallError::conflict(
+                    "the game has not started: a seat is still open",
+                ));
+            }
+            "finished" => {
+                return Err(HallError::conflict("the game is over").with_code("game_over"));
+            }
+            _ => {}
+        }
+        if mv.len() > crate::limits::MAX_MOVE_LEN {
+            return Err(HallError::bad("malformed move: too long").with_code("illegal_move"));
+        }
+        let now = Instant::now();
+        if self.flag_check(live, now).await {
+            return Err(HallError::conflict("the game is over: time ran out"));
+        }
+        if !live.table.seats_to_move().contains(&seat) {
+            return Err(HallError::conflict("not your turn").with_code("not_your_turn"));
+        }
+        let mut after = live.table.boxed_clone();
+        after
+            .play_for(seat, mv, &mut ServerChance)
+            .map_err(|e| HallError::bad(e.to_string()).with_code("illegal_move"))?;
+        // Moving instead of answering a draw offer declines it.
+        let offer = live.draw_offer;
+        let declined = offer.filter(|&s| s != seat);
+        if declined.is_some() {
+            live.draw_offer = None;
+        }
+        if let Err(e) = self.commit_turn(live, seat, after, now, lag_ms).await {
+            live.draw_offer = offer;
+            return Err(e);
+        }
+        if let Some(offerer) = declined {
+            self.hooks.fouls.declined(&live.row.id, offerer);
+        }
+        self.hooks.fouls.moved(&live.row.id, seat);
+        self.metrics.moves.inc();
+        self.metrics
+            .move_latency
+            .observe(started.elapsed().as_secs_f64());
+        Ok(())
+    }
+
+    pub(crate) fn mark_finished(row: &mut GameRow, names: &[String], o: &Outcome) {
+        row.status = "finished".into();
+        row.result = Some(result_name(names, o));
+        row.reason = Some(o.reason.as_str().into());
+        row.explanation = Some(o.explanation.clone());
+    }
+
+    /// Ends a live game from outside its rules, stores and announces it.
+    pub(crate) async fn finish(&self, live: &mut Live, outcome: Outcome) -> HallResult<()> {
+        if live.row.status == "finished" {
+            return Err(HallError::conflict("the game is over"));
+        }
+        let was_playing = live.row.status == "playing";
+        let now = Instant::now();
+        let before = (live.row.clone(), live.clocks.clone());
+        live.clocks.stop(now);
+        Hall::mark_finished(&mut live.row, &live.seat_names, &outcome);
+        live.row.clocks = live.clocks.remaining.clone();
+        live.row.updated_ms = wall_ms();
+        if let Err(e) = self.store.update_game(&live.row).await {
+            (live.row, live.clocks) = before;
+            return Err(HallError::internal(e));
+        }
+        live.table.end(outcome);
+        live.draw_offer = None;
+        live.version += 1;
+        live.touched = Instant::now();
+        self.announce(live);
+        self.game_ended(live, was_playing).await;
+        Ok(())
+    }
+
+    /// Ends the game on time if the running flag has fallen; true if it did.
+    pub(crate) async fn flag_check(&self, live: &mut Live, now: Instant) -> bool {
+        // An AI-only game waiting for the AI slot is not on the clock.
+        if live.row.status != "playing" || self.ai_pool.is_queued(&live.row.id) {
+            return false;
+        }
+        let Some(seat) = live.clocks.flagged(now) else {
+            return false;
+        };
+        if live.table.clock_rule() == ClockRule::PerMove {
+            let mut probe = live.table.boxed_clone();
+            if probe.lose_turn(seat) {
+                return self.lost_turn(live, seat, probe, now).await;
+            }
+        }
+        // What a fallen flag means is the game's to say.
+        let outcome = live.table.seat_leaves(seat, EndReason::Timeout);
+        if let Err(e) = self.finish(live, outcome).await {
+            tracing::error!(game = %live.row.id, error = ?e, "cannot store a timeout");
+            return false;
+        }
+        true
+    }
+
+    /// B12: `seat` ran out of time and lost its turn (`table` is the game
+    /// after it). Stored like a move, then announced; true if that ended the
+    /// game (the third mark).
+    pub(crate) async fn lost_turn(
+        &self,
+        live: &mut Live,
+        seat: usize,
+        table: Box<dyn TableGame>,
+        now: Instant,
+    ) -> bool {
+        match self.commit_turn(live, seat, table, now, 0).await {
+            Err(e) => {
+                tracing::error!(game = %live.row.id, error = ?e, "cannot store a lost turn");
+                false
+            }
+            Ok(Some(_)) => true,
+            Ok(None) => {
+                self.ai_wake
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(live.row.id.clone());
+                false
+            }
+        }
+    }
+
+    /// The one commit sequence of a turn (a move, or a lost turn): `after` is
+    /// the game after it. Charges `seat`'s clock (less `lag_ms`), stores the
+    /// turn with the game row in one transaction, and only then announces it;
+    /// a failed store leaves the game as it was. The outcome, if the turn
+    /// ended the game.
+    async fn commit_turn(
+        &self,
+        live: &mut Live,
+        seat: usize,
+        after: Box<dyn TableGame>,
+        now: Instant,
+        lag_ms: i64,
+    ) -> HallResult<Option<Outcome>> {
+        let before = (live.row.clone(), live.clocks.clone());
+        let snapshot = std::mem::replace(&mut live.table, after);
+        let next = live.table.seats_to_move().first().copied();
+        live.clocks.charge_move(seat, now, lag_ms, next);
+        Hall::fresh_turn(live);
+        let outcome = live.table.result().cloned();
+        if let Some(o) = &outcome {
+            live.clocks.stop(now);
+            Hall::mark_finished(&mut live.row, &live.seat_names, o);
+        }
+        live.row.clocks = live.clocks.remaining.clone();
+        live.row.updated_ms = wall_ms();
+        let mrow = MoveRow {
+            ply: live.table.history().len() as i64 - 1,
+            seat: seat as i64,
+            mv: live.table.history().last().cloned().unwrap_or_default(),
+            clocks: live.clocks.remaining.clone(),
+            at_ms: live.row.updated_ms,
+        };
+        if let Err(e) = self.store.append_move(&live.row, &mrow).await {
+            live.table = snapshot;
+            (live.row, live.clocks) = before;
+            return Err(HallError::internal(e));
+        }
+        live.move_clocks.push(mrow.clocks);
+        live.version += 1;
+        live.touched = Instant::now();
+        self.announce(live);
+        if outcome.is_some() {
+            self.game_ended(live, true).await;
+        }
+        Ok(outcome)
+    }
+
+    /// What follows a stored end: counters, the lobby, and the subscribers of
+    /// finished games (ratings and events through the hook task, ledgers).
+    async fn game_ended(&self, live: &Live, was_playing: bool) {
+        if was_playing {
+            self.metrics.games_in_play.dec();
+        }
+        self.update_lobby(live);
+        self.hooks.game_over(&live.row.id);
+        self.settle_points(live).await;
+    }
+
+    /// Resigns for `user`.
+    pub async fn resign(&self, id: &str, user: &User) -> HallResult<Value> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
+        if live.row.status != "playing" {
+            return Err(HallError::conflict(if live.row.status == "finished" {
+                "the game is over"
+            } else {
+                "the game has not started"
+            }));
+        }
+        if let Some(why) = live.table.concession_refused() {
+            return Err(HallError::conflict(why));
+        }
+        let outcome = live.table.seat_leaves(seat, EndReason::Resignation);
+        self.finish(&mut live, outcome).await?;
+        Ok(Hall::state_json(&live, Some(seat)))
+    }
+
+    /// Offers, accepts (`accept`, or `offer` while the opponent's offer
+    /// stands) or declines a draw.
+    pub async fn draw(&self, id: &str, user: &User, action: &str) -> HallResult<Value> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
+        if live.row.status != "playing" {
+            return Err(HallError::conflict("the game is not being played"));
+        }
+        if let Some(why) = live.table.concession_refused() {
+            return Err(HallError::conflict(why));
+        }
+        let theirs = live.draw_offer.filter(|&s| s != seat);
+        match (action, theirs) {
+            ("offer" | "accept", Some(_)) => {
+                let outcome = Outcome {
+                    winner: None,
+                    reason: EndReason::Agreement,
+                    explanation: "双方同意和棋 / draw by agreement".into(),
+                };
+                self.finish(&mut live, outcome).await?;
+            }
+            ("accept", None) => {
+                return Err(HallError::conflict("there is no draw offer to accept"));
+            }
+            ("offer", None) => {
+                if live.draw_offer == Some(seat) {
+                    return Err(HallError::conflict("your draw offer already stands"));
+                }
+                if self.hooks.fouls.offered(&live.row.id, seat) {
+                    // X8: offered again before the opponent made two moves since the refusal.
+                    self.record_foul(&live.row.id, seat).await;
+                }
+                live.draw_offer = Some(seat);
+                live.version += 1;
+                self.announce(&live);
+            }
+            ("decline", Some(offerer)) => {
+                live.draw_offer = None;
+                self.hooks.fouls.declined(&live.row.id, offerer);
+                live.version += 1;
+                self.announce(&live);
+            }
+            ("decline", None) => {
+                return Err(HallError::conflict("there is no draw offer to decline"));
+            }
+            _ => return Err(HallError::bad("action must be offer, accept or decline")),
+        }
+        Ok(Hall::state_json(&live, Some(seat)))
+    }
+
+    /// Claims a draw by the natural move limit (X4); the game judges it.
+    pub async fn claim(&self, id: &str, user: &User) -> HallResult<Value> {
+        let g = self.get(id).await?;
+        let mut live = g.lock().await;
+        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
+        if live.row.status != "playing" {
+            return Err(HallError::conflict("the game is not being played"));
+        }
+        let mut probe = live.table.boxed_clone();
+        match probe.claim(seat) {
+            ClaimVerdict::Granted(outcome) => {
+                self.finish(&mut live, outcome).await?;
+                Ok(Hall::state_json(&live, Some(seat)))
+            }
+            ClaimVerdict::Refused(why) => {
+                // X8: an untrue claim of the natural move limit is a foul.
+                self.record_foul(&live.row.id, seat).await;
+                Err(HallError::conflict(format!("claim refused: {why}")))
+            }
+        }
+    }
+
+    /// Stores a technical foul (X8); a storage failure is logged, not fatal:
+    /// the move or offer that caused it stands either way.
+    pub(crate) async fn record_foul(&self, id: &str, seat: usize) {
+        if let Err(e) = self.store.add_foul(id, seat).await {
+            tracing::error!(game = %id, error = %e, "cannot store a foul");
+        }
+    }
+}
