@@ -80,11 +80,7 @@ impl GameKind for BanqiKind {
         "banqi"
     }
     fn seat_names(&self, seats: usize) -> Vec<String> {
-        ["red", "black"]
-            .iter()
-            .take(seats)
-            .map(|s| s.to_string())
-            .collect()
+        qiyuan_core::kind::named_seats(&["red", "black"], seats)
     }
     fn as_any(&self) -> &dyn Any {
         self

@@ -85,11 +85,7 @@ impl GameKind for XiangqiKind {
         Some(&EngineAi)
     }
     fn seat_names(&self, seats: usize) -> Vec<String> {
-        ["red", "black"]
-            .iter()
-            .take(seats)
-            .map(|s| s.to_string())
-            .collect()
+        qiyuan_core::kind::named_seats(&["red", "black"], seats)
     }
     fn web_module(&self) -> &'static str {
         "xiangqi"
