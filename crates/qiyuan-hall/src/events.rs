@@ -157,6 +157,17 @@ pub(crate) async fn collect_from<T, R>(
     out
 }
 
+/// The finisher's listener that hands finished games to the hook task
+/// (ratings, events, team events: one task, so results never race).
+pub struct EventsListener;
+
+#[async_trait::async_trait]
+impl crate::finisher::FinishListener for EventsListener {
+    async fn finished(&self, hall: &Hall, live: &crate::hall::Live) {
+        hall.hooks.game_over(&live.row.id);
+    }
+}
+
 /// A play-off for a place that may not be shared (H8), played as a
 /// gauntlet: the best-placed tied player defends against each of the others
 /// in standings order; the last one standing takes the place, the others

@@ -94,6 +94,8 @@ pub struct Hall {
     pub sockets: crate::sockets::SocketCounts,
     /// Where AI moves are computed (people's games first).
     pub ai_pool: crate::ai::AiPool,
+    /// Who hears of finished games.
+    pub finisher: crate::finisher::Finisher,
 }
 
 pub(crate) fn new_game_id() -> String {
@@ -119,6 +121,7 @@ impl Hall {
             hashes: crate::login::HashPool::new(limits.hash_workers, limits.hash_queue),
             sockets: crate::sockets::SocketCounts::default(),
             ai_pool: crate::ai::AiPool::default(),
+            finisher: crate::finisher::Finisher::default(),
             limits,
             store,
             bus,

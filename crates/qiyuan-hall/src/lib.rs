@@ -20,6 +20,7 @@ pub mod clock;
 pub mod create;
 pub mod error;
 pub mod events;
+pub mod finisher;
 pub mod fouls;
 pub mod hall;
 pub mod limits;

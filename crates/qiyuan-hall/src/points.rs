@@ -9,9 +9,19 @@ use serde_json::{Value, json};
 use crate::hall::{Hall, HallError, HallResult, Live};
 use crate::store::SeatRow;
 
+/// The finisher's listener that settles points ledgers.
+pub struct Ledgers;
+
+#[async_trait::async_trait]
+impl crate::finisher::FinishListener for Ledgers {
+    async fn finished(&self, hall: &Hall, live: &Live) {
+        hall.settle_points(live).await;
+    }
+}
+
 impl Hall {
     /// Settles a finished game's points into its players' balances.
-    pub(crate) async fn settle_points(&self, live: &Live) {
+    async fn settle_points(&self, live: &Live) {
         if live.row.status != "finished"
             || live.row.start_fen.is_some()
             || live

@@ -318,6 +318,9 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
         stop_rx.clone(),
         config.limits.clone(),
     ));
+    hall.finisher.listen(Arc::new(crate::points::Ledgers));
+    hall.finisher
+        .listen(Arc::new(crate::events::EventsListener));
     tokio::spawn(purge_sessions(hall.clone()));
     let resumed = hall.resume().await?;
     tracing::info!(resumed, "games resumed");

@@ -217,15 +217,14 @@ impl Hall {
         Ok(outcome)
     }
 
-    /// What follows a stored end: counters, the lobby, and the subscribers of
-    /// finished games (ratings and events through the hook task, ledgers).
+    /// What follows a stored end: counters, the lobby, and the finisher's
+    /// listeners (ledgers, ratings, events).
     async fn game_ended(&self, live: &Live, was_playing: bool) {
         if was_playing {
             self.metrics.games_in_play.dec();
         }
         self.update_lobby(live);
-        self.hooks.game_over(&live.row.id);
-        self.settle_points(live).await;
+        self.finisher.publish(self, live).await;
     }
 
     /// Resigns for `user`.
