@@ -1,11 +1,9 @@
 // 棋苑 Qiyuan page: lobby, game, profile, rules, login. Plain ES modules.
 import { t, getLang, setLang, applyStatic } from './i18n.js';
-import { drawBoard } from './board.js';
-import { isBanqi, drawBanqi, banqiInfo } from './banqi.js';
 import { titleSlot, decorate } from './titles.js';
 import { leaderboardView, profileRatings } from './leaderboard.js';
 import { eventsView, eventView } from './events.js';
-import { loadKinds, variantNames } from './kinds.js';
+import { loadKinds, variantNames, kindOf, gameModule } from './kinds.js';
 
 const view = document.getElementById('view');
 let me = null;
@@ -69,9 +67,11 @@ function lobbyView() {
     e.preventDefault();
     const f = new FormData(e.target);
     const body = { game: f.get('game'), clock: { initial_s: Number(f.get('minutes')) * 60, increment_s: Number(f.get('inc')) }, opponent: f.get('opponent'), rated: f.get('rated') === 'on' };
-    if (f.get('target') && f.get('game') !== 'xiangqi' && !isBanqi(f.get('game'))) body.target = Number(f.get('target'));
-    // Banqi: a fixed 30 s per move (B12), no increment.
-    if (isBanqi(body.game)) body.clock = { initial_s: 30, increment_s: 0 };
+    const kind = kindOf(body.game);
+    const variant = kind && kind.variants.find((v) => v.name === body.game);
+    if (f.get('target') && variant && variant.options.some((o) => o.name === 'target')) body.options = { target: Number(f.get('target')) };
+    // A kind with a fixed time per move (Banqi's 30 s, B12) has no increment.
+    if (kind && kind.clock.kind === 'per_move') body.clock = { initial_s: kind.clock.seconds, increment_s: 0 };
     try { const g = await api('POST', '/api/games', body); location.hash = `#/game/${g.id}`; }
     catch (err) { document.getElementById('create-err').textContent = err.message; }
   });
@@ -124,7 +124,7 @@ function fmtClock(ms) {
 
 function gameView(id) {
   let state = null, selected = null, flipped = false, notation = localStorage.getItem('qy-notation') || 'iccs';
-  let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '';
+  let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null;
   view.innerHTML = `<div class="game">
     <div class="board-wrap">
       <div class="player"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
@@ -177,12 +177,11 @@ function gameView(id) {
     const mySeat = state.seat;
     const flip = flipped !== (mySeat === 1);
     const rec = state.records || [];
-    const fen = replayPly == null ? state.fen : (replayPly === 0 ? (state.start_fen || 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w') : rec[replayPly - 1].fen);
     const lastRec = replayPly == null ? rec[rec.length - 1] : rec[replayPly - 1];
     const last = lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
     const targets = selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
-    if (isBanqi(state.game)) drawBanqi($('board'), { fen: replayPly == null ? state.fen : (replayPly === 0 ? '????????/????????/????????/????????' : rec[replayPly - 1].fen || state.fen), flipped: flip, selected, targets, last, onClick });
-    else drawBoard($('board'), { fen, flipped: flip, selected, targets, last, alerts: replayPly == null ? state.alerts : [], onClick });
+    if (!mod) { gameModule(state.game).then((m) => { mod = m; render(); }); return; }
+    mod.draw($('board'), { state, replayPly, flipped: flip, selected, targets, last, onClick });
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     const nameHtml = (seat) => `${seat === 0 ? t('red') : t('black')}: ${esc(seatLabel(state.seats[seat]))}${titleSlot(state.game, state.seats[seat])}`;
     const names = `${nameHtml(top)}|${nameHtml(bot)}`;
@@ -194,10 +193,7 @@ function gameView(id) {
       decorate(view.querySelector('.board-wrap'));
     }
     $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${state.clock.initial_s / 60}+${state.clock.increment_s}${state.rated ? ' · ' + t('rated') : ''}`;
-    if (state.scores) {
-      $('scores').innerHTML = `${t('score')}: <span style="color:#b5221b" data-testid="score-red">${state.scores[0]}</span> : <span data-testid="score-black">${state.scores[1]}</span> / ${state.target}`;
-    } else if (isBanqi(state.game)) $('scores').innerHTML = banqiInfo(state.fen, t);
-    else $('scores').textContent = '';
+    $('scores').innerHTML = mod.info(state, t);
     let status = '';
     if (state.status === 'waiting') status = t('waiting');
     else if (state.status === 'finished') status = `${t('result_' + state.result)} — ${state.explanation || state.reason}`;

@@ -17,3 +17,13 @@ export function families() { return kinds.map((k) => k.id); }
 
 /** The kind of a variant. */
 export function kindOf(variant) { return kinds.find((k) => k.variants.some((v) => v.name === variant)); }
+
+const modules = {};
+
+/** The page module of a variant's kind (`web/games/<web_module>.js`). */
+export async function gameModule(variant) {
+  const k = kindOf(variant);
+  const name = (k && k.web_module) || 'xiangqi';
+  if (!modules[name]) modules[name] = import(`./games/${name}.js`);
+  return modules[name];
+}

@@ -194,6 +194,7 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
     Router::new()
         .route("/", get(web::index))
         .route("/static/{file}", get(web::asset))
+        .route("/static/games/{file}", get(web::game_module))
         .route("/healthz", get(|| async { "ok" }))
         .route(
             "/metrics",

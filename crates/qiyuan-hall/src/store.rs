@@ -276,9 +276,9 @@ fn migrator() -> Migrator {
             ),
             Migration::new(
                 3,
-                Cow::Borrowed("banqi"),
+                Cow::Borrowed("game_setups"),
                 MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0003_banqi.sql")),
+                Cow::Borrowed(include_str!("../migrations/0003_game_setups.sql")),
                 false,
             ),
             Migration::new(

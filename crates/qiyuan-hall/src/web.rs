@@ -1,75 +1,40 @@
 //! The web page, embedded in the binary: plain HTML, CSS and ES modules from
-//! `web/` at the repository root, no build step.
+//! `web/` at the repository root (games' modules under `web/games/`), no
+//! build step. Every file of the folder is embedded; none is named here.
 
 use axum::extract::Path;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-/// (name, content type, bytes) of every embedded file.
-const FILES: &[(&str, &str, &str)] = &[
-    (
-        "index.html",
-        "text/html; charset=utf-8",
-        include_str!("../../../web/index.html"),
-    ),
-    (
-        "style.css",
-        "text/css; charset=utf-8",
-        include_str!("../../../web/style.css"),
-    ),
-    (
-        "app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../web/app.js"),
-    ),
-    (
-        "board.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../web/board.js"),
-    ),
-    (
-        "i18n.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../web/i18n.js"),
-    ),
-    (
-        "banqi.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../web/banqi.js"),
-    ),
-    (
-        "titles.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../web/titles.js"),
-    ),
-    (
-        "leaderboard.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../web/leaderboard.js"),
-    ),
-    (
-        "events.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../web/events.js"),
-    ),
-    (
-        "kinds.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../../../web/kinds.js"),
-    ),
-];
+/// The `web/` folder, embedded at compile time.
+#[derive(rust_embed::Embed)]
+#[folder = "../../web/"]
+struct Assets;
+
+fn content_type(name: &str) -> &'static str {
+    match name.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        _ => "application/octet-stream",
+    }
+}
 
 fn serve_file(name: &str) -> Response {
-    match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((_, ctype, body)) => {
-            let mut r = (*body).into_response();
-            r.headers_mut()
-                .insert(header::CONTENT_TYPE, HeaderValue::from_static(ctype));
+    match Assets::get(name) {
+        Some(file) => {
+            let mut r = file.data.into_owned().into_response();
+            r.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(content_type(name)),
+            );
             r.headers_mut()
                 .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
             r
         }
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+        None => crate::error::HallError::not_found("no such file").into_response(),
     }
 }
 
@@ -81,4 +46,23 @@ pub async fn index() -> Response {
 /// `GET /static/{file}`.
 pub async fn asset(Path(name): Path<String>) -> Response {
     serve_file(&name)
+}
+
+/// `GET /static/games/{file}`: the games' page modules.
+pub async fn game_module(Path(name): Path<String>) -> Response {
+    serve_file(&format!("games/{name}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_and_its_modules_are_embedded() {
+        for f in ["index.html", "app.js", "style.css", "kinds.js"] {
+            assert!(Assets::get(f).is_some(), "{f}");
+        }
+        assert!(Assets::iter().any(|f| f.starts_with("games/")));
+        assert_eq!(content_type("games/x.js"), "text/javascript; charset=utf-8");
+    }
 }
