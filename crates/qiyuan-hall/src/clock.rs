@@ -26,15 +26,17 @@ pub fn wall_ms() -> i64 {
         .unwrap_or(0)
 }
 
-/// The clocks of one game.
+/// The clocks of one game. Several may run at once (every seat that acts
+/// in a simultaneous phase); each running clock counts from when its seat's
+/// turn began.
 #[derive(Clone, Debug)]
 pub struct Clocks {
-    /// Remaining ms per seat as of `since` (for the running seat) or now.
+    /// Remaining ms per seat as of each running seat's `since`, or now.
     pub remaining: Vec<i64>,
     /// Increment per turn in ms.
     pub increment_ms: i64,
-    /// The seat whose clock runs, and since when.
-    pub running: Option<(usize, Instant)>,
+    /// The seats whose clocks run, and since when.
+    pub running: Vec<(usize, Instant)>,
 }
 
 impl Clocks {
@@ -43,49 +45,85 @@ impl Clocks {
         Clocks {
             remaining,
             increment_ms,
-            running: None,
+            running: Vec::new(),
         }
     }
 
-    /// Remaining ms per seat at `now` (the running one counts down).
+    /// Starts the clocks of `seats` at `now` (the seats to act; a seat whose
+    /// clock already runs keeps its start).
+    pub fn start(&mut self, seats: &[usize], now: Instant) {
+        self.running = seats
+            .iter()
+            .map(|&s| {
+                let since = self
+                    .running
+                    .iter()
+                    .find(|(r, _)| *r == s)
+                    .map_or(now, |&(_, t)| t);
+                (s, since)
+            })
+            .collect();
+    }
+
+    /// Restarts `seat`'s running clock at `now` (time it was not on turn,
+    /// such as an AI waiting for a thinking slot).
+    pub fn restart(&mut self, seat: usize, now: Instant) {
+        for r in &mut self.running {
+            if r.0 == seat {
+                r.1 = now;
+            }
+        }
+    }
+
+    /// The first running seat, if any (for views of turn-based games).
+    pub fn first_running(&self) -> Option<usize> {
+        self.running.first().map(|&(s, _)| s)
+    }
+
+    /// Remaining ms per seat at `now` (running ones count down).
     pub fn at(&self, now: Instant) -> Vec<i64> {
         let mut r = self.remaining.clone();
-        if let Some((seat, since)) = self.running
-            && let Some(x) = r.get_mut(seat)
-        {
-            *x -= now.saturating_duration_since(since).as_millis() as i64;
+        for &(seat, since) in &self.running {
+            if let Some(x) = r.get_mut(seat) {
+                *x -= now.saturating_duration_since(since).as_millis() as i64;
+            }
         }
         r
     }
 
-    /// The seat whose flag has fallen at `now`, if any.
+    /// A running seat whose flag has fallen at `now`, if any.
     pub fn flagged(&self, now: Instant) -> Option<usize> {
-        let (seat, _) = self.running?;
-        (self.at(now).get(seat).copied().unwrap_or(1) <= 0).then_some(seat)
+        let at = self.at(now);
+        self.running
+            .iter()
+            .map(|&(s, _)| s)
+            .find(|&s| at.get(s).copied().unwrap_or(1) <= 0)
     }
 
-    /// When the running clock will reach zero.
+    /// When the first running clock will reach zero.
     pub fn deadline(&self) -> Option<Instant> {
-        let (seat, since) = self.running?;
-        let left = (*self.remaining.get(seat)?).max(0) as u64;
-        Some(since + std::time::Duration::from_millis(left))
+        self.running
+            .iter()
+            .filter_map(|&(seat, since)| {
+                let left = (*self.remaining.get(seat)?).max(0) as u64;
+                Some(since + std::time::Duration::from_millis(left))
+            })
+            .min()
     }
 
     /// Charges a move by `seat` that arrived at `now` with `lag_credit_ms` of
-    /// measured network time, then starts the clock of `next` (if any). Adds
-    /// the increment when the turn passed to another seat. Returns what was
-    /// charged.
+    /// measured network time, then runs the clocks of `next` (the seats to
+    /// act after it; those already running go on). Adds the increment when
+    /// `seat`'s turn ended. Returns what was charged.
     pub fn charge_move(
         &mut self,
         seat: usize,
         now: Instant,
         lag_credit_ms: i64,
-        next: Option<usize>,
+        next: &[usize],
     ) -> i64 {
         let mut charged = 0;
-        if let Some((running, since)) = self.running
-            && running == seat
-        {
+        if let Some(&(_, since)) = self.running.iter().find(|(r, _)| *r == seat) {
             let elapsed = now.saturating_duration_since(since).as_millis() as i64;
             let credit = lag_credit_ms.clamp(0, MAX_LAG_CREDIT_MS);
             charged = (elapsed - credit).max(0);
@@ -93,19 +131,21 @@ impl Clocks {
                 *r -= charged;
             }
         }
-        if next != Some(seat)
+        if !next.contains(&seat)
             && let Some(r) = self.remaining.get_mut(seat)
         {
             *r += self.increment_ms;
         }
-        self.running = next.map(|n| (n, now));
+        // The mover's own clock (a multi-move turn) restarts from now.
+        self.running.retain(|(r, _)| *r != seat);
+        self.start(next, now);
         charged
     }
 
     /// Stops the clocks at `now`, keeping what is left.
     pub fn stop(&mut self, now: Instant) {
         self.remaining = self.at(now);
-        self.running = None;
+        self.running.clear();
     }
 }
 
@@ -118,13 +158,13 @@ mod tests {
     fn charges_elapsed_minus_capped_lag_and_adds_increment_per_turn() {
         let t0 = Instant::now();
         let mut c = Clocks::new(vec![10_000, 10_000], 2_000);
-        c.running = Some((0, t0));
-        let charged = c.charge_move(0, t0 + Duration::from_millis(3_000), 500, Some(1));
+        c.start(&[0], t0);
+        let charged = c.charge_move(0, t0 + Duration::from_millis(3_000), 500, &[1]);
         assert_eq!(charged, 2_500);
         assert_eq!(c.remaining, vec![10_000 - 2_500 + 2_000, 10_000]);
         // A huge claimed lag is capped.
         let t1 = t0 + Duration::from_millis(3_000);
-        let charged = c.charge_move(1, t1 + Duration::from_millis(4_000), 60_000, Some(1));
+        let charged = c.charge_move(1, t1 + Duration::from_millis(4_000), 60_000, &[1]);
         assert_eq!(charged, 3_000);
         // Same seat again (double turn): no increment yet.
         assert_eq!(c.remaining[1], 7_000);
@@ -134,9 +174,27 @@ mod tests {
     fn flag_falls_at_zero() {
         let t0 = Instant::now();
         let mut c = Clocks::new(vec![1_000, 1_000], 0);
-        c.running = Some((1, t0));
+        c.start(&[1], t0);
         assert_eq!(c.flagged(t0 + Duration::from_millis(999)), None);
         assert_eq!(c.flagged(t0 + Duration::from_millis(1_000)), Some(1));
         assert_eq!(c.deadline(), Some(t0 + Duration::from_millis(1_000)));
+    }
+
+    #[test]
+    fn clocks_of_a_simultaneous_phase_run_together_and_stop_one_by_one() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(vec![10_000, 8_000, 5_000], 1_000);
+        c.start(&[0, 1, 2], t0);
+        let t1 = t0 + Duration::from_millis(2_000);
+        assert_eq!(c.at(t1), vec![8_000, 6_000, 3_000]);
+        assert_eq!(c.deadline(), Some(t0 + Duration::from_millis(5_000)));
+        // Seat 1 acts: charged 2 s plus its increment; 0 and 2 keep running.
+        assert_eq!(c.charge_move(1, t1, 0, &[0, 2]), 2_000);
+        let t2 = t1 + Duration::from_millis(1_000);
+        assert_eq!(c.at(t2), vec![7_000, 7_000, 2_000]);
+        assert_eq!(c.flagged(t0 + Duration::from_millis(5_000)), Some(2));
+        c.stop(t2);
+        assert!(c.running.is_empty());
+        assert_eq!(c.remaining, vec![7_000, 7_000, 2_000]);
     }
 }

@@ -225,7 +225,8 @@ impl Hall {
             };
             if live.row.status == "playing" {
                 let now = Instant::now();
-                live.clocks.running = live.table.seats_to_move().first().map(|&s| (s, now));
+                let seats = live.table.seats_to_move();
+                live.clocks.start(&seats, now);
                 self.metrics.games_in_play.inc();
             }
             self.update_lobby(&live);
@@ -259,7 +260,7 @@ impl Hall {
             .map_err(HallError::internal)?;
         let mut clocks = Clocks::new(row.clocks.clone(), row.increment_ms);
         if playing {
-            clocks.running = table.seats_to_move().first().map(|&s| (s, Instant::now()));
+            clocks.start(&table.seats_to_move(), Instant::now());
             self.metrics.games_in_play.inc();
         }
         let id = row.id.clone();
@@ -398,8 +399,8 @@ impl Hall {
             return Err(HallError::internal(e));
         }
         if full {
-            let first = live.table.seats_to_move().first().copied();
-            live.clocks.running = first.map(|s| (s, Instant::now()));
+            let seats = live.table.seats_to_move();
+            live.clocks.start(&seats, Instant::now());
             self.metrics.games_in_play.inc();
         }
         live.version += 1;

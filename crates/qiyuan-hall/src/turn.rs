@@ -185,8 +185,8 @@ impl Hall {
     ) -> HallResult<Option<Outcome>> {
         let before = (live.row.clone(), live.clocks.clone());
         let snapshot = std::mem::replace(&mut live.table, after);
-        let next = live.table.seats_to_move().first().copied();
-        live.clocks.charge_move(seat, now, lag_ms, next);
+        let next = live.table.seats_to_move();
+        live.clocks.charge_move(seat, now, lag_ms, &next);
         Hall::fresh_turn(live);
         let outcome = live.table.result().cloned();
         if let Some(o) = &outcome {
