@@ -323,6 +323,18 @@ pub trait TableGame: Send + Sync {
             },
         }
     }
+    /// The final ranking, seat groups best first, for a game that ranks
+    /// more than a winner and the rest (`None`: derived from the outcome's
+    /// winner, everyone else shares second place; a draw is one group).
+    fn placings(&self) -> Option<Vec<Vec<usize>>> {
+        None
+    }
+    /// The move records `viewer` may see. By default everyone sees every
+    /// record; a game with secret moves masks them for the other seats.
+    fn move_records_for(&self, viewer: Viewer) -> Vec<MoveRecord> {
+        let _ = viewer;
+        self.move_records()
+    }
     /// Whether `seat` still has material that could win, for a flag fall (X6:
     /// a flag fall is a draw when the opponent cannot mate).
     fn can_win(&self, seat: usize) -> bool {

@@ -224,6 +224,7 @@ impl Hall {
             created_ms: now_ms,
             updated_ms: now_ms,
             rematch_of: None,
+            placings: None,
         };
         let id = self.install_game(row, table, base, playing).await?;
         tracing::info!(game = %id, rules = %req.game, user = %user.username, "game created");
@@ -280,6 +281,7 @@ impl Hall {
             created_ms: now_ms,
             updated_ms: now_ms,
             rematch_of: Some(live.row.id.clone()),
+            placings: None,
             ..live.row.clone()
         };
         let new_id = self.install_game(row, table, base, true).await?;
@@ -333,6 +335,7 @@ impl Hall {
             created_ms: now_ms,
             updated_ms: now_ms,
             rematch_of: None,
+            placings: None,
         };
         let id = self.install_game(row, table, 1, true).await?;
         self.maybe_ai_move(&id).await;

@@ -85,6 +85,8 @@ pub struct GameRow {
     pub updated_ms: i64,
     /// The game this one is a rematch of.
     pub rematch_of: Option<String>,
+    /// The final ranking once finished (seat groups, best first).
+    pub placings: Option<Vec<Vec<usize>>>,
 }
 
 /// How a new session is made.
@@ -288,6 +290,13 @@ fn migrator() -> Migrator {
                 Cow::Borrowed(include_str!("../migrations/0004_hardening.sql")),
                 false,
             ),
+            Migration::new(
+                5,
+                Cow::Borrowed("placings"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../migrations/0005_placings.sql")),
+                false,
+            ),
         ]),
         ignore_missing: false,
         locking: true,
@@ -381,10 +390,14 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<GameRow> {
         created_ms: r.try_get("created_ms")?,
         updated_ms: r.try_get("updated_ms")?,
         rematch_of: r.try_get("rematch_of")?,
+        placings: r
+            .try_get::<Option<String>, _>("placings")?
+            .map(|p| serde_json::from_str(&p))
+            .transpose()?,
     })
 }
 
-const GAME_COLUMNS: &str = "id, rules, target, start_fen, initial_ms, increment_ms, rated, seats, status, result, reason, explanation, clocks, created_ms, updated_ms, rematch_of";
+const GAME_COLUMNS: &str = "id, rules, target, start_fen, initial_ms, increment_ms, rated, seats, status, result, reason, explanation, clocks, created_ms, updated_ms, rematch_of, placings";
 
 async fn write_game(
     conn: &mut sqlx::SqliteConnection,
@@ -395,10 +408,10 @@ async fn write_game(
     let clocks = serde_json::to_string(&g.clocks)?;
     let sql = if insert {
         format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)"
         )
     } else {
-        "UPDATE games SET rules=?2, target=?3, start_fen=?4, initial_ms=?5, increment_ms=?6, rated=?7, seats=?8, status=?9, result=?10, reason=?11, explanation=?12, clocks=?13, created_ms=?14, updated_ms=?15, rematch_of=?16 WHERE id=?1".to_string()
+        "UPDATE games SET rules=?2, target=?3, start_fen=?4, initial_ms=?5, increment_ms=?6, rated=?7, seats=?8, status=?9, result=?10, reason=?11, explanation=?12, clocks=?13, created_ms=?14, updated_ms=?15, rematch_of=?16, placings=?17 WHERE id=?1".to_string()
     };
     sqlx::query(&sql)
         .bind(&g.id)
@@ -417,6 +430,12 @@ async fn write_game(
         .bind(g.created_ms)
         .bind(g.updated_ms)
         .bind(&g.rematch_of)
+        .bind(
+            g.placings
+                .as_ref()
+                .map(serde_json::to_string)
+                .transpose()?,
+        )
         .execute(&mut *conn)
         .await?;
     // Who played which game, for profiles.

@@ -88,9 +88,15 @@ impl Hall {
         Ok(())
     }
 
-    pub(crate) fn mark_finished(row: &mut GameRow, names: &[String], o: &Outcome) {
+    pub(crate) fn mark_finished(
+        row: &mut GameRow,
+        names: &[String],
+        o: &Outcome,
+        placings: Option<Vec<Vec<usize>>>,
+    ) {
         row.status = "finished".into();
         row.result = Some(result_name(names, o));
+        row.placings = placings;
         row.reason = Some(o.reason.as_str().into());
         row.explanation = Some(o.explanation.clone());
     }
@@ -104,7 +110,7 @@ impl Hall {
         let now = Instant::now();
         let before = (live.row.clone(), live.clocks.clone());
         live.clocks.stop(now);
-        Hall::mark_finished(&mut live.row, &live.seat_names, &outcome);
+        Hall::mark_finished(&mut live.row, &live.seat_names, &outcome, None);
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();
         if let Err(e) = self.store.update_game(&live.row).await {
@@ -191,7 +197,8 @@ impl Hall {
         let outcome = live.table.result().cloned();
         if let Some(o) = &outcome {
             live.clocks.stop(now);
-            Hall::mark_finished(&mut live.row, &live.seat_names, o);
+            let placings = live.table.placings();
+            Hall::mark_finished(&mut live.row, &live.seat_names, o, placings);
         }
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();

@@ -42,7 +42,7 @@ impl Hall {
         let t = &live.table;
         let view = t.view(qiyuan_core::viewer_of(viewer));
         let records: Vec<Value> = t
-            .move_records()
+            .move_records_for(qiyuan_core::viewer_of(viewer))
             .into_iter()
             .enumerate()
             .map(|(i, r)| {
@@ -97,7 +97,8 @@ impl Hall {
         }
         if let Some(o) = t.result() {
             s["result"] = json!(result_name(&live.seat_names, o));
-            s["placings"] = json!(placings(o, live.row.seats.len()));
+            let ranked = live.row.placings.clone().or_else(|| t.placings());
+            s["placings"] = json!(ranked.unwrap_or_else(|| placings(o, live.row.seats.len())));
             s["reason"] = json!(o.reason.as_str());
             s["explanation"] = json!(o.explanation);
         }
