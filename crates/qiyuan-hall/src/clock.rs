@@ -9,7 +9,7 @@
 //! [`MAX_LAG_CREDIT_MS`] per move so a slow link cannot buy unlimited time, and
 //! a move is never charged less than 0. Moves sent over the HTTP API get no
 //! credit (the server cannot measure their network time). The increment is
-//! added when a seat's turn ends, once per turn (a Jifen double turn earns it
+//! added when a seat's turn ends, once per turn (a double-move turn earns it
 //! once). Time while the server is down is not charged: a resumed game's clocks
 //! are those stored with its last move, and the turn starts again on resume.
 

@@ -43,7 +43,7 @@ impl ClockSpec {
 pub struct NewGame {
     /// Rule set name.
     pub game: String,
-    /// Jifen target score.
+    /// Target score (same as `options.target`).
     #[serde(default)]
     pub target: Option<i32>,
     /// Clock; default 10 minutes, no increment.

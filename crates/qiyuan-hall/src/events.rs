@@ -254,7 +254,7 @@ pub struct NewEvent {
     name: Option<String>,
     /// Rule set of every game.
     game: String,
-    /// Jifen target score.
+    /// Target score (for variants that have one).
     #[serde(default)]
     target: Option<i32>,
     /// Clock of the event's games (play-offs use `settings.playoff`).

@@ -145,7 +145,7 @@ impl Hall {
     }
 
     /// Rebuilds a game from its stored set-up (the secret one, if the game
-    /// drew one: Banqi's layout), its options and its moves.
+    /// drew one, such as a hidden layout), its options and its moves.
     fn rebuild(
         &self,
         row: GameRow,

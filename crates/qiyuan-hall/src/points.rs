@@ -1,4 +1,4 @@
-//! Points ledgers of kinds with a settlement (Banqi's game points,
+//! Points ledgers of kinds with a settlement (game points,
 //! B13-B17): a finished game settles each seat's change into the players'
 //! balances, once (the ledger refuses a second settlement of the same game).
 //! Games with an AI seat and rooms from a set-up position settle nothing:

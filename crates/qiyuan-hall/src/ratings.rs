@@ -13,7 +13,7 @@ use crate::hall::{Hall, HallError, HallResult};
 use crate::store::{GameRow, RatingUpdate, SeatRow};
 
 /// The game family a rule set is rated in (H1): its kind's id (each
-/// Xiangqi rule set is its own family; the Banqi presets share one).
+/// kind is one family, whatever its variants).
 pub fn family_of(hall: &Hall, rules: &str) -> String {
     hall.games
         .family_of(rules)

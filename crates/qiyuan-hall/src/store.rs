@@ -55,9 +55,9 @@ pub enum SeatRow {
 pub struct GameRow {
     /// Short random id used in URLs.
     pub id: String,
-    /// Rule-set name (`xiangqi`, `jifen-simple`, ...).
+    /// Variant name (as the registry lists it).
     pub rules: String,
-    /// Jifen target score, if set.
+    /// Target score option, if set.
     pub target: Option<i32>,
     /// Set-up FEN, `None` for the start position.
     pub start_fen: Option<String>,
@@ -201,7 +201,7 @@ pub trait Storage: Send + Sync {
     async fn add_foul(&self, game_id: &str, seat: usize) -> StoreResult<()>;
     /// Fouls per seat in a game (missing seats have none).
     async fn game_fouls(&self, game_id: &str) -> StoreResult<Vec<(usize, u32)>>;
-    /// Stores a game's hidden set-up (Banqi's layout) and room base before the
+    /// Stores a game's hidden set-up (a layout) and room base before the
     /// game row itself, so a stored game can always be replayed.
     async fn save_game_setup(
         &self,
@@ -430,12 +430,7 @@ async fn write_game(
         .bind(g.created_ms)
         .bind(g.updated_ms)
         .bind(&g.rematch_of)
-        .bind(
-            g.placings
-                .as_ref()
-                .map(serde_json::to_string)
-                .transpose()?,
-        )
+        .bind(g.placings.as_ref().map(serde_json::to_string).transpose()?)
         .execute(&mut *conn)
         .await?;
     // Who played which game, for profiles.

@@ -147,7 +147,7 @@ pub struct NewTeamEvent {
     /// Shown in lists.
     #[serde(default)]
     name: Option<String>,
-    /// Rule set of every game (Xiangqi or a Jifen rule set).
+    /// Rule set of every game (a two-seat variant).
     game: String,
     /// Clock of every game (default 10 minutes, no increment).
     #[serde(default)]

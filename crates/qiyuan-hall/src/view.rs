@@ -66,7 +66,7 @@ impl Hall {
             "game": live.row.rules,
             "status": live.row.status,
             "fen": view,
-            // A secret set-up (Banqi's layout, even a set-up position's
+            // A secret set-up (a hidden layout, even a set-up position's
             // eleventh field) is never sent while the game is in play.
             "start_fen": if t.secret_setup().is_some() && t.result().is_none() {
                 None
