@@ -80,7 +80,7 @@ function lobbyView() {
   ws.onmessage = (ev) => {
     const l = JSON.parse(ev.data);
     if (l.t !== 'lobby' || !l.open) return;
-    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark">· ${t('set_up')}</span>` : ''}</td><td>${esc(seatLabel(g.seats[0]))}${titleSlot(g.game, g.seats[0])} ${t('vs')} ${esc(seatLabel(g.seats[1]))}${titleSlot(g.game, g.seats[1])}</td><td>${g.clock.initial_s / 60}+${g.clock.increment_s}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
+    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${esc(seatLabel(g.seats[0]))}${titleSlot(g.game, g.seats[0])} ${t('vs')} ${esc(seatLabel(g.seats[1]))}${titleSlot(g.game, g.seats[1])}</td><td>${g.clock.initial_s / 60}+${g.clock.increment_s}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
     document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     decorate(view);
@@ -321,15 +321,23 @@ async function profileView(name) {
   } catch (e) { view.innerHTML = `<div class="card err">${esc(e.message)}</div>`; }
 }
 
+// A user agent as a person names a device: browser and system.
+function device(agent) {
+  const a = agent || '';
+  const browser = /Edg\//.test(a) ? 'Edge' : /Firefox\//.test(a) ? 'Firefox' : /Chrome\//.test(a) ? 'Chrome' : /Safari\//.test(a) ? 'Safari' : (a.split('/')[0] || '?');
+  const os = /Android/.test(a) ? 'Android' : /iPhone|iPad/.test(a) ? 'iOS' : /Windows/.test(a) ? 'Windows' : /Mac OS/.test(a) ? 'macOS' : /Linux/.test(a) ? 'Linux' : '';
+  return os ? `${browser} · ${os}` : browser;
+}
+
 // One's own sessions, each revocable (the tokens themselves never come back).
 async function showSessions() {
   const box = document.getElementById('sessions');
   if (!box) return;
   let list;
   try { list = (await api('GET', '/api/sessions')).sessions; } catch { return; }
-  const when = (ms) => new Date(ms).toLocaleString();
-  box.innerHTML = `<h3>${t('sessions')}</h3><table>${list.map((s) => `<tr><td>${esc(s.agent || '?')}${s.current ? ` <b>(${t('this_device')})</b>` : ''}</td>
-    <td class="muted">${t('last_used')} ${when(s.last_seen_ms)} · ${t('expires')} ${when(s.expires_ms)}</td>
+  const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  box.innerHTML = `<h3>${t('sessions')}</h3><table>${list.map((s) => `<tr><td><b>${esc(device(s.agent))}</b>${s.current ? ` (${t('this_device')})` : ''}
+    <div class="muted">${t('last_used')} ${when(s.last_seen_ms)} · ${t('expires')} ${when(s.expires_ms)}</div></td>
     <td>${s.current ? '' : `<button data-sess="${esc(s.id)}">${t('revoke')}</button>`}</td></tr>`).join('')}</table>
     ${list.length > 1 ? `<button id="revoke-others">${t('revoke_others')}</button>` : ''}`;
   box.querySelectorAll('[data-sess]').forEach((b) => b.addEventListener('click', async () => {
