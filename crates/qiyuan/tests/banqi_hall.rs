@@ -10,39 +10,28 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use qiyuan_banqi::{Game, Position, Preset};
 use qiyuan_hall::client::{self, Socket, connect_ws};
-use qiyuan_hall::server::{Config, Running, start};
+use qiyuan_hall::server::{Config, Running};
 use qiyuan_hall::store::{SqliteStore, Storage};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio_tungstenite::tungstenite::Message;
 
+mod common;
+
 static N: AtomicU32 = AtomicU32::new(0);
 
 fn temp_db() -> String {
-    let p = std::env::temp_dir().join(format!(
-        "qiyuan-banqi-test-{}-{}.db",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_file(&p);
-    format!("sqlite://{}", p.display())
+    common::temp_db_url("banqi-test")
 }
 
 async fn server_on(db: &str) -> (Running, String) {
-    let r = start(
-        &Config {
-            bind: [127, 0, 0, 1].into(),
-            port: 0,
-            database: db.to_string(),
-            rate_per_sec: 0,
-            ..Config::default()
-        },
-        qiyuan::games(),
-    )
+    common::start_with(Config {
+        port: 0,
+        database: db.to_string(),
+        rate_per_sec: 0,
+        ..Config::default()
+    })
     .await
-    .expect("server starts");
-    let addr = r.addr.to_string();
-    (r, addr)
 }
 
 async fn register(addr: &str, prefix: &str) -> (String, String) {

@@ -6,62 +6,33 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use qiyuan_hall::client::{self, Socket, connect_ws};
-use qiyuan_hall::server::{Config, Running, start};
+use qiyuan_hall::server::{Config, Running};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio_tungstenite::tungstenite::Message;
 
+mod common;
+
+use common::{post, register};
+
 static N: AtomicU32 = AtomicU32::new(0);
 
 fn temp_db() -> String {
-    let p = std::env::temp_dir().join(format!(
-        "qiyuan-hall-test-{}-{}.db",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_file(&p);
-    format!("sqlite://{}", p.display())
+    common::temp_db_url("hall-test")
 }
 
 async fn server_on(db: &str, rate: u32) -> (Running, String) {
-    let r = start(
-        &Config {
-            bind: [127, 0, 0, 1].into(),
-            port: 0,
-            database: db.to_string(),
-            rate_per_sec: rate,
-            ..Config::default()
-        },
-        qiyuan::games(),
-    )
+    common::start_with(Config {
+        port: 0,
+        database: db.to_string(),
+        rate_per_sec: rate,
+        ..Config::default()
+    })
     .await
-    .expect("server starts");
-    let addr = r.addr.to_string();
-    (r, addr)
 }
 
 async fn server() -> (Running, String) {
     server_on(&temp_db(), 0).await
-}
-
-async fn register(addr: &str, name: &str) -> String {
-    let r = client::post(
-        addr,
-        "/api/register",
-        None,
-        &json!({"username": name, "password": "secret123"}),
-    )
-    .await
-    .expect("request");
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["token"].as_str().expect("token").to_string()
-}
-
-async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Value) {
-    let r = client::post(addr, path, Some(token), &body)
-        .await
-        .expect("request");
-    (r.status, r.json())
 }
 
 async fn get(addr: &str, path: &str, token: Option<&str>) -> (u16, Value) {

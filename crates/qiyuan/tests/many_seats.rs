@@ -24,7 +24,7 @@ use qiyuan_core::{
 };
 use qiyuan_hall::client::connect_ws;
 use qiyuan_hall::limits::Limits;
-use qiyuan_hall::server::{Config, Running, start};
+use qiyuan_hall::server::{Config, Running};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -210,8 +210,8 @@ impl GameAi for SecretAi {
 }
 
 async fn server_on(db: &std::path::Path) -> (Running, String) {
-    let r = start(
-        &Config {
+    common::start_games(
+        Config {
             port: 0,
             database: format!("sqlite://{}", db.display()),
             rate_per_sec: 0,
@@ -222,9 +222,6 @@ async fn server_on(db: &std::path::Path) -> (Running, String) {
         qiyuan::games().with([Arc::new(SecretKind) as Arc<dyn GameKind>]),
     )
     .await
-    .expect("server starts");
-    let addr = r.addr.to_string();
-    (r, addr)
 }
 
 async fn state(addr: &str, id: &str, token: &str) -> Value {

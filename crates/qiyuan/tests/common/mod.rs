@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use qiyuan_hall::client;
 use qiyuan_hall::limits::Limits;
+use qiyuan_hall::registry::Registry;
 use qiyuan_hall::server::{Config, Running, start};
 use serde_json::{Value, json};
 
@@ -37,22 +38,33 @@ pub async fn server_at(p: &std::path::Path) -> (Running, String) {
 
 /// A hall on the database at `p` with these limits.
 pub async fn server_with(p: &std::path::Path, limits: Limits) -> (Running, String) {
-    let r = start(
-        &Config {
-            port: 0,
-            database: format!("sqlite://{}", p.display()),
-            rate_per_sec: 0,
-            limits,
-            // A few milliseconds a move: a 300-ply game takes about a second.
-            ai_budget: Some(Duration::from_millis(2)),
-            ..Config::default()
-        },
-        qiyuan::games(),
-    )
+    start_with(Config {
+        port: 0,
+        database: format!("sqlite://{}", p.display()),
+        rate_per_sec: 0,
+        limits,
+        // A few milliseconds a move: a 300-ply game takes about a second.
+        ai_budget: Some(Duration::from_millis(2)),
+        ..Config::default()
+    })
     .await
-    .expect("server starts");
+}
+
+/// A hall started with `config` and every registered game, and its address.
+pub async fn start_with(config: Config) -> (Running, String) {
+    start_games(config, qiyuan::games()).await
+}
+
+/// A hall started with `config` and `games`, and its address.
+pub async fn start_games(config: Config, games: Registry) -> (Running, String) {
+    let r = start(&config, games).await.expect("server starts");
     let addr = r.addr.to_string();
     (r, addr)
+}
+
+/// A fresh database URL.
+pub fn temp_db_url(prefix: &str) -> String {
+    format!("sqlite://{}", temp_db(prefix).display())
 }
 
 /// Registers `name` and returns its token.
