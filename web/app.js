@@ -263,25 +263,39 @@ function gameView(id) {
   }
   const timer = setInterval(tick, 250);
 
-  function connect() {
+  // A diff frame carries everything but the move records before its
+  // `from`: fold it into the game we have. null: we lack those records.
+  function fold(prev, m) {
+    if (m.t === 'state') return m;
+    if (!prev || prev.id !== m.id || (prev.records || []).length < m.from) return null;
+    const records = prev.records.slice(0, m.from).concat(m.records);
+    if (records.length !== m.plies) return null;
+    return { ...m, t: 'state', from: 0, records, moves: records.map((r) => r.iccs) };
+  }
+
+  function connect(fresh) {
     if (ws) { ws.onclose = null; ws.close(); }
-    ws = new WebSocket(wsUrl(`/api/games/${id}/ws`));
+    // Reconnecting, ask only for what we missed.
+    const since = state && !fresh ? `?since=${state.version}` : '';
+    ws = new WebSocket(wsUrl(`/api/games/${id}/ws${since}`));
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.t === 'ping') return ws.send(JSON.stringify({ t: 'pong', id: m.id }));
       if (m.t === 'error') { $('err').textContent = m.error; pending = null; return; }
       if (m.t === 'rematch') { location.hash = `#/game/${m.id}`; return; }
-      if (m.t !== 'state') return;
-      if (state && m.version < state.version && m.id === state.id) return;
-      if (state && m.version !== state.version) $('err').textContent = '';
-      state = m; receivedAt = performance.now(); pending = null;
+      if (m.t !== 'state' && m.t !== 'diff') return;
+      if (state && m.version <= state.version && m.id === state.id && m.t === 'diff') return;
+      const next = fold(state, m);
+      if (!next) { connect(true); return; }
+      if (state && next.version !== state.version) $('err').textContent = '';
+      state = next; receivedAt = performance.now(); pending = null;
       if (state.status !== 'playing' || !myTurn()) selected = null;
       render();
     };
-    // Reconnect after a dropped connection; the server sends the full state.
-    ws.onclose = () => { if (!closed) setTimeout(connect, 1000); };
+    // Reconnect after a dropped connection; the server sends what was missed.
+    ws.onclose = () => { if (!closed) setTimeout(() => connect(false), 1000); };
   }
-  connect();
+  connect(true);
   return () => { closed = true; clearInterval(timer); if (ws) ws.close(); };
 }
 

@@ -391,9 +391,10 @@ impl TableGame for Game {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
-    fn move_records(&self) -> Vec<MoveRecord> {
+    fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         self.record
             .iter()
+            .skip(from)
             .map(|p| {
                 let mut notations = Vec::new();
                 if let Some(r) = p.effect.revealed {

@@ -215,9 +215,9 @@ impl TableGame for BanqiTable {
     fn as_any(&self) -> &dyn Any {
         self
     }
-    fn move_records(&self) -> Vec<MoveRecord> {
+    fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         // Revealed and captured pieces are face up by then: public.
-        self.game.move_records()
+        self.game.move_records(from)
     }
     fn export_record(&self, tags: &[(String, String)], result: &str) -> Option<String> {
         let mut out = String::new();
@@ -233,7 +233,7 @@ impl TableGame for BanqiTable {
             out.push_str(&format!("[FEN \"{}\"]\n", self.game.start().public_fen()));
         }
         out.push('\n');
-        for (i, r) in self.game.move_records().iter().enumerate() {
+        for (i, r) in self.game.move_records(0).iter().enumerate() {
             if i % 2 == 0 {
                 out.push_str(&format!("{}. ", i / 2 + 1));
             }

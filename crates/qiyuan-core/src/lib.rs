@@ -329,11 +329,14 @@ pub trait TableGame: Send + Sync {
     fn placings(&self) -> Option<Vec<Vec<usize>>> {
         None
     }
-    /// The move records `viewer` may see. By default everyone sees every
-    /// record; a game with secret moves masks them for the other seats.
-    fn move_records_for(&self, viewer: Viewer) -> Vec<MoveRecord> {
+    /// The move records `viewer` may see, from ply `from` on (a client
+    /// that has the earlier ones gets only the new), with the ply the list
+    /// starts at. By default everyone sees every record; a game with secret
+    /// moves masks them for the other seats, and starts the list earlier
+    /// than `from` when a reveal changed records the viewer already has.
+    fn move_records_for(&self, viewer: Viewer, from: usize) -> (usize, Vec<MoveRecord>) {
         let _ = viewer;
-        self.move_records()
+        (from, self.move_records(from))
     }
     /// Whether `seat` still has material that could win, for a flag fall (X6:
     /// a flag fall is a draw when the opponent cannot mate).
@@ -353,11 +356,13 @@ pub trait TableGame: Send + Sync {
     fn alerts(&self) -> Vec<String> {
         Vec::new()
     }
-    /// The moves played so far with their other notations and the scores after
-    /// each, for the move list (the default gives the bare move text).
-    fn move_records(&self) -> Vec<MoveRecord> {
+    /// The moves played from ply `from` on, with their other notations and
+    /// the scores after each, for the move list (the default gives the bare
+    /// move text).
+    fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         self.history()
             .into_iter()
+            .skip(from)
             .map(|text| MoveRecord {
                 text,
                 notations: Vec::new(),

@@ -1,116 +1,93 @@
-//! AI seats: when an AI is to move, its kind's AI thinks on a blocking
-//! thread (scheduled by [`crate::ai::AiPool`]) and plays through the same
-//! commit sequence as a person.
+//! AI seats: after every change of a game, its task starts a thinker for
+//! each AI seat that is to act (several in a simultaneous phase). A thinker
+//! waits for a slot in [`crate::ai::AiPool`], takes a copy of the game as
+//! it is, lets the kind's AI choose on a blocking thread and plays through
+//! the same commit sequence as a person. A thinker whose game changed
+//! meanwhile drops its move: the task has already started a new one.
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::hall::Hall;
+use crate::hall::{Hall, Live};
 use crate::store::SeatRow;
 
 impl Hall {
-    /// For every AI seat that is to act (several in a simultaneous phase),
-    /// thinks on a blocking thread and plays.
-    pub fn maybe_ai_move<'a>(
-        self: &'a Arc<Self>,
-        id: &'a str,
-    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
-        // Boxed because AI moves and player moves call each other.
-        Box::pin(async move {
-            let Some(g) = self.live(id) else { return };
-            let (jobs, version, people) = {
-                let live = g.lock().await;
-                if live.row.status != "playing" {
-                    return;
-                }
-                let jobs: Vec<(usize, u8)> = live
-                    .table
-                    .seats_to_move()
-                    .into_iter()
-                    .filter_map(|seat| match live.row.seats.get(seat) {
-                        Some(SeatRow::Ai { level }) => Some((seat, *level)),
-                        _ => None,
-                    })
-                    .collect();
-                let people = live
-                    .row
-                    .seats
-                    .iter()
-                    .any(|s| matches!(s, SeatRow::User { .. }));
-                (jobs, live.version, people)
-            };
-            for (seat, level) in jobs {
-                self.spawn_ai_move(id, seat, level, version, people);
+    /// Starts a thinker for every AI seat to act in `live` as it is now.
+    pub(crate) fn schedule_ai(self: &Arc<Self>, live: &Live) {
+        if live.row.status != "playing" {
+            return;
+        }
+        let people = live
+            .row
+            .seats
+            .iter()
+            .any(|s| matches!(s, SeatRow::User { .. }));
+        for seat in live.table.seats_to_move() {
+            if let Some(SeatRow::Ai { level }) = live.row.seats.get(seat) {
+                let hall = self.clone();
+                let id = live.row.id.clone();
+                let (level, version) = (*level, live.version());
+                tokio::spawn(async move {
+                    hall.think_and_play(id, seat, level, version, people).await;
+                });
             }
-        })
+        }
     }
 
-    /// Thinks for one AI seat and plays its move; if the game changed
-    /// meanwhile, schedules the AI again on the game as it is.
-    fn spawn_ai_move(
-        self: &Arc<Self>,
-        id: &str,
-        seat: usize,
-        level: u8,
-        version: u64,
-        people: bool,
-    ) {
-        let hall = self.clone();
-        let id = id.to_string();
-        tokio::spawn(async move {
-            let Some(_slot) = hall.ai_pool.slot(people, &id).await else {
-                return;
-            };
-            let Some(g) = hall.live(&id) else { return };
-            let probe = {
-                let mut live = g.lock().await;
-                if live.version != version {
-                    drop(live);
-                    // A draw offer or another seat's move changed the game:
-                    // think again on the game as it is now.
-                    hall.maybe_ai_move(&id).await;
-                    return;
-                }
-                if !people {
-                    // The wait for the background slot is not the AI's
-                    // thinking time: its turn starts now.
-                    live.clocks.restart(seat, Instant::now());
-                }
-                // The AI sees the game as its seat does (the table's own
-                // per-seat views; hidden information stays hidden).
-                live.table.boxed_clone()
-            };
-            let Some((kind, _)) = hall.games.find(probe.rules_name()) else {
-                return;
-            };
-            let kind = kind.clone();
-            let budget = hall.ai_budget;
-            let chosen = tokio::task::spawn_blocking(move || {
-                kind.ai()?.choose(probe.as_ref(), seat, level, budget)
+    /// One AI seat's move on game `id` at `version`.
+    async fn think_and_play(&self, id: String, seat: usize, level: u8, version: u64, people: bool) {
+        let Some(_slot) = self.ai_pool.slot(people, &id).await else {
+            return;
+        };
+        let probe = self
+            .with_game(&id, move |_, live| {
+                Box::pin(async move {
+                    if live.version() != version {
+                        return None;
+                    }
+                    if !people {
+                        // The wait for the background slot is not the AI's
+                        // thinking time: its turn starts now.
+                        live.clocks.restart(seat, Instant::now());
+                    }
+                    // The AI sees the game as its seat does (the table's own
+                    // per-seat views; hidden information stays hidden).
+                    Some(live.table.boxed_clone())
+                })
             })
             .await
             .ok()
             .flatten();
-            let Some(mv) = chosen else {
-                tracing::warn!(game = %id, "the AI found no move");
-                return;
-            };
-            {
-                let mut live = g.lock().await;
-                if live.version != version {
+        let Some(probe) = probe else { return };
+        let Some((kind, _)) = self.games.find(probe.rules_name()) else {
+            return;
+        };
+        let kind = kind.clone();
+        let budget = self.ai_budget;
+        let chosen = tokio::task::spawn_blocking(move || {
+            kind.ai()?.choose(probe.as_ref(), seat, level, budget)
+        })
+        .await
+        .ok()
+        .flatten();
+        let Some(mv) = chosen else {
+            tracing::warn!(game = %id, "the AI found no move");
+            return;
+        };
+        let played = self
+            .with_game(&id, move |hall, live| {
+                Box::pin(async move {
                     // Something happened meanwhile (a move, an offer, a
-                    // resignation, a timeout): think again if still to act.
-                    drop(live);
-                    hall.maybe_ai_move(&id).await;
-                    return;
-                }
-                if let Err(e) = hall.play_locked(&mut live, seat, &mv, 0).await {
-                    tracing::warn!(game = %id, error = ?e, "AI move refused");
-                    return;
-                }
-            }
-            // A multi-move turn or the next AI seat: schedule again.
-            hall.maybe_ai_move(&id).await;
-        });
+                    // resignation, a timeout): the task thinks again.
+                    if live.version() != version {
+                        return Ok(());
+                    }
+                    hall.play_locked(live, seat, &mv, 0).await
+                })
+            })
+            .await;
+        if let Ok(Err(e)) | Err(e) = played {
+            tracing::warn!(game = %id, error = ?e, "AI move refused");
+        }
     }
 }

@@ -372,7 +372,7 @@ pub async fn play(
     JsonBody(body): JsonBody<MoveBody>,
 ) -> Result<Response, HallError> {
     let user = require_user(&hall, &headers).await?;
-    let state = hall.play(&id, &user, &body.mv, 0).await?;
+    let state = hall.play(&id, &user, &body.mv, 0, true).await?;
     Ok(axum::Json(state).into_response())
 }
 
@@ -467,9 +467,10 @@ pub async fn pgn(
     Ok(r)
 }
 
-/// `GET /api/games/{id}/stream`: NDJSON, the current state then every
-/// change; it ends when the game is over. An unknown id is a 404 before
-/// anything is subscribed.
+/// `GET /api/games/{id}/stream`: NDJSON, the current state then a diff per
+/// change (as on the spectators' socket; a reader that fell behind gets the
+/// full state again); it ends when the game is over. An unknown id is a
+/// 404 before anything is subscribed.
 pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -478,11 +479,19 @@ pub async fn stream(
     // Subscribe before reading the state again so no event falls in between.
     let rx = hall.bus.subscribe(&id);
     let first = hall.state(&id, None).await?;
+    let resync: crate::stream::Resync = {
+        let (hall, id) = (hall.clone(), id.clone());
+        std::sync::Arc::new(move || {
+            let (hall, id) = (hall.clone(), id.clone());
+            Box::pin(async move { hall.state(&id, None).await.ok().map(|s| s.to_string()) })
+        })
+    };
     Ok(crate::stream::ndjson(
         first,
         rx,
         hall.shutdown.clone(),
         |v| v["status"] == "finished",
+        Some(resync),
     ))
 }
 

@@ -156,6 +156,7 @@ pub async fn stream(
                 Some("finished" | "error" | "declined")
             )
         },
+        None,
     ))
 }
 

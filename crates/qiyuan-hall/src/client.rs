@@ -139,3 +139,136 @@ pub async fn connect_ws(addr: &str, path: &str, token: Option<&str>) -> Result<S
     let (ws, _) = tokio_tungstenite::connect_async(req).await?;
     Ok(ws)
 }
+
+/// A client's copy of a game, kept from its socket's frames: a `state`
+/// frame replaces it; a `diff` frame replaces everything but the move
+/// records before its `from` (see [`crate::game_log`]).
+#[derive(Default, Clone, Debug)]
+pub struct GameCopy {
+    state: serde_json::Value,
+}
+
+impl GameCopy {
+    /// Folds in `frame`; the whole game after it, or `None` for a frame
+    /// that is not a game frame (ping, error, rematch).
+    pub fn apply(&mut self, frame: &serde_json::Value) -> Option<&serde_json::Value> {
+        match frame["t"].as_str() {
+            Some("state") => self.state = frame.clone(),
+            Some("diff") => {
+                let from = frame["from"].as_u64().unwrap_or(0) as usize;
+                let mut records: Vec<serde_json::Value> = self.state["records"]
+                    .as_array()
+                    .map(|r| r[..from.min(r.len())].to_vec())
+                    .unwrap_or_default();
+                records.extend(frame["records"].as_array().cloned().unwrap_or_default());
+                let mut next = frame.clone();
+                next["moves"] = records.iter().map(|r| r["iccs"].clone()).collect();
+                next["records"] = serde_json::Value::Array(records);
+                next["from"] = 0.into();
+                next["t"] = "state".into();
+                self.state = next;
+            }
+            _ => return None,
+        }
+        Some(&self.state)
+    }
+
+    /// The game as last folded (`null` before the first frame).
+    pub fn state(&self) -> &serde_json::Value {
+        &self.state
+    }
+}
+
+/// A game socket with the client's copy of the game: what a page or bot
+/// keeps. Derefs to the socket for sending.
+pub struct GameSocket {
+    /// The socket.
+    pub ws: Socket,
+    /// The game as folded from the frames read so far.
+    pub game: GameCopy,
+    /// Bytes of game frames read so far.
+    pub game_bytes: usize,
+}
+
+impl GameSocket {
+    /// Opens `/api/games/{id}/ws` (with `query`, e.g. `?since=V`).
+    pub async fn connect(addr: &str, path: &str, token: Option<&str>) -> Result<GameSocket> {
+        Ok(GameSocket {
+            ws: connect_ws(addr, path, token).await?,
+            game: GameCopy::default(),
+            game_bytes: 0,
+        })
+    }
+
+    /// The next text frame, folded into [`GameSocket::game`] if it is a game
+    /// frame (pings are answered); `None` when the socket closed.
+    pub async fn next_frame(&mut self) -> Option<serde_json::Value> {
+        use futures_util::{SinkExt, StreamExt};
+        use tokio_tungstenite::tungstenite::Message;
+        loop {
+            let msg = self.ws.next().await?.ok()?;
+            let Message::Text(t) = msg else { continue };
+            let v: serde_json::Value = serde_json::from_str(t.as_str()).ok()?;
+            if v["t"] == "ping" {
+                let pong = serde_json::json!({"t": "pong", "id": v["id"]});
+                let _ = self.ws.send(Message::Text(pong.to_string().into())).await;
+            }
+            if self.game.apply(&v).is_some() {
+                self.game_bytes += t.len();
+            }
+            return Some(v);
+        }
+    }
+
+    /// Reads frames until a game frame; the whole game after it.
+    pub async fn next_state(&mut self) -> Result<serde_json::Value> {
+        loop {
+            let v = self.next_frame().await.context("socket closed")?;
+            match v["t"].as_str() {
+                Some("state" | "diff") => return Ok(self.game.state().clone()),
+                Some("error") => anyhow::bail!("server error: {}", v["error"]),
+                _ => {}
+            }
+        }
+    }
+}
+
+impl std::ops::Deref for GameSocket {
+    type Target = Socket;
+    fn deref(&self) -> &Socket {
+        &self.ws
+    }
+}
+
+impl std::ops::DerefMut for GameSocket {
+    fn deref_mut(&mut self) -> &mut Socket {
+        &mut self.ws
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GameCopy;
+    use serde_json::json;
+
+    #[test]
+    fn diffs_fold_into_the_whole_game() {
+        let mut g = GameCopy::default();
+        g.apply(&json!({"t": "state", "version": 1, "from": 0,
+            "records": [{"iccs": "a"}, {"iccs": "b"}], "moves": ["a", "b"], "legal": ["x"]}));
+        let s = g
+            .apply(&json!({"t": "diff", "version": 2, "from": 2, "records": [{"iccs": "c"}], "moves": ["c"]}))
+            .expect("a game frame")
+            .clone();
+        assert_eq!(s["moves"], json!(["a", "b", "c"]));
+        assert_eq!(s["version"], 2);
+        // Keys the diff no longer has (legal moves) are gone.
+        assert!(s.get("legal").is_none());
+        // A diff from an earlier ply replaces the records from there.
+        let s = g
+            .apply(&json!({"t": "diff", "version": 3, "from": 1, "records": [{"iccs": "B"}, {"iccs": "c"}]}))
+            .expect("a game frame");
+        assert_eq!(s["moves"], json!(["a", "B", "c"]));
+        assert!(g.apply(&json!({"t": "ping", "id": 1})).is_none());
+    }
+}

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use qiyuan_core::ClockRule;
 
 use crate::clock::wall_ms;
-use crate::hall::{Hall, HallError, HallResult, new_game_id, not_a_player, options_of};
+use crate::hall::{Hall, HallError, HallResult, Live, new_game_id, not_a_player, options_of};
 use crate::store::{GameRow, SeatRow, User};
 use rand::Rng;
 use serde::Deserialize;
@@ -228,16 +228,19 @@ impl Hall {
         };
         let id = self.install_game(row, table, base, playing).await?;
         tracing::info!(game = %id, rules = %req.game, user = %user.username, "game created");
-        self.maybe_ai_move(&id).await;
         Ok((id, seat))
     }
 
     /// Offers or accepts a rematch (seats swapped, same settings). Returns the
     /// new game's id once both agreed (at once against the AI).
-    pub async fn rematch(self: &Arc<Self>, id: &str, user: &User) -> HallResult<Option<String>> {
-        let g = self.get(id).await?;
-        let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
+    pub async fn rematch(&self, id: &str, user: &User) -> HallResult<Option<String>> {
+        let user = user.clone();
+        self.with_game(id, move |hall, live| Box::pin(hall.rematch_in(live, user)))
+            .await?
+    }
+
+    async fn rematch_in(&self, live: &mut Live, user: User) -> HallResult<Option<String>> {
+        let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "finished" {
             return Err(HallError::conflict("a rematch needs a finished game"));
         }
@@ -252,8 +255,7 @@ impl Hall {
         let agreed = vs_ai || live.rematch_offer.is_some_and(|s| s != seat);
         if !agreed {
             live.rematch_offer = Some(seat);
-            live.version += 1;
-            self.announce(&live);
+            self.announce(live);
             return Ok(None);
         }
         let mut seats = live.row.seats.clone();
@@ -286,10 +288,7 @@ impl Hall {
         };
         let new_id = self.install_game(row, table, base, true).await?;
         live.rematch_id = Some(new_id.clone());
-        live.version += 1;
-        self.announce(&live);
-        drop(live);
-        self.maybe_ai_move(&new_id).await;
+        self.announce(live);
         Ok(Some(new_id))
     }
 
@@ -337,8 +336,6 @@ impl Hall {
             rematch_of: None,
             placings: None,
         };
-        let id = self.install_game(row, table, 1, true).await?;
-        self.maybe_ai_move(&id).await;
-        Ok(id)
+        self.install_game(row, table, 1, true).await
     }
 }

@@ -1,27 +1,32 @@
-//! Game sessions: the authoritative state of every live game, loading and
-//! replaying games, joining, the clock sweeper. The rest of the hall's jobs
-//! have their own modules: [`crate::create`] (new games, rematches, event
-//! games), [`crate::turn`] (the one commit sequence of a turn, the end of a
-//! game, resign/draw/claim), [`crate::view`] (JSON views, lobby, PGN,
-//! profiles) and [`crate::ai_moves`] (AI seats). HTTP and WebSocket handlers
-//! are thin shells over [`Hall`].
+//! Game sessions: the state of a live game, loading and replaying games,
+//! joining. Each live game is owned by its own task ([`crate::actor`]);
+//! the rest of the hall's jobs have their own modules: [`crate::create`]
+//! (new games, rematches, event games), [`crate::turn`] (the one commit
+//! sequence of a turn, the end of a game, resign/draw/claim),
+//! [`crate::view`] (JSON views, the event log's frames, lobby, PGN,
+//! profiles), [`crate::game_log`] (versions and catching up) and
+//! [`crate::ai_moves`] (AI seats). HTTP and WebSocket handlers are thin
+//! shells over [`Hall`].
 //!
 //! Order of every change: validate, apply in memory, **store**, then announce
 //! on the event bus. A failed store rolls the in-memory change back.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, RwLock};
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, OnceLock, RwLock, Weak};
 use std::time::{Duration, Instant};
 
 use qiyuan_core::{Chance, ClockRule, EndReason, Outcome, TableGame};
 use rand::Rng;
 use serde_json::Value;
-use tokio::sync::{Mutex, watch};
+use tokio::sync::watch;
 
+use crate::actor::GameHandle;
 use crate::bus::EventBus;
 use crate::clock::{Clocks, wall_ms};
 pub use crate::create::{ClockSpec, NewGame};
 pub use crate::error::{HallError, HallResult};
+use crate::game_log::{Audience, CatchUp, EventLog};
 use crate::metrics::Metrics;
 use crate::registry::Registry;
 use crate::store::{GameRow, MoveRow, SeatRow, Storage, User};
@@ -42,8 +47,8 @@ pub struct Live {
     pub rematch_offer: Option<usize>,
     /// The rematch game, once made.
     pub rematch_id: Option<String>,
-    /// Bumped on every change, so clients can drop stale states.
-    pub version: u64,
+    /// The numbered changes, with their frames for each audience.
+    pub log: EventLog,
     /// When the game last changed (finished games are evicted after a while).
     pub touched: Instant,
     /// The seats' names (results and create requests speak them).
@@ -59,8 +64,33 @@ impl Chance for ServerChance {
     }
 }
 
-/// How long finished games stay in memory.
-const KEEP_FINISHED: Duration = Duration::from_secs(600);
+impl Live {
+    /// A game as loaded or created, at its first version.
+    fn new(
+        row: GameRow,
+        table: Box<dyn TableGame>,
+        clocks: Clocks,
+        seat_names: Vec<String>,
+    ) -> Live {
+        Live {
+            seat_names,
+            row,
+            table,
+            clocks,
+            move_clocks: Vec::new(),
+            draw_offer: None,
+            rematch_offer: None,
+            rematch_id: None,
+            log: EventLog::new(wall_ms().max(0) as u64),
+            touched: Instant::now(),
+        }
+    }
+
+    /// The game's version (the number of its newest change).
+    pub fn version(&self) -> u64 {
+        self.log.version()
+    }
+}
 
 /// The hall: every live game and the services it uses.
 pub struct Hall {
@@ -75,13 +105,14 @@ pub struct Hall {
     pub ai_budget: Option<Duration>,
     /// Prometheus metrics.
     pub metrics: Metrics,
-    pub(crate) live_games: RwLock<HashMap<String, Arc<Mutex<Live>>>>,
+    pub(crate) live_games: RwLock<HashMap<String, GameHandle>>,
+    /// Numbers the games' tasks.
+    pub(crate) game_serial: AtomicU64,
+    /// The hall itself, for the tasks it starts.
+    pub(crate) me: OnceLock<Weak<Hall>>,
     pub(crate) lobby: std::sync::Mutex<BTreeMap<String, Value>>,
     /// Flips to true on shutdown; long-lived tasks watch it.
     pub shutdown: watch::Receiver<bool>,
-    /// Games whose turn passed without a move (a lost turn, B12): the sweeper
-    /// lets an AI seat move there, since the code that noticed may not hold an `Arc`.
-    pub(crate) ai_wake: std::sync::Mutex<Vec<String>>,
     /// What happens after games end (ratings, events) and the fouls watch (X8).
     pub hooks: crate::events::Hooks,
     /// The bounds set at start.
@@ -115,8 +146,8 @@ impl Hall {
         ai_budget: Option<Duration>,
         shutdown: watch::Receiver<bool>,
         limits: crate::limits::Limits,
-    ) -> Hall {
-        Hall {
+    ) -> Arc<Hall> {
+        let hall = Arc::new(Hall {
             login: crate::login::LoginThrottle::new(limits.login_max_delay),
             hashes: crate::login::HashPool::new(limits.hash_workers, limits.hash_queue),
             sockets: crate::sockets::SocketCounts::default(),
@@ -129,19 +160,14 @@ impl Hall {
             ai_budget,
             metrics: Metrics::default(),
             live_games: RwLock::new(HashMap::new()),
+            game_serial: AtomicU64::new(0),
+            me: OnceLock::new(),
             lobby: std::sync::Mutex::new(BTreeMap::new()),
             shutdown,
-            ai_wake: std::sync::Mutex::new(Vec::new()),
             hooks: crate::events::Hooks::default(),
-        }
-    }
-
-    pub(crate) fn live(&self, id: &str) -> Option<Arc<Mutex<Live>>> {
-        self.live_games
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(id)
-            .cloned()
+        });
+        let _ = hall.me.set(Arc::downgrade(&hall));
+        hall
     }
 
     /// Rebuilds a game from its stored set-up (the secret one, if the game
@@ -194,18 +220,9 @@ impl Hall {
             row.increment_ms,
         );
         let seat_names = self.games.seat_names(&row.rules, row.seats.len());
-        Ok(Live {
-            seat_names,
-            row,
-            table,
-            clocks,
-            move_clocks,
-            draw_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            version: 0,
-            touched: Instant::now(),
-        })
+        let mut live = Live::new(row, table, clocks, seat_names);
+        live.move_clocks = move_clocks;
+        Ok(live)
     }
 
     /// Loads every unfinished game from storage and restarts its clocks
@@ -230,22 +247,16 @@ impl Hall {
                 self.metrics.games_in_play.inc();
             }
             self.update_lobby(&live);
-            let arc = Arc::new(Mutex::new(live));
-            self.live_games
-                .write()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(id.clone(), arc);
-            self.maybe_ai_move(&id).await;
+            // Its task lets the AI seats act.
+            self.spawn_game(live);
             n += 1;
         }
         Ok(n)
     }
 
-    /// Stores a new game's hidden set-up and room base (before its row, so a
-    /// stored game can always be replayed); nothing for games without either.
     /// Stores a new game (its row, and the secret set-up of a hidden-information
     /// game), starts its clock if it is `playing`, and shows it in the lobby.
-    /// Returns its id; callers then let the AI move if it is to play.
+    /// Returns its id; the game's task lets the AI seats act.
     pub(crate) async fn install_game(
         &self,
         row: GameRow,
@@ -264,23 +275,10 @@ impl Hall {
             self.metrics.games_in_play.inc();
         }
         let id = row.id.clone();
-        let live = Live {
-            seat_names: self.games.seat_names(&row.rules, row.seats.len()),
-            row,
-            table,
-            clocks,
-            move_clocks: Vec::new(),
-            draw_offer: None,
-            rematch_offer: None,
-            rematch_id: None,
-            version: 0,
-            touched: Instant::now(),
-        };
+        let names = self.games.seat_names(&row.rules, row.seats.len());
+        let live = Live::new(row, table, clocks, names);
         self.update_lobby(&live);
-        self.live_games
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(id.clone(), Arc::new(Mutex::new(live)));
+        self.spawn_game(live);
         Ok(id)
     }
 
@@ -303,16 +301,11 @@ impl Hall {
         }
     }
 
-    /// The game, from memory or (finished games) from storage.
-    pub(crate) async fn get(&self, id: &str) -> HallResult<Arc<Mutex<Live>>> {
-        if let Some(g) = self.live(id) {
-            return Ok(g);
-        }
+    /// A game that is not in memory (a finished one), from storage.
+    pub(crate) async fn load(&self, id: &str) -> HallResult<Live> {
+        let missing = || HallError::not_found(format!("no game '{}'", crate::error::shown(id)));
         if id.len() > 32 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return Err(HallError::not_found(format!(
-                "no game '{}'",
-                crate::error::shown(id)
-            )));
+            return Err(missing());
         }
         let loaded = self
             .store
@@ -320,22 +313,15 @@ impl Hall {
             .await
             .map_err(HallError::internal)?;
         let Some((row, moves)) = loaded else {
-            return Err(HallError::not_found(format!(
-                "no game '{}'",
-                crate::error::shown(id)
-            )));
+            return Err(missing());
         };
         let stored = self
             .store
             .game_setup(id)
             .await
             .map_err(HallError::internal)?;
-        let live = self
-            .rebuild(row, &moves, stored)
-            .map_err(HallError::internal)?;
-        let arc = Arc::new(Mutex::new(live));
-        let mut games = self.live_games.write().unwrap_or_else(|e| e.into_inner());
-        Ok(games.entry(id.to_string()).or_insert(arc).clone())
+        self.rebuild(row, &moves, stored)
+            .map_err(HallError::internal)
     }
 
     /// The seat `user` holds in `live`, if any.
@@ -348,31 +334,70 @@ impl Hall {
 
     /// The state of game `id` as `user` (or a spectator) sees it.
     pub async fn state(&self, id: &str, user: Option<&User>) -> HallResult<Value> {
-        let g = self.get(id).await?;
-        let mut live = g.lock().await;
-        // A reader may notice a fallen flag before the sweeper does.
-        self.flag_check(&mut live, Instant::now()).await;
-        let seat = user.and_then(|u| Hall::seat_of(&live, u));
-        Ok(Hall::state_json(&live, seat))
+        let user = user.cloned();
+        self.with_game(id, move |hall, live| {
+            Box::pin(async move {
+                // A reader may notice a fallen flag a moment before the task does.
+                hall.flag_check(live, Instant::now()).await;
+                let seat = user.and_then(|u| Hall::seat_of(live, &u));
+                Hall::state_json(live, seat)
+            })
+        })
+        .await
     }
 
     /// The seat of `user` in game `id` (for sockets).
     pub async fn seat_in(&self, id: &str, user: &User) -> HallResult<Option<usize>> {
-        let g = self.get(id).await?;
-        let live = g.lock().await;
-        Ok(Hall::seat_of(&live, user))
+        let user = user.clone();
+        self.with_game(id, move |_, live| {
+            Box::pin(async move { Hall::seat_of(live, &user) })
+        })
+        .await
     }
 
-    pub(crate) fn announce(&self, live: &Live) {
-        let s = Hall::state_json(live, None);
-        self.bus.publish(&live.row.id, Arc::from(s.to_string()));
+    /// What a client of game `id` that saw version `since` as `user` (or a
+    /// spectator) needs: the frames it missed, or the full state when the
+    /// log no longer holds them or its seat changed. With the version and
+    /// seat it then has.
+    pub async fn catch_up(
+        &self,
+        id: &str,
+        user: Option<&User>,
+        since: Option<u64>,
+        seat_before: Option<usize>,
+    ) -> HallResult<(Vec<Arc<str>>, u64, Option<usize>)> {
+        let user = user.cloned();
+        self.with_game(id, move |_, live| {
+            Box::pin(async move {
+                let seat = user.and_then(|u| Hall::seat_of(live, &u));
+                let audience = seat.map_or(Audience::Spectators, Audience::Seat);
+                let step = match since {
+                    Some(v) if seat == seat_before => live.log.since(v, audience),
+                    _ => CatchUp::Full,
+                };
+                let frames = match step {
+                    CatchUp::Nothing => Vec::new(),
+                    CatchUp::Frames(f) => f,
+                    CatchUp::Full => {
+                        vec![Arc::from(Hall::state_json(live, seat).to_string())]
+                    }
+                };
+                (frames, live.version(), seat)
+            })
+        })
+        .await
     }
 
     /// Takes the open seat of a waiting game.
-    pub async fn join(self: &Arc<Self>, id: &str, user: &User) -> HallResult<usize> {
-        let g = self.get(id).await?;
-        let mut live = g.lock().await;
-        if Hall::seat_of(&live, user).is_some() {
+    pub async fn join(&self, id: &str, user: &User) -> HallResult<usize> {
+        let user = user.clone();
+        self.with_game(id, move |hall, live| Box::pin(hall.join_game(live, user)))
+            .await?
+    }
+
+    async fn join_game(&self, live: &mut Live, user: User) -> HallResult<usize> {
+        let user = &user;
+        if Hall::seat_of(live, user).is_some() {
             return Err(HallError::conflict("you already have a seat in this game"));
         }
         if live.row.status != "waiting" {
@@ -403,75 +428,35 @@ impl Hall {
             live.clocks.start(&seats, Instant::now());
             self.metrics.games_in_play.inc();
         }
-        live.version += 1;
-        live.touched = Instant::now();
-        self.announce(&live);
-        self.update_lobby(&live);
+        self.announce(live);
+        self.update_lobby(live);
         Ok(seat)
-    }
-
-    /// Ends games whose flag fell and forgets finished games nobody looked at
-    /// for a while. Runs every 100 ms until shutdown.
-    pub async fn sweep(self: Arc<Self>) {
-        let mut shutdown = self.shutdown.clone();
-        let mut tick = tokio::time::interval(Duration::from_millis(100));
-        loop {
-            tokio::select! {
-                _ = tick.tick() => {}
-                _ = shutdown.changed() => return,
-            }
-            let all: Vec<(String, Arc<Mutex<Live>>)> = self
-                .live_games
-                .read()
-                .unwrap_or_else(|e| e.into_inner())
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
-            let now = Instant::now();
-            let mut forget = Vec::new();
-            for (id, g) in all {
-                let Ok(mut live) = g.try_lock() else { continue };
-                if live.row.status == "playing" {
-                    if live.clocks.deadline().is_some_and(|d| d <= now) {
-                        self.flag_check(&mut live, now).await;
-                    }
-                } else if live.row.status == "finished"
-                    && now.saturating_duration_since(live.touched) > KEEP_FINISHED
-                {
-                    forget.push(id);
-                }
-            }
-            if !forget.is_empty() {
-                let mut games = self.live_games.write().unwrap_or_else(|e| e.into_inner());
-                for id in forget {
-                    games.remove(&id);
-                }
-            }
-            let wake = std::mem::take(&mut *self.ai_wake.lock().unwrap_or_else(|e| e.into_inner()));
-            for id in wake {
-                self.maybe_ai_move(&id).await;
-            }
-        }
     }
 
     /// Ends a game in play with `outcome` (an event's game time cap, X6);
     /// false if it was already over.
     pub async fn end_game(&self, id: &str, outcome: Outcome) -> HallResult<bool> {
-        let g = self.get(id).await?;
-        let mut live = g.lock().await;
-        if live.row.status != "playing" {
-            return Ok(false);
-        }
-        self.finish(&mut live, outcome).await?;
-        Ok(true)
+        self.with_game(id, move |hall, live| {
+            Box::pin(async move {
+                if live.row.status != "playing" {
+                    return Ok(false);
+                }
+                hall.finish(live, outcome).await?;
+                Ok(true)
+            })
+        })
+        .await?
     }
 
     /// A game's stored record as it stands (status, seats, result).
     pub async fn game_row(&self, id: &str) -> HallResult<GameRow> {
-        let g = self.get(id).await?;
-        let mut live = g.lock().await;
-        self.flag_check(&mut live, Instant::now()).await;
-        Ok(live.row.clone())
+        self.with_game(id, |hall, live| {
+            Box::pin(async move {
+                hall.flag_check(live, Instant::now()).await;
+                live.row.clone()
+            })
+        })
+        .await
     }
 }
 

@@ -2,12 +2,14 @@
 //! against each other and the AI, over a web page, WebSocket and an HTTP API.
 //!
 //! Layout: [`server`] (start, router, limits), [`hall`] (game sessions),
+//! [`actor`] (one task per game), [`game_log`] (versioned frames),
 //! [`api`] / [`ws`] (transports), [`store`] (storage trait + SQLite),
 //! [`bus`] (event fan-out trait + in-process), [`auth`], [`clock`],
 //! [`registry`] (the games the binary registered), [`points`] (ledgers), [`ai`], [`metrics`], [`web`],
 //! [`client`] and [`loadtest`]; [`ratings`] (Elo, titles), [`events`]
 //! (tournaments) with [`api_events`], and [`fouls`] (X8).
 
+pub mod actor;
 pub mod ai;
 pub mod ai_moves;
 pub mod api;
@@ -22,6 +24,7 @@ pub mod error;
 pub mod events;
 pub mod finisher;
 pub mod fouls;
+pub mod game_log;
 pub mod hall;
 pub mod limits;
 pub mod loadtest;

@@ -1,16 +1,18 @@
 //! `qiyuan loadtest`: drives N concurrent games over WebSocket against a
 //! running hall and prints moves/s and p50/p99 move latency (from sending a
-//! move to receiving the state that shows it).
+//! move to receiving the state that shows it), and the bytes a watching
+//! socket (the player not to move) receives per move, early and late in
+//! the games.
 
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use rand::Rng;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::client::{self, Socket};
+use crate::client::{self, GameSocket};
 
 /// Options of the load tool.
 #[derive(Clone, Debug)]
@@ -47,27 +49,17 @@ async fn post_retry(addr: &str, path: &str, token: Option<&str>, body: &Value) -
     bail!("{path}: still rate limited")
 }
 
-async fn next_state(ws: &mut Socket) -> Result<Value> {
-    loop {
-        let msg = ws.next().await.context("socket closed")??;
-        let Message::Text(t) = msg else { continue };
-        let v: Value = serde_json::from_str(t.as_str())?;
-        match v["t"].as_str() {
-            Some("state") => return Ok(v),
-            Some("ping") => {
-                ws.send(Message::Text(
-                    json!({"t":"pong","id":v["id"]}).to_string().into(),
-                ))
-                .await?;
-            }
-            Some("error") => bail!("server error: {}", v["error"]),
-            _ => {}
-        }
-    }
+/// What one game measured.
+#[derive(Default)]
+struct GameFigures {
+    /// Per-move latency in ms.
+    latencies: Vec<f64>,
+    /// (ply, bytes) the watching socket got for each move.
+    watched: Vec<(usize, usize)>,
 }
 
-/// Plays one game between two guests; returns per-move latencies in ms.
-async fn one_game(args: &LoadtestArgs) -> Result<Vec<f64>> {
+/// Plays one game between two guests.
+async fn one_game(args: &LoadtestArgs) -> Result<GameFigures> {
     let a = &args.addr;
     let t1 = post_retry(a, "/api/guest", None, &json!({})).await?["token"]
         .as_str()
@@ -88,13 +80,14 @@ async fn one_game(args: &LoadtestArgs) -> Result<Vec<f64>> {
     post_retry(a, &format!("/api/games/{id}/join"), Some(&t2), &json!({})).await?;
     let path = format!("/api/games/{id}/ws");
     let mut socks = [
-        client::connect_ws(a, &path, Some(&t1)).await?,
-        client::connect_ws(a, &path, Some(&t2)).await?,
+        GameSocket::connect(a, &path, Some(&t1)).await?,
+        GameSocket::connect(a, &path, Some(&t2)).await?,
     ];
-    let mut state = next_state(&mut socks[0]).await?;
-    next_state(&mut socks[1]).await?;
+    let mut state = socks[0].next_state().await?;
+    socks[1].next_state().await?;
     let mut lat = Vec::with_capacity(args.plies);
-    for _ in 0..args.plies {
+    let mut watched = Vec::with_capacity(args.plies);
+    for ply in 0..args.plies {
         if state["status"] != "playing" {
             break;
         }
@@ -147,7 +140,7 @@ async fn one_game(args: &LoadtestArgs) -> Result<Vec<f64>> {
             .await?;
         // Wait until the mover sees its move; both sockets get the state.
         loop {
-            let s = next_state(&mut socks[seat]).await?;
+            let s = socks[seat].next_state().await?;
             if s["version"].as_u64().unwrap_or(0) > version {
                 lat.push(sent.elapsed().as_secs_f64() * 1000.0);
                 break;
@@ -155,13 +148,15 @@ async fn one_game(args: &LoadtestArgs) -> Result<Vec<f64>> {
         }
         // The next mover's socket has the state with its legal moves.
         let other = 1 - seat;
+        let bytes_before = socks[other].game_bytes;
         loop {
-            let s = next_state(&mut socks[other]).await?;
+            let s = socks[other].next_state().await?;
             if s["version"].as_u64().unwrap_or(0) > version {
                 state = s;
                 break;
             }
         }
+        watched.push((ply, socks[other].game_bytes - bytes_before));
         if state["to_move"].as_u64() == Some(seat as u64) {
             // A double turn: the mover's socket has the newest own state.
             state = client::get(
@@ -174,7 +169,10 @@ async fn one_game(args: &LoadtestArgs) -> Result<Vec<f64>> {
         }
     }
     let _ = post_retry(a, &format!("/api/games/{id}/resign"), Some(&t1), &json!({})).await;
-    Ok(lat)
+    Ok(GameFigures {
+        latencies: lat,
+        watched,
+    })
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -185,7 +183,9 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
-/// Runs the load test and prints `games`, `moves`, `moves_per_s`, `p50_ms`, `p99_ms`.
+/// Runs the load test and prints `games`, `moves`, `moves_per_s`, `p50_ms`,
+/// `p99_ms`, and `watch_bytes_per_move` over the first and last ten plies
+/// each game played.
 pub fn loadtest(mut args: LoadtestArgs) -> Result<()> {
     let rt = tokio::runtime::Runtime::new()?;
     rt.block_on(async move {
@@ -207,10 +207,21 @@ pub fn loadtest(mut args: LoadtestArgs) -> Result<()> {
             }));
         }
         let mut lat = Vec::new();
+        let (mut early, mut late) = (Vec::new(), Vec::new());
         let mut failed = 0;
         for t in tasks {
             match t.await {
-                Ok(Ok(Ok(l))) => lat.extend(l),
+                Ok(Ok(Ok(g))) => {
+                    lat.extend(g.latencies);
+                    let n = g.watched.len();
+                    early.extend(g.watched.iter().take(10).map(|&(_, b)| b as f64));
+                    late.extend(
+                        g.watched
+                            .iter()
+                            .skip(n.saturating_sub(10).max(10))
+                            .map(|&(_, b)| b as f64),
+                    );
+                }
                 Ok(Ok(Err(e))) => {
                     failed += 1;
                     eprintln!("game failed: {e:#}");
@@ -226,6 +237,12 @@ pub fn loadtest(mut args: LoadtestArgs) -> Result<()> {
         println!("moves_per_s {:.1}", lat.len() as f64 / secs.max(1e-9));
         println!("p50_ms {:.2}", percentile(&lat, 0.50));
         println!("p99_ms {:.2}", percentile(&lat, 0.99));
+        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+        println!(
+            "watch_bytes_per_move first10 {:.0} last10 {:.0}",
+            mean(&early),
+            mean(&late)
+        );
         if failed == args.games && args.games > 0 {
             bail!("every game failed");
         }

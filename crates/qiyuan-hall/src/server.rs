@@ -311,21 +311,20 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     let store: Arc<dyn Storage> = Arc::new(SqliteStore::open(&config.database).await?);
     let bus: Arc<dyn EventBus> = Arc::new(LocalBus::default());
     let (stop, stop_rx) = watch::channel(false);
-    let hall = Arc::new(Hall::new(
+    let hall = Hall::new(
         store,
         bus,
         games,
         ai_budget,
         stop_rx.clone(),
         config.limits.clone(),
-    ));
+    );
     hall.finisher.listen(Arc::new(crate::points::Ledgers));
     hall.finisher
         .listen(Arc::new(crate::events::EventsListener));
     tokio::spawn(purge_sessions(hall.clone()));
     let resumed = hall.resume().await?;
     tracing::info!(resumed, "games resumed");
-    tokio::spawn(hall.clone().sweep());
     tokio::spawn(crate::events::run(hall.clone()));
     let events = crate::events::resume(&hall).await?;
     tracing::info!(events, "events loaded");

@@ -1,15 +1,18 @@
 //! The one NDJSON stream helper: the current state as the first line, then
-//! each event of a bus subscription, a keep-alive empty line every
+//! each event of a bus subscription (a subscriber that fell behind gets a
+//! fresh full line from its resync, where the events are diffs), a keep-alive empty line every
 //! [`KEEP_ALIVE`] (so a client that went away is noticed and its
 //! subscription dropped even when nothing happens), and the end of the
 //! stream once the watched thing is over or the server shuts down.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
+use futures_util::future::BoxFuture;
 use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
@@ -22,13 +25,18 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// Whether a line is the last one of its stream (a finished game or event).
 pub type IsFinal = fn(&Value) -> bool;
 
+/// The full current line for a subscriber that missed events.
+pub type Resync = Arc<dyn Fn() -> BoxFuture<'static, Option<String>> + Send + Sync>;
+
 /// An NDJSON response: `first`, then the subscription's events until
-/// `is_final` says one was the last.
+/// `is_final` says one was the last. Without `resync`, missed events are
+/// skipped (each event is the whole thing).
 pub fn ndjson(
     first: Value,
     rx: Subscription,
     shutdown: watch::Receiver<bool>,
     is_final: IsFinal,
+    resync: Option<Resync>,
 ) -> Response {
     let over = is_final(&first);
     let head = futures_util::stream::once(async move {
@@ -37,23 +45,33 @@ pub fn ndjson(
     let state = (rx, shutdown, over, tokio::time::interval(KEEP_ALIVE));
     let rest = futures_util::stream::unfold(
         state,
-        move |(mut rx, mut shutdown, over, mut tick)| async move {
-            if over {
-                return None;
-            }
-            tick.reset();
-            loop {
-                tokio::select! {
-                    ev = rx.recv() => match ev {
-                        Ok(e) => {
-                            let last = serde_json::from_str::<Value>(&e).is_ok_and(|v| is_final(&v));
-                            return Some((Ok(format!("{e}\n")), (rx, shutdown, last, tick)));
-                        }
-                        Err(RecvError::Lagged(_)) => continue,
-                        Err(RecvError::Closed) => return None,
-                    },
-                    _ = tick.tick() => return Some((Ok("\n".to_string()), (rx, shutdown, false, tick))),
-                    _ = shutdown.changed() => return None,
+        move |(mut rx, mut shutdown, over, mut tick)| {
+            let resync = resync.clone();
+            async move {
+                if over {
+                    return None;
+                }
+                tick.reset();
+                loop {
+                    tokio::select! {
+                        ev = rx.recv() => match ev {
+                            Ok(e) => {
+                                let last = serde_json::from_str::<Value>(&e).is_ok_and(|v| is_final(&v));
+                                return Some((Ok(format!("{e}\n")), (rx, shutdown, last, tick)));
+                            }
+                            Err(RecvError::Lagged(_)) => match &resync {
+                                Some(full) => {
+                                    let line = full().await?;
+                                    let last = serde_json::from_str::<Value>(&line).is_ok_and(|v| is_final(&v));
+                                    return Some((Ok(format!("{line}\n")), (rx, shutdown, last, tick)));
+                                }
+                                None => continue,
+                            },
+                            Err(RecvError::Closed) => return None,
+                        },
+                        _ = tick.tick() => return Some((Ok("\n".to_string()), (rx, shutdown, false, tick))),
+                        _ = shutdown.changed() => return None,
+                    }
                 }
             }
         },

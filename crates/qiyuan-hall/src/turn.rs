@@ -4,7 +4,6 @@
 //! end. Order of every change: validate, apply in memory, **store**, then
 //! announce; a failed store rolls the in-memory change back.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use qiyuan_core::{ClaimVerdict, ClockRule, EndReason, Outcome, TableGame};
@@ -16,26 +15,31 @@ use crate::store::{GameRow, MoveRow, User};
 use crate::view::result_name;
 
 impl Hall {
-    /// Plays a move for `user`; `lag_ms` is the network time credited (WebSocket only).
+    /// Plays a move for `user`; `lag_ms` is the network time credited
+    /// (WebSocket only). With `reply`, returns the player's state after it
+    /// (sockets get theirs from the event log instead).
     pub async fn play(
-        self: &Arc<Self>,
+        &self,
         id: &str,
         user: &User,
         mv: &str,
         lag_ms: i64,
-    ) -> HallResult<Value> {
-        let g = self.get(id).await?;
-        let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
-        self.play_locked(&mut live, seat, mv, lag_ms).await?;
-        let state = Hall::state_json(&live, Some(seat));
-        drop(live);
-        self.maybe_ai_move(id).await;
-        Ok(state)
+        reply: bool,
+    ) -> HallResult<Option<Value>> {
+        let user = user.clone();
+        let mv = mv.to_string();
+        self.with_game(id, move |hall, live| {
+            Box::pin(async move {
+                let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
+                hall.play_locked(live, seat, &mv, lag_ms).await?;
+                Ok(reply.then(|| Hall::state_json(live, Some(seat))))
+            })
+        })
+        .await?
     }
 
     pub(crate) async fn play_locked(
-        self: &Arc<Self>,
+        &self,
         live: &mut Live,
         seat: usize,
         mv: &str,
@@ -119,8 +123,6 @@ impl Hall {
         }
         live.table.end(outcome);
         live.draw_offer = None;
-        live.version += 1;
-        live.touched = Instant::now();
         self.announce(live);
         self.game_ended(live, was_playing).await;
         Ok(())
@@ -165,14 +167,8 @@ impl Hall {
                 tracing::error!(game = %live.row.id, error = ?e, "cannot store a lost turn");
                 false
             }
-            Ok(Some(_)) => true,
-            Ok(None) => {
-                self.ai_wake
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push(live.row.id.clone());
-                false
-            }
+            // The game's task lets an AI seat act next.
+            Ok(outcome) => outcome.is_some(),
         }
     }
 
@@ -215,8 +211,6 @@ impl Hall {
             return Err(HallError::internal(e));
         }
         live.move_clocks.push(mrow.clocks);
-        live.version += 1;
-        live.touched = Instant::now();
         self.announce(live);
         if outcome.is_some() {
             self.game_ended(live, true).await;
@@ -236,9 +230,13 @@ impl Hall {
 
     /// Resigns for `user`.
     pub async fn resign(&self, id: &str, user: &User) -> HallResult<Value> {
-        let g = self.get(id).await?;
-        let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
+        let user = user.clone();
+        self.with_game(id, move |hall, live| Box::pin(hall.resign_in(live, user)))
+            .await?
+    }
+
+    async fn resign_in(&self, live: &mut Live, user: User) -> HallResult<Value> {
+        let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict(if live.row.status == "finished" {
                 "the game is over"
@@ -250,16 +248,23 @@ impl Hall {
             return Err(HallError::conflict(why));
         }
         let outcome = live.table.seat_leaves(seat, EndReason::Resignation);
-        self.finish(&mut live, outcome).await?;
-        Ok(Hall::state_json(&live, Some(seat)))
+        self.finish(live, outcome).await?;
+        Ok(Hall::state_json(live, Some(seat)))
     }
 
     /// Offers, accepts (`accept`, or `offer` while the opponent's offer
     /// stands) or declines a draw.
     pub async fn draw(&self, id: &str, user: &User, action: &str) -> HallResult<Value> {
-        let g = self.get(id).await?;
-        let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
+        let user = user.clone();
+        let action = action.to_string();
+        self.with_game(id, move |hall, live| {
+            Box::pin(hall.draw_in(live, user, action))
+        })
+        .await?
+    }
+
+    async fn draw_in(&self, live: &mut Live, user: User, action: String) -> HallResult<Value> {
+        let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));
         }
@@ -267,14 +272,14 @@ impl Hall {
             return Err(HallError::conflict(why));
         }
         let theirs = live.draw_offer.filter(|&s| s != seat);
-        match (action, theirs) {
+        match (action.as_str(), theirs) {
             ("offer" | "accept", Some(_)) => {
                 let outcome = Outcome {
                     winner: None,
                     reason: EndReason::Agreement,
                     explanation: "双方同意和棋 / draw by agreement".into(),
                 };
-                self.finish(&mut live, outcome).await?;
+                self.finish(live, outcome).await?;
             }
             ("accept", None) => {
                 return Err(HallError::conflict("there is no draw offer to accept"));
@@ -288,36 +293,38 @@ impl Hall {
                     self.record_foul(&live.row.id, seat).await;
                 }
                 live.draw_offer = Some(seat);
-                live.version += 1;
-                self.announce(&live);
+                self.announce(live);
             }
             ("decline", Some(offerer)) => {
                 live.draw_offer = None;
                 self.hooks.fouls.declined(&live.row.id, offerer);
-                live.version += 1;
-                self.announce(&live);
+                self.announce(live);
             }
             ("decline", None) => {
                 return Err(HallError::conflict("there is no draw offer to decline"));
             }
             _ => return Err(HallError::bad("action must be offer, accept or decline")),
         }
-        Ok(Hall::state_json(&live, Some(seat)))
+        Ok(Hall::state_json(live, Some(seat)))
     }
 
     /// Claims a draw by the natural move limit (X4); the game judges it.
     pub async fn claim(&self, id: &str, user: &User) -> HallResult<Value> {
-        let g = self.get(id).await?;
-        let mut live = g.lock().await;
-        let seat = Hall::seat_of(&live, user).ok_or_else(not_a_player)?;
+        let user = user.clone();
+        self.with_game(id, move |hall, live| Box::pin(hall.claim_in(live, user)))
+            .await?
+    }
+
+    async fn claim_in(&self, live: &mut Live, user: User) -> HallResult<Value> {
+        let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));
         }
         let mut probe = live.table.boxed_clone();
         match probe.claim(seat) {
             ClaimVerdict::Granted(outcome) => {
-                self.finish(&mut live, outcome).await?;
-                Ok(Hall::state_json(&live, Some(seat)))
+                self.finish(live, outcome).await?;
+                Ok(Hall::state_json(live, Some(seat)))
             }
             ClaimVerdict::Refused(why) => {
                 // X8: an untrue claim of the natural move limit is a foul.

@@ -8,8 +8,17 @@ use qiyuan_core::Outcome;
 use serde_json::{Value, json};
 
 use crate::bus::LOBBY;
+use crate::game_log::Audience;
 use crate::hall::{Hall, HallError, HallResult, Live};
 use crate::store::SeatRow;
+
+/// The bus topic of a game's frames for `audience`.
+pub(crate) fn topic(id: &str, audience: Audience) -> String {
+    match audience {
+        Audience::Spectators => id.to_string(),
+        Audience::Seat(s) => format!("{id}/seat/{s}"),
+    }
+}
 
 /// A result as stored and shown: the winning seat's name, or `draw`.
 pub(crate) fn result_name(names: &[String], o: &Outcome) -> String {
@@ -36,13 +45,29 @@ fn pgn_result(o: Option<&Outcome>) -> &'static str {
 }
 
 impl Hall {
-    /// The state of a game as `viewer` sees it (with legal moves for the seat to move).
+    /// The state of a game as `viewer` sees it (with legal moves for the seat
+    /// to move): a `state` frame, which a client takes as the whole game.
     pub fn state_json(live: &Live, viewer: Option<usize>) -> Value {
+        Hall::render(live, viewer, 0, "state").0
+    }
+
+    /// A frame of `kind` (`state`, or `diff` for the event log) as `viewer`
+    /// sees the game: everything but the move records before ply `from`
+    /// (the game may start them earlier when a reveal changed old ones);
+    /// `from` is in the frame. Also returns how many records the viewer
+    /// has once it applied the frame.
+    pub(crate) fn render(
+        live: &Live,
+        viewer: Option<usize>,
+        from: usize,
+        kind: &str,
+    ) -> (Value, usize) {
         let now = Instant::now();
         let t = &live.table;
-        let view = t.view(qiyuan_core::viewer_of(viewer));
-        let records: Vec<Value> = t
-            .move_records_for(qiyuan_core::viewer_of(viewer))
+        let who = qiyuan_core::viewer_of(viewer);
+        let view = t.view(who);
+        let (from, recs) = t.move_records_for(who, from);
+        let records: Vec<Value> = recs
             .into_iter()
             .enumerate()
             .map(|(i, r)| {
@@ -53,15 +78,16 @@ impl Hall {
                 if let Some(s) = r.scores {
                     o["scores"] = json!(s);
                 }
-                if let Some(c) = live.move_clocks.get(i) {
+                if let Some(c) = live.move_clocks.get(from + i) {
                     o["clocks"] = json!(c);
                 }
                 o
             })
             .collect();
+        let total = from + records.len();
         let moves: Vec<&Value> = records.iter().map(|r| &r["iccs"]).collect();
         let mut s = json!({
-            "t": "state",
+            "t": kind,
             "id": live.row.id,
             "game": live.row.rules,
             "status": live.row.status,
@@ -73,8 +99,10 @@ impl Hall {
             } else {
                 live.row.start_fen.as_deref()
             },
+            "from": from,
             "moves": moves,
             "records": records,
+            "plies": total,
             "clocks": live.clocks.at(now),
             "running": live.clocks.first_running(),
             "running_seats": live.clocks.running.iter().map(|&(s, _)| s).collect::<Vec<_>>(),
@@ -89,7 +117,7 @@ impl Hall {
             "rematch_offer": live.rematch_offer,
             "rematch_id": live.rematch_id,
             "rematch_of": live.row.rematch_of,
-            "version": live.version,
+            "version": live.log.version(),
         });
         if let Some(sc) = t.scores() {
             s["scores"] = json!(sc);
@@ -108,7 +136,40 @@ impl Hall {
                 s["legal"] = json!(t.legal_moves_for(seat));
             }
         }
-        s
+        (s, total)
+    }
+
+    /// Records a change of `live`: the next version of its event log, with a
+    /// diff frame for spectators and one for each seated person, published
+    /// on the game's topics (see [`crate::game_log`]).
+    pub(crate) fn announce(&self, live: &mut Live) {
+        let mut audiences = vec![Audience::Spectators];
+        audiences.extend(
+            live.row
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| matches!(s, SeatRow::User { .. }))
+                .map(|(i, _)| Audience::Seat(i)),
+        );
+        let version = live.log.version() + 1;
+        let mut frames = Vec::with_capacity(audiences.len());
+        let mut sent = Vec::with_capacity(audiences.len());
+        for a in audiences {
+            let viewer = match a {
+                Audience::Spectators => None,
+                Audience::Seat(s) => Some(s),
+            };
+            let (mut frame, records) = Hall::render(live, viewer, live.log.records_sent(a), "diff");
+            frame["version"] = json!(version);
+            frames.push((a, Arc::<str>::from(frame.to_string())));
+            sent.push((a, records));
+        }
+        for (a, f) in &frames {
+            self.bus.publish(&topic(&live.row.id, *a), f.clone());
+        }
+        live.log.push(frames, sent);
+        live.touched = Instant::now();
     }
 
     pub(crate) fn lobby_entry(live: &Live) -> Value {
@@ -152,8 +213,11 @@ impl Hall {
 
     /// The game record as PGN.
     pub async fn pgn(&self, id: &str) -> HallResult<String> {
-        let g = self.get(id).await?;
-        let live = g.lock().await;
+        self.with_game(id, |_, live| Box::pin(async move { Hall::pgn_of(live) }))
+            .await?
+    }
+
+    fn pgn_of(live: &Live) -> HallResult<String> {
         let name = |s: &SeatRow| match s {
             SeatRow::User { name, .. } => name.clone(),
             SeatRow::Ai { level } => format!("AI level {level}"),
@@ -163,11 +227,15 @@ impl Hall {
             ("Event".to_string(), "Qiyuan".to_string()),
             ("Site".to_string(), format!("qiyuan game {}", live.row.id)),
         ];
-        if let Some(s) = live.row.seats.first() {
-            tags.push(("Red".into(), name(s)));
-        }
-        if let Some(s) = live.row.seats.get(1) {
-            tags.push(("Black".into(), name(s)));
+        let names = &live.seat_names;
+        for (i, s) in live.row.seats.iter().enumerate() {
+            // PGN's own tags for two seats; other games name the seat.
+            let tag = match (live.row.seats.len(), i) {
+                (2, 0) => "Red".to_string(),
+                (2, 1) => "Black".to_string(),
+                _ => format!("Seat{}", names.get(i).map_or(i.to_string(), |n| n.clone())),
+            };
+            tags.push((tag, name(s)));
         }
         tags.push((
             "TimeControl".into(),

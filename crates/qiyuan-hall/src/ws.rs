@@ -4,10 +4,15 @@
 //! Client frames (JSON text): `{"t":"move","move":"h2e2"}`, `{"t":"resign"}`,
 //! `{"t":"draw","action":"offer"|"accept"|"decline"}`, `{"t":"claim"}`,
 //! `{"t":"rematch"}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`.
-//! Server frames: `{"t":"state",...}` (with `seat` and `legal` for a player),
-//! `{"t":"error","error":"..."}`, `{"t":"rematch","id":...}`, `{"t":"ping","id":N}`,
-//! `{"t":"pong","id":N}`. The server pings every few seconds and uses the
-//! round trips to credit network time on moves (see [`crate::clock`]).
+//! Server frames: `{"t":"state",...}`, the whole game as this client may see
+//! it (with `seat` and `legal` for a player); then one `{"t":"diff",...}` per
+//! change, the same fields but only the move records from ply `from` on
+//! (see [`crate::game_log`]); `{"t":"error","error":"..."}`,
+//! `{"t":"rematch","id":...}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`.
+//! A client that reconnects with `?since=V` (the last `version` it saw) gets
+//! only the diffs it missed, or a `state` if they are no longer kept. The
+//! server pings every few seconds and uses the round trips to credit
+//! network time on moves (see [`crate::clock`]).
 //!
 //! Bounds: frames and messages of at most [`MAX_FRAME`] bytes, small
 //! read/write buffers (an idle socket costs a few KB), a cap on open sockets
@@ -28,10 +33,12 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::api::{AppState, current_user};
+use crate::api::{AppState, QueryArgs, current_user};
 use crate::bus::LOBBY;
+use crate::game_log::Audience;
 use crate::hall::{Hall, HallError};
 use crate::store::User;
+use crate::view::topic;
 
 pub use crate::limits::MAX_FRAME;
 use crate::sockets::SocketSlot;
@@ -57,10 +64,19 @@ struct Frame {
     id: Option<u64>,
 }
 
+/// The query of a game socket.
+#[derive(Deserialize)]
+pub struct SocketQuery {
+    /// The last version the client saw (a reconnect).
+    #[serde(default)]
+    since: Option<u64>,
+}
+
 /// `GET /api/games/{id}/ws`.
 pub async fn game_socket(
     State(hall): State<AppState>,
     Path(id): Path<String>,
+    QueryArgs(query): QueryArgs<SocketQuery>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
@@ -71,7 +87,7 @@ pub async fn game_socket(
     let slot = admit(&hall, peer, user.as_ref())?;
     Ok(bounded(ws).on_upgrade(move |socket| async move {
         hall.metrics.sockets.inc();
-        run_game_socket(hall.clone(), id, user, socket).await;
+        run_game_socket(hall.clone(), id, user, query.since, socket).await;
         hall.metrics.sockets.dec();
         drop(slot);
     }))
@@ -140,25 +156,57 @@ fn error_frame(e: &HallError) -> Message {
     )
 }
 
-async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket: WebSocket) {
+/// Sends `frames` in order; false once the socket is gone.
+async fn send_all<S>(tx: &mut S, frames: Vec<Arc<str>>) -> bool
+where
+    S: SinkExt<Message> + Unpin,
+{
+    for f in frames {
+        if tx.send(Message::Text(f.as_ref().into())).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// The version in a frame (every frame of the event log has one).
+fn version_of(frame: &str) -> Option<u64> {
+    #[derive(Deserialize)]
+    struct Versioned {
+        version: u64,
+    }
+    serde_json::from_str::<Versioned>(frame)
+        .ok()
+        .map(|v| v.version)
+}
+
+async fn run_game_socket(
+    hall: Arc<Hall>,
+    id: String,
+    user: Option<User>,
+    since: Option<u64>,
+    socket: WebSocket,
+) {
     let (mut tx, mut rx) = socket.split();
-    let mut events = hall.bus.subscribe(&id);
     let mut shutdown = hall.shutdown.clone();
-    let mut seat = match &user {
+    // Subscribe to this client's audience before catching up, so no frame
+    // falls between the two.
+    let seat_now = match &user {
         Some(u) => hall.seat_in(&id, u).await.ok().flatten(),
         None => None,
     };
-    let send_state = |hall: Arc<Hall>, id: String, user: Option<User>| async move {
-        hall.state(&id, user.as_ref())
-            .await
-            .map(|s| Message::Text(s.to_string().into()))
-            .unwrap_or_else(|e| error_frame(&e))
+    let audience = |seat: Option<usize>| seat.map_or(Audience::Spectators, Audience::Seat);
+    let mut events = hall.bus.subscribe(&topic(&id, audience(seat_now)));
+    let Ok((frames, mut version, mut seat)) =
+        hall.catch_up(&id, user.as_ref(), since, seat_now).await
+    else {
+        return;
     };
-    if tx
-        .send(send_state(hall.clone(), id.clone(), user.clone()).await)
-        .await
-        .is_err()
-    {
+    if seat != seat_now {
+        // Seated a moment ago: frames from now on come on the seat's topic.
+        events = hall.bus.subscribe(&topic(&id, audience(seat)));
+    }
+    if !send_all(&mut tx, frames).await {
         return;
     }
     let mut bucket = Bucket {
@@ -194,16 +242,28 @@ async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket
                 }
             }
             ev = events.recv() => {
-                let msg = match ev {
-                    // A player needs its legal moves: re-read its own view.
-                    Ok(_) | Err(RecvError::Lagged(_)) if user.is_some() => {
-                        send_state(hall.clone(), id.clone(), user.clone()).await
+                let frames = match ev {
+                    // The next frame of this socket's audience: send it as is.
+                    Ok(f) if version_of(&f) == Some(version + 1) && (seat.is_some() || user.is_none()) => {
+                        version += 1;
+                        vec![f]
                     }
-                    Ok(e) => Message::Text(e.to_string().into()),
-                    Err(RecvError::Lagged(_)) => send_state(hall.clone(), id.clone(), None).await,
                     Err(RecvError::Closed) => return,
+                    // Fell behind, a person watching who may have taken a
+                    // seat, or a frame out of order: catch up from the log.
+                    _ => {
+                        let before = seat;
+                        let Ok((frames, v, s)) = hall.catch_up(&id, user.as_ref(), Some(version), seat).await else {
+                            return;
+                        };
+                        (version, seat) = (v, s);
+                        if seat != before && let Some(s) = seat {
+                            events = hall.bus.subscribe(&topic(&id, Audience::Seat(s)));
+                        }
+                        frames
+                    }
                 };
-                if tx.send(msg).await.is_err() {
+                if !send_all(&mut tx, frames).await {
                     return;
                 }
             }
@@ -229,12 +289,6 @@ async fn run_game_socket(hall: Arc<Hall>, id: String, user: Option<User>, socket
                         continue;
                     }
                 };
-                if seat.is_none() {
-                    // The user may have taken a seat since connecting.
-                    if let Some(u) = &user {
-                        seat = hall.seat_in(&id, u).await.ok().flatten();
-                    }
-                }
                 let lag = median(&rtts);
                 let reply = handle_frame(&hall, &id, user.as_ref(), seat, &frame, lag, &mut pings, &mut rtts).await;
                 if let Some(m) = reply
@@ -295,7 +349,7 @@ async fn handle_frame(
             (Err(e), _) => Err(e),
             (Ok(_), None) => Err(HallError::bad("a move frame needs \"move\"")),
             // The state reaches the player through the event bus.
-            (Ok(u), Some(mv)) => hall.play(id, u, mv, lag).await.map(|_| None),
+            (Ok(u), Some(mv)) => hall.play(id, u, mv, lag, false).await.map(|_| None),
         },
         "resign" => match need_player() {
             Ok(u) => hall.resign(id, u).await.map(|_| None),

@@ -176,11 +176,17 @@ impl TableGame for XiangqiTable {
         self.game.moves().iter().map(|m| m.to_string()).collect()
     }
 
-    fn move_records(&self) -> Vec<MoveRecord> {
+    fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         let mut pos = self.game.start().clone();
         let jifen = pos.variant().is_jifen();
-        let mut out = Vec::with_capacity(self.game.moves().len());
-        for &m in self.game.moves() {
+        let moves = self.game.moves();
+        let from = from.min(moves.len());
+        // Only replay the plies before `from`: their notations are not asked for.
+        for &m in &moves[..from] {
+            pos.make_move(m);
+        }
+        let mut out = Vec::with_capacity(moves.len() - from);
+        for &m in &moves[from..] {
             let notations = if m.is_pass() {
                 vec![
                     ("wxf".to_string(), "pass".to_string()),
@@ -247,8 +253,16 @@ mod tests {
         t.play_for(0, "h2e2", &mut NoChance).expect("legal");
         assert_eq!(t.seats_to_move(), vec![1]);
         assert_eq!(t.history(), vec!["h2e2"]);
-        let rec = t.move_records();
+        let rec = t.move_records(0);
         assert_eq!(rec[0].notations[1].1, "炮二平五");
+        t.play_for(1, "h9g7", &mut NoChance).expect("legal");
+        t.play_for(0, "b2b9", &mut NoChance).expect("legal");
+        // Records from a later ply are the tail of the whole list.
+        let all = t.move_records(0);
+        assert_eq!(all.len(), 3);
+        assert_eq!(t.move_records(1), all[1..].to_vec());
+        assert_eq!(t.move_records(3), Vec::new());
+        assert_eq!(all[2].notations[1].1, "炮八进七");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use qiyuan_banqi::{Game, Position, Preset};
-use qiyuan_hall::client::{self, Socket, connect_ws};
+use qiyuan_hall::client::{self, GameSocket, Socket, connect_ws};
 use qiyuan_hall::server::{Config, Running};
 use qiyuan_hall::store::{SqliteStore, Storage};
 use serde_json::{Value, json};
@@ -141,8 +141,12 @@ async fn hidden_pieces_never_reach_any_client() {
 
     let frames = Arc::new(Mutex::new(Vec::<String>::new()));
     let path = format!("/api/games/{id}/ws");
-    let mut wa = connect_ws(&addr, &path, Some(&a.1)).await.expect("ws a");
-    let mut wb = connect_ws(&addr, &path, Some(&b.1)).await.expect("ws b");
+    let mut wa = GameSocket::connect(&addr, &path, Some(&a.1))
+        .await
+        .expect("ws a");
+    let mut wb = GameSocket::connect(&addr, &path, Some(&b.1))
+        .await
+        .expect("ws b");
     let spec = connect_ws(&addr, &path, None).await.expect("spectator ws");
     let lobby = connect_ws(&addr, "/api/lobby/ws", None)
         .await
@@ -186,20 +190,18 @@ async fn hidden_pieces_never_reach_any_client() {
         let turn = game.turn().expect("in play");
         let ws = if turn == 0 { &mut wa } else { &mut wb };
         let state = loop {
-            let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            let v = tokio::time::timeout(Duration::from_secs(10), ws.next_frame())
                 .await
                 .expect("a frame in time")
-                .expect("socket open")
-                .expect("frame");
-            let Message::Text(t) = msg else { continue };
-            seen.push(t.to_string());
-            let v = json_of(t.as_str());
+                .expect("socket open");
+            seen.push(v.to_string());
             assert_ne!(v["t"], "error", "{v}");
-            if v["t"] == "state"
-                && v["moves"].as_array().map(Vec::len) == Some(game.record().len())
-                && v["legal"].as_array().is_some_and(|l| !l.is_empty())
+            // The game as the player's client folds its frames.
+            let g = ws.game.state();
+            if g["moves"].as_array().map(Vec::len) == Some(game.record().len())
+                && g["legal"].as_array().is_some_and(|l| !l.is_empty())
             {
-                break v;
+                break g.clone();
             }
         };
         let legal: Vec<String> = serde_json::from_value(state["legal"].clone()).expect("legal");

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use qiyuan_hall::client::{self, Socket, connect_ws};
+use qiyuan_hall::client::{self, GameSocket};
 use qiyuan_hall::server::{Config, Running};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -54,15 +54,14 @@ async fn two_player_game(addr: &str, body: Value) -> (String, String, String) {
     (id, red, black)
 }
 
-/// Reads frames until a state frame for which `pred` holds.
-async fn wait_state(ws: &mut Socket, pred: impl Fn(&Value) -> bool) -> Value {
+/// Reads frames until the game, as the client folds its frames, is one
+/// for which `pred` holds.
+async fn wait_state(ws: &mut GameSocket, pred: impl Fn(&Value) -> bool) -> Value {
     tokio::time::timeout(Duration::from_secs(10), async {
         loop {
-            let msg = ws.next().await.expect("socket open").expect("frame");
-            let Message::Text(t) = msg else { continue };
-            let v: Value = serde_json::from_str(t.as_str()).expect("json frame");
-            if v["t"] == "state" && pred(&v) {
-                return v;
+            let v = ws.next_frame().await.expect("socket open");
+            if matches!(v["t"].as_str(), Some("state" | "diff")) && pred(ws.game.state()) {
+                return ws.game.state().clone();
             }
         }
     })
@@ -71,12 +70,10 @@ async fn wait_state(ws: &mut Socket, pred: impl Fn(&Value) -> bool) -> Value {
 }
 
 /// Reads frames until an error frame.
-async fn wait_error(ws: &mut Socket) -> String {
+async fn wait_error(ws: &mut GameSocket) -> String {
     tokio::time::timeout(Duration::from_secs(10), async {
         loop {
-            let msg = ws.next().await.expect("socket open").expect("frame");
-            let Message::Text(t) = msg else { continue };
-            let v: Value = serde_json::from_str(t.as_str()).expect("json frame");
+            let v = ws.next_frame().await.expect("socket open");
             if v["t"] == "error" {
                 return v["error"].as_str().unwrap_or_default().to_string();
             }
@@ -86,7 +83,7 @@ async fn wait_error(ws: &mut Socket) -> String {
     .expect("error in time")
 }
 
-async fn send(ws: &mut Socket, v: Value) {
+async fn send(ws: &mut GameSocket, v: Value) {
     ws.send(Message::Text(v.to_string().into()))
         .await
         .expect("send");
@@ -112,8 +109,10 @@ async fn two_users_play_to_checkmate_over_websocket() {
     let mut lines = BufReader::new(stream).lines();
 
     let path = format!("/api/games/{id}/ws");
-    let mut r = connect_ws(&addr, &path, Some(&red)).await.expect("red ws");
-    let mut b = connect_ws(&addr, &path, Some(&black))
+    let mut r = GameSocket::connect(&addr, &path, Some(&red))
+        .await
+        .expect("red ws");
+    let mut b = GameSocket::connect(&addr, &path, Some(&black))
         .await
         .expect("black ws");
     let s = wait_state(&mut r, |_| true).await;
@@ -468,7 +467,9 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert_eq!(g["status"], "playing");
     // WebSocket: malformed frames, unknown types, binary, moves out of turn.
     let path = format!("/api/games/{id}/ws");
-    let mut b = connect_ws(&addr, &path, Some(&black)).await.expect("ws");
+    let mut b = GameSocket::connect(&addr, &path, Some(&black))
+        .await
+        .expect("ws");
     wait_state(&mut b, |_| true).await;
     b.send(Message::Text("not json".into()))
         .await
@@ -483,12 +484,14 @@ async fn bad_input_is_refused_and_changes_nothing() {
         .expect("send");
     assert!(wait_error(&mut b).await.contains("binary"));
     // A spectator may not move.
-    let mut spectator = connect_ws(&addr, &path, None).await.expect("ws");
+    let mut spectator = GameSocket::connect(&addr, &path, None).await.expect("ws");
     wait_state(&mut spectator, |_| true).await;
     send(&mut spectator, json!({"t": "move", "move": "h2e2"})).await;
     assert!(wait_error(&mut spectator).await.contains("log in"));
     // An oversized frame closes that socket only.
-    let mut big_ws = connect_ws(&addr, &path, Some(&red)).await.expect("ws");
+    let mut big_ws = GameSocket::connect(&addr, &path, Some(&red))
+        .await
+        .expect("ws");
     wait_state(&mut big_ws, |_| true).await;
     let _ = big_ws
         .send(Message::Text("x".repeat(64 * 1024).into()))

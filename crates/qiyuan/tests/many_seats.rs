@@ -132,9 +132,11 @@ impl TableGame for SecretWords {
     fn placings(&self) -> Option<Vec<Vec<usize>>> {
         (self.revealed == 3).then(|| self.ranking())
     }
-    fn move_records_for(&self, viewer: Viewer) -> Vec<MoveRecord> {
-        // A pick reads "pick" for everyone but its own seat until revealed.
-        self.history
+    fn move_records_for(&self, viewer: Viewer, _from: usize) -> (usize, Vec<MoveRecord>) {
+        // A pick reads "pick" for everyone but its own seat until revealed,
+        // so a reveal changes earlier records: always the whole list.
+        let all = self
+            .history
             .iter()
             .zip(&self.movers)
             .map(|(m, &s)| MoveRecord {
@@ -146,7 +148,8 @@ impl TableGame for SecretWords {
                 notations: Vec::new(),
                 scores: None,
             })
-            .collect()
+            .collect();
+        (0, all)
     }
     fn history(&self) -> Vec<String> {
         self.history.clone()

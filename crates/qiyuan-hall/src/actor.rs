@@ -1,0 +1,183 @@
+//! One task per live game. The task owns the game's state ([`Live`]): every
+//! action on the game is a job sent to its mailbox and run there, one at a
+//! time, so no lock guards a game and no two actions interleave. Between
+//! jobs the task sleeps until the earliest running flag falls (several
+//! clocks may run in a simultaneous phase), starts the AI seats that are to
+//! act after each change, and forgets a finished game nobody has touched for
+//! a while. There is no polling sweeper: a game's timers are its own task's.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::future::BoxFuture;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::hall::{Hall, HallError, HallResult, Live};
+
+/// A job on a game: runs on the game's task with the game's state.
+pub(crate) type Job = Box<dyn for<'a> FnOnce(&'a Hall, &'a mut Live) -> BoxFuture<'a, ()> + Send>;
+
+/// Jobs a game's mailbox holds before senders wait (back-pressure).
+const MAILBOX: usize = 256;
+/// How long a finished game stays in memory after its last change.
+const KEEP_FINISHED: Duration = Duration::from_secs(600);
+/// After a flag check that ended nothing (a clock that is not quite out,
+/// or storage refusing the result), the next check waits this long.
+const FLAG_RETRY: Duration = Duration::from_millis(50);
+
+/// The way to a live game's task.
+#[derive(Clone)]
+pub(crate) struct GameHandle {
+    jobs: mpsc::Sender<Job>,
+    /// Tells this task's handle from a later one for the same game.
+    serial: u64,
+}
+
+/// Gives a closure the higher-ranked signature of a [`Job`] (closures do
+/// not infer one through `Box::new`).
+fn job<F>(f: F) -> Job
+where
+    F: for<'a> FnOnce(&'a Hall, &'a mut Live) -> BoxFuture<'a, ()> + Send + 'static,
+{
+    Box::new(f)
+}
+
+impl Hall {
+    /// Starts the task of `live` and lists it; returns its handle.
+    pub(crate) fn spawn_game(&self, live: Live) -> GameHandle {
+        let (tx, rx) = mpsc::channel(MAILBOX);
+        let serial = self
+            .game_serial
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let handle = GameHandle { jobs: tx, serial };
+        let id = live.row.id.clone();
+        let mut games = self.live_games.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(existing) = games.get(&id)
+            && !existing.jobs.is_closed()
+        {
+            // Loaded twice at once: the first task stays, this copy goes.
+            return existing.clone();
+        }
+        games.insert(id, handle.clone());
+        drop(games);
+        if let Some(hall) = self.me.get().and_then(std::sync::Weak::upgrade) {
+            tokio::spawn(run(hall, live, rx, serial));
+        }
+        handle
+    }
+
+    /// The handle of game `id`, loading a finished game from storage.
+    async fn handle(&self, id: &str) -> HallResult<GameHandle> {
+        let listed = self
+            .live_games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned();
+        if let Some(h) = listed
+            && !h.jobs.is_closed()
+        {
+            return Ok(h);
+        }
+        let live = self.load(id).await?;
+        Ok(self.spawn_game(live))
+    }
+
+    /// Runs `f` on game `id`'s task with its state and returns what it
+    /// returns. Never call it for a game from a job on the same game.
+    pub(crate) async fn with_game<R, F>(&self, id: &str, f: F) -> HallResult<R>
+    where
+        R: Send + 'static,
+        F: for<'a> FnOnce(&'a Hall, &'a mut Live) -> BoxFuture<'a, R> + Send + 'static,
+    {
+        let (tx, rx) = oneshot::channel();
+        let mut pending = job(move |hall, live| {
+            Box::pin(async move {
+                let _ = tx.send(f(hall, live).await);
+            })
+        });
+        // A task that has just forgotten its game refuses jobs: the game is
+        // then loaded again and the job goes to the new task.
+        for _ in 0..3 {
+            let handle = self.handle(id).await?;
+            match handle.jobs.send(pending).await {
+                Ok(()) => {
+                    return rx
+                        .await
+                        .map_err(|_| HallError::busy("the game is shutting down"));
+                }
+                Err(mpsc::error::SendError(back)) => {
+                    self.unlist(id, handle.serial);
+                    pending = back;
+                }
+            }
+        }
+        Err(HallError::busy("the game is being reloaded; try again"))
+    }
+
+    /// Removes game `id` from the list if the listed task is `serial`.
+    fn unlist(&self, id: &str, serial: u64) {
+        let mut games = self.live_games.write().unwrap_or_else(|e| e.into_inner());
+        if games.get(id).is_some_and(|h| h.serial == serial) {
+            games.remove(id);
+        }
+    }
+
+    /// Number of games held in memory (for tests and metrics).
+    pub fn games_in_memory(&self) -> usize {
+        self.live_games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .len()
+    }
+}
+
+/// Sleeps until `at`, or forever without one.
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(tokio::time::Instant::from_std(at)).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The game's task: its mailbox, its flags, its AI seats, its eviction.
+async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, serial: u64) {
+    let id = live.row.id.clone();
+    let mut shutdown = hall.shutdown.clone();
+    let mut ai_for: Option<u64> = None;
+    let mut no_flag_before = Instant::now();
+    loop {
+        if ai_for != Some(live.version()) {
+            // Every change may put AI seats to act (or make their thinking stale).
+            ai_for = Some(live.version());
+            hall.schedule_ai(&live);
+        }
+        let flag_at = (live.row.status == "playing" && !hall.ai_pool.is_queued(&id))
+            .then(|| live.clocks.deadline())
+            .flatten()
+            .map(|d| d.max(no_flag_before));
+        let forget_at = (live.row.status == "finished").then(|| live.touched + KEEP_FINISHED);
+        tokio::select! {
+            next = jobs.recv() => match next {
+                Some(job) => job(&hall, &mut live).await,
+                None => return,
+            },
+            _ = sleep_until(flag_at) => {
+                let now = Instant::now();
+                if !hall.flag_check(&mut live, now).await {
+                    no_flag_before = now + FLAG_RETRY;
+                }
+            }
+            _ = sleep_until(forget_at) => {
+                hall.unlist(&id, serial);
+                // Jobs already in the mailbox still run; later ones reload the game.
+                jobs.close();
+                while let Some(job) = jobs.recv().await {
+                    job(&hall, &mut live).await;
+                }
+                return;
+            }
+            _ = shutdown.changed() => return,
+        }
+    }
+}
