@@ -81,6 +81,20 @@ class Stats:
 S = Stats()
 
 
+def fold(prev, f):
+    """The game after frame `f`: a `state` is the whole game, a `diff` has
+    everything but the move records before its `from`. None when `prev`
+    lacks those records."""
+    if f.get("t") == "state":
+        return f
+    if prev is None:
+        return None
+    records = (prev.get("records") or [])[: f.get("from", 0)] + (f.get("records") or [])
+    if len(records) != f.get("plies"):
+        return None
+    return dict(f, t="state", records=records, moves=[r.get("iccs") for r in records])
+
+
 # --- HTTP/1.1 over asyncio streams -------------------------------------------
 
 class Closed(Exception):
@@ -463,9 +477,16 @@ class Soak:
                             S.moves_refused += 1
                             pending = None
                         continue
-                    if t == "state":
-                        state = f
-                        moves = f.get("moves") or []
+                    if t in ("state", "diff"):
+                        folded = fold(state, f)
+                        if folded is None:
+                            # Missed records: come back for the whole game.
+                            await ws.close(abrupt=True)
+                            ws = await Ws.connect(self.port, f"/api/games/{gid}/ws", token)
+                            state = None
+                            continue
+                        state = folded
+                        moves = state.get("moves") or []
                         if pending and len(moves) > pending[0] and moves[pending[0]] == pending[1]:
                             self.ack(gid, pending[0], pending[1])
                             pending = None
