@@ -7,7 +7,7 @@ use std::sync::Arc;
 use qiyuan_core::ClockRule;
 
 use crate::clock::wall_ms;
-use crate::hall::{Hall, HallError, HallResult, Live, new_game_id, not_a_player, options_of};
+use crate::hall::{Hall, HallError, HallResult, Live, new_game_id, not_a_player};
 use crate::store::{GameRow, SeatRow, User};
 use rand::Rng;
 use serde::Deserialize;
@@ -143,7 +143,6 @@ impl Hall {
                 "a room from a set-up position settles no game points: leave out base",
             ));
         }
-        let base = base.unwrap_or(1);
         if req.rated && req.fen.is_some() {
             return Err(HallError::bad(
                 "a game from a set-up position cannot be rated",
@@ -210,7 +209,7 @@ impl Hall {
         let row = GameRow {
             id: new_game_id(),
             rules: req.game.clone(),
-            target: options.get("target").and_then(|&t| i32::try_from(t).ok()),
+            options,
             start_fen: req.fen.clone(),
             initial_ms,
             increment_ms: clock.increment_s * 1000,
@@ -226,7 +225,7 @@ impl Hall {
             rematch_of: None,
             placings: None,
         };
-        let id = self.install_game(row, table, base, playing).await?;
+        let id = self.install_game(row, table, playing).await?;
         tracing::info!(game = %id, rules = %req.game, user = %user.username, "game created");
         Ok((id, seat))
     }
@@ -262,13 +261,9 @@ impl Hall {
         seats.reverse();
         // A fresh layout for a rematch of a hidden game, in a room with the
         // same options.
-        let base = match self.store.game_setup(&live.row.id).await {
-            Ok(s) => s.map_or(1, |(_, b)| b),
-            Err(e) => return Err(HallError::internal(e)),
-        };
         let table = self.games.new_table(
             &live.row.rules,
-            &options_of(&live.row, base),
+            &live.row.options,
             live.row.start_fen.as_deref(),
         )?;
         let now_ms = wall_ms();
@@ -286,7 +281,7 @@ impl Hall {
             placings: None,
             ..live.row.clone()
         };
-        let new_id = self.install_game(row, table, base, true).await?;
+        let new_id = self.install_game(row, table, true).await?;
         live.rematch_id = Some(new_id.clone());
         self.announce(live);
         Ok(Some(new_id))
@@ -320,7 +315,7 @@ impl Hall {
         let row = GameRow {
             id: new_game_id(),
             rules: rules.to_string(),
-            target,
+            options,
             start_fen: None,
             initial_ms: clocks.iter().copied().max().unwrap_or(0),
             increment_ms,
@@ -336,6 +331,6 @@ impl Hall {
             rematch_of: None,
             placings: None,
         };
-        self.install_game(row, table, 1, true).await
+        self.install_game(row, table, true).await
     }
 }

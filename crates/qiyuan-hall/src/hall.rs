@@ -55,12 +55,38 @@ pub struct Live {
     pub seat_names: Vec<String>,
 }
 
-/// Server-side randomness for games of chance.
-pub(crate) struct ServerChance;
+/// Server-side randomness for a move, with the draws it made, which are
+/// stored with the move.
+#[derive(Default)]
+pub(crate) struct ServerChance {
+    pub(crate) draws: Vec<u32>,
+}
 
 impl Chance for ServerChance {
     fn draw(&mut self, bound: u32) -> u32 {
-        rand::rng().random_range(0..bound.max(1))
+        let d = rand::rng().random_range(0..bound.max(1));
+        self.draws.push(d);
+        d
+    }
+}
+
+/// A stored move's draws, fed back when the game is replayed. A replay that
+/// asks for more draws than were stored (or a number out of the bound) is
+/// not the game that was played.
+struct ReplayedChance<'a> {
+    draws: std::slice::Iter<'a, u32>,
+    broken: bool,
+}
+
+impl Chance for ReplayedChance<'_> {
+    fn draw(&mut self, bound: u32) -> u32 {
+        match self.draws.next() {
+            Some(&d) if d < bound.max(1) => d,
+            _ => {
+                self.broken = true;
+                0
+            }
+        }
     }
 }
 
@@ -176,19 +202,29 @@ impl Hall {
         &self,
         row: GameRow,
         moves: &[MoveRow],
-        stored: Option<(Option<String>, i64)>,
+        secret: Option<String>,
     ) -> anyhow::Result<Live> {
-        let (secret, base) = stored.unwrap_or((None, 1));
         let setup = secret.as_deref().or(row.start_fen.as_deref());
-        let options = options_of(&row, base);
         let mut table = self
             .games
-            .new_table(&row.rules, &options, setup)
+            .new_table(&row.rules, &row.options, setup)
             .map_err(|e| anyhow::anyhow!(e.message))?;
         let mut move_clocks = Vec::with_capacity(moves.len());
         for m in moves {
             let seat = m.seat as usize;
-            if let Err(e) = table.play_for(seat, &m.mv, &mut ServerChance) {
+            let mut chance = ReplayedChance {
+                draws: m.draws.iter(),
+                broken: false,
+            };
+            let played = table.play_for(seat, &m.mv, &mut chance);
+            if chance.broken || chance.draws.next().is_some() {
+                anyhow::bail!(
+                    "replaying {} ply {}: the move's stored chance draws do not fit",
+                    row.id,
+                    m.ply
+                );
+            }
+            if let Err(e) = played {
                 // A stored lost turn (B12) is not a move a player could send.
                 let mut probe = table.boxed_clone();
                 if !(probe.lose_turn(seat) && probe.history().last() == Some(&m.mv)) {
@@ -261,10 +297,14 @@ impl Hall {
         &self,
         row: GameRow,
         table: Box<dyn TableGame>,
-        base: i64,
         playing: bool,
     ) -> HallResult<String> {
-        self.save_setup(&row.id, table.as_ref(), base).await?;
+        if let Some(secret) = table.secret_setup() {
+            self.store
+                .save_game_setup(&row.id, &secret)
+                .await
+                .map_err(HallError::internal)?;
+        }
         self.store
             .insert_game(&row)
             .await
@@ -280,17 +320,6 @@ impl Hall {
         self.update_lobby(&live);
         self.spawn_game(live);
         Ok(id)
-    }
-
-    async fn save_setup(&self, id: &str, table: &dyn TableGame, base: i64) -> HallResult<()> {
-        let secret = table.secret_setup();
-        if secret.is_none() && base == 1 {
-            return Ok(());
-        }
-        self.store
-            .save_game_setup(id, secret.as_deref(), base)
-            .await
-            .map_err(HallError::internal)
     }
 
     /// Per-move clocks (B12): every turn starts with the room's full time.
@@ -458,18 +487,6 @@ impl Hall {
         })
         .await
     }
-}
-
-/// A stored game's options: its target column and its room base.
-pub(crate) fn options_of(row: &GameRow, base: i64) -> qiyuan_core::Options {
-    let mut o = qiyuan_core::Options::new();
-    if let Some(t) = row.target {
-        o.insert("target".into(), i64::from(t));
-    }
-    if base != 1 {
-        o.insert(qiyuan_core::kind::BASE_OPTION.into(), base);
-    }
-    o
 }
 
 pub(crate) fn not_a_player() -> HallError {

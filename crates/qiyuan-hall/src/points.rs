@@ -39,14 +39,12 @@ impl Hall {
         else {
             return;
         };
-        let base = match self.store.game_setup(&live.row.id).await {
-            Ok(Some((_, base))) => base,
-            Ok(None) => 1,
-            Err(e) => {
-                tracing::error!(game = %live.row.id, error = %e, "cannot read the room base");
-                return;
-            }
-        };
+        let base = live
+            .row
+            .options
+            .get(qiyuan_core::kind::BASE_OPTION)
+            .copied()
+            .unwrap_or(1);
         let Some(deltas) = live.table.game_points(base) else {
             return;
         };

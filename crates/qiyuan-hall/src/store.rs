@@ -57,8 +57,8 @@ pub struct GameRow {
     pub id: String,
     /// Variant name (as the registry lists it).
     pub rules: String,
-    /// Target score option, if set.
-    pub target: Option<i32>,
+    /// The room's options (a target score, a base, …), as the kind declares them.
+    pub options: qiyuan_core::Options,
     /// Set-up FEN, `None` for the start position.
     pub start_fen: Option<String>,
     /// Base time per seat in ms.
@@ -130,6 +130,8 @@ pub struct MoveRow {
     pub clocks: Vec<i64>,
     /// When it was played, ms since the epoch.
     pub at_ms: i64,
+    /// The chance draws the move made, in order (replayed with it).
+    pub draws: Vec<u32>,
 }
 
 /// Everything the hall stores. Async, object safe, shareable.
@@ -201,16 +203,11 @@ pub trait Storage: Send + Sync {
     async fn add_foul(&self, game_id: &str, seat: usize) -> StoreResult<()>;
     /// Fouls per seat in a game (missing seats have none).
     async fn game_fouls(&self, game_id: &str) -> StoreResult<Vec<(usize, u32)>>;
-    /// Stores a game's hidden set-up (a layout) and room base before the
-    /// game row itself, so a stored game can always be replayed.
-    async fn save_game_setup(
-        &self,
-        game_id: &str,
-        setup: Option<&str>,
-        base: i64,
-    ) -> StoreResult<()>;
-    /// A game's hidden set-up and room base, if stored. Never sent to clients.
-    async fn game_setup(&self, game_id: &str) -> StoreResult<Option<(Option<String>, i64)>>;
+    /// Stores a game's hidden set-up (a layout) before the game row itself,
+    /// so a stored game can always be replayed.
+    async fn save_game_setup(&self, game_id: &str, setup: &str) -> StoreResult<()>;
+    /// A game's hidden set-up, if it has one. Never sent to clients.
+    async fn game_setup(&self, game_id: &str) -> StoreResult<Option<String>>;
     /// Adds a finished game's points changes `(user_id, delta)` to `family`'s
     /// balances in one transaction; false (and nothing changed) if settled before.
     async fn settle_points(
@@ -297,6 +294,13 @@ fn migrator() -> Migrator {
                 Cow::Borrowed(include_str!("../migrations/0005_placings.sql")),
                 false,
             ),
+            Migration::new(
+                6,
+                Cow::Borrowed("options_draws"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../migrations/0006_options_draws.sql")),
+                false,
+            ),
         ]),
         ignore_missing: false,
         locking: true,
@@ -376,7 +380,7 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<GameRow> {
     Ok(GameRow {
         id: r.try_get("id")?,
         rules: r.try_get("rules")?,
-        target: r.try_get::<Option<i64>, _>("target")?.map(|t| t as i32),
+        options: serde_json::from_str(&r.try_get::<String, _>("options")?)?,
         start_fen: r.try_get("start_fen")?,
         initial_ms: r.try_get("initial_ms")?,
         increment_ms: r.try_get("increment_ms")?,
@@ -397,7 +401,7 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<GameRow> {
     })
 }
 
-const GAME_COLUMNS: &str = "id, rules, target, start_fen, initial_ms, increment_ms, rated, seats, status, result, reason, explanation, clocks, created_ms, updated_ms, rematch_of, placings";
+const GAME_COLUMNS: &str = "id, rules, options, start_fen, initial_ms, increment_ms, rated, seats, status, result, reason, explanation, clocks, created_ms, updated_ms, rematch_of, placings";
 
 async fn write_game(
     conn: &mut sqlx::SqliteConnection,
@@ -411,12 +415,12 @@ async fn write_game(
             "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)"
         )
     } else {
-        "UPDATE games SET rules=?2, target=?3, start_fen=?4, initial_ms=?5, increment_ms=?6, rated=?7, seats=?8, status=?9, result=?10, reason=?11, explanation=?12, clocks=?13, created_ms=?14, updated_ms=?15, rematch_of=?16, placings=?17 WHERE id=?1".to_string()
+        "UPDATE games SET rules=?2, options=?3, start_fen=?4, initial_ms=?5, increment_ms=?6, rated=?7, seats=?8, status=?9, result=?10, reason=?11, explanation=?12, clocks=?13, created_ms=?14, updated_ms=?15, rematch_of=?16, placings=?17 WHERE id=?1".to_string()
     };
     sqlx::query(&sql)
         .bind(&g.id)
         .bind(&g.rules)
-        .bind(g.target.map(i64::from))
+        .bind(serde_json::to_string(&g.options)?)
         .bind(&g.start_fen)
         .bind(g.initial_ms)
         .bind(g.increment_ms)
@@ -454,13 +458,18 @@ fn move_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<MoveRow> {
         mv: r.try_get("mv")?,
         clocks: serde_json::from_str(&clocks)?,
         at_ms: r.try_get("at_ms")?,
+        draws: r
+            .try_get::<Option<String>, _>("draws")?
+            .map(|d| serde_json::from_str(&d))
+            .transpose()?
+            .unwrap_or_default(),
     })
 }
 
 impl SqliteStore {
     async fn moves_of(&self, id: &str) -> StoreResult<Vec<MoveRow>> {
         let rows = sqlx::query(
-            "SELECT ply, seat, mv, clocks, at_ms FROM moves WHERE game_id = ? ORDER BY ply",
+            "SELECT ply, seat, mv, clocks, at_ms, draws FROM moves WHERE game_id = ? ORDER BY ply",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -644,7 +653,7 @@ impl Storage for SqliteStore {
     async fn append_move(&self, game: &GameRow, mv: &MoveRow) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms, draws) VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(&game.id)
         .bind(mv.ply)
@@ -652,6 +661,11 @@ impl Storage for SqliteStore {
         .bind(&mv.mv)
         .bind(serde_json::to_string(&mv.clocks)?)
         .bind(mv.at_ms)
+        .bind(
+            (!mv.draws.is_empty())
+                .then(|| serde_json::to_string(&mv.draws))
+                .transpose()?,
+        )
         .execute(&mut *tx)
         .await?;
         write_game(&mut tx, game, false).await?;
@@ -853,28 +867,24 @@ impl Storage for SqliteStore {
             .collect()
     }
 
-    async fn save_game_setup(
-        &self,
-        game_id: &str,
-        setup: Option<&str>,
-        base: i64,
-    ) -> StoreResult<()> {
-        sqlx::query("INSERT OR REPLACE INTO game_setups (game_id, setup, base) VALUES (?, ?, ?)")
+    async fn save_game_setup(&self, game_id: &str, setup: &str) -> StoreResult<()> {
+        sqlx::query("INSERT OR REPLACE INTO game_setups (game_id, setup) VALUES (?, ?)")
             .bind(game_id)
             .bind(setup)
-            .bind(base)
             .execute(&self.pool)
             .await?;
         Ok(())
     }
 
-    async fn game_setup(&self, game_id: &str) -> StoreResult<Option<(Option<String>, i64)>> {
-        let row = sqlx::query("SELECT setup, base FROM game_setups WHERE game_id = ?")
+    async fn game_setup(&self, game_id: &str) -> StoreResult<Option<String>> {
+        let row = sqlx::query("SELECT setup FROM game_setups WHERE game_id = ?")
             .bind(game_id)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|r| Ok((r.try_get("setup")?, r.try_get("base")?)))
-            .transpose()
+        Ok(row
+            .map(|r| r.try_get::<Option<String>, _>("setup"))
+            .transpose()?
+            .flatten())
     }
 
     async fn settle_points(
@@ -941,5 +951,67 @@ impl Storage for SqliteStore {
 
     async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games stored before migration 6 keep their target and room base, now
+    /// as options; their moves replay with no draws.
+    #[tokio::test]
+    async fn old_targets_and_bases_become_options() {
+        let path = std::env::temp_dir().join(format!("qiyuan-store-{}.db", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite://{}", path.display());
+        {
+            let opts = SqliteConnectOptions::from_str(&url)
+                .expect("url")
+                .create_if_missing(true);
+            let pool = SqlitePoolOptions::new()
+                .max_connections(1)
+                .connect_with(opts)
+                .await
+                .expect("pool");
+            let mut old = migrator();
+            old.migrations = Cow::Owned(old.migrations[..5].to_vec());
+            old.run(&pool).await.expect("migrations 1-5");
+            for (id, rules, target) in [("j1", "kind-a", Some(30)), ("b1", "kind-b", None)] {
+                sqlx::query(
+                    "INSERT INTO games (id, rules, target, initial_ms, increment_ms, rated, seats, status, clocks, created_ms, updated_ms) VALUES (?, ?, ?, 1000, 0, 0, '[]', 'finished', '[1000,1000]', 1, 1)",
+                )
+                .bind(id)
+                .bind(rules)
+                .bind(target)
+                .execute(&pool)
+                .await
+                .expect("old game");
+            }
+            sqlx::query(
+                "INSERT INTO game_setups (game_id, setup, base) VALUES ('b1', 'layout', 3)",
+            )
+            .execute(&pool)
+            .await
+            .expect("old set-up");
+            sqlx::query("INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms) VALUES ('j1', 0, 0, 'h2e2', '[1000,1000]', 1)")
+                .execute(&pool)
+                .await
+                .expect("old move");
+        }
+        let store = SqliteStore::open(&url).await.expect("migrates");
+        let (j, moves) = store.load_game("j1").await.expect("load").expect("j1");
+        assert_eq!(
+            j.options,
+            qiyuan_core::Options::from([("target".into(), 30)])
+        );
+        assert_eq!(moves[0].draws, Vec::<u32>::new());
+        let (b, _) = store.load_game("b1").await.expect("load").expect("b1");
+        assert_eq!(b.options, qiyuan_core::Options::from([("base".into(), 3)]));
+        assert_eq!(
+            store.game_setup("b1").await.expect("setup").as_deref(),
+            Some("layout")
+        );
+        let _ = std::fs::remove_file(&path);
     }
 }

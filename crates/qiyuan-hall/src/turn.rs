@@ -68,8 +68,9 @@ impl Hall {
             return Err(HallError::conflict("not your turn").with_code("not_your_turn"));
         }
         let mut after = live.table.boxed_clone();
+        let mut chance = ServerChance::default();
         after
-            .play_for(seat, mv, &mut ServerChance)
+            .play_for(seat, mv, &mut chance)
             .map_err(|e| HallError::bad(e.to_string()).with_code("illegal_move"))?;
         // Moving instead of answering a draw offer declines it.
         let offer = live.draw_offer;
@@ -77,7 +78,10 @@ impl Hall {
         if declined.is_some() {
             live.draw_offer = None;
         }
-        if let Err(e) = self.commit_turn(live, seat, after, now, lag_ms).await {
+        if let Err(e) = self
+            .commit_turn(live, seat, after, chance.draws, now, lag_ms)
+            .await
+        {
             live.draw_offer = offer;
             return Err(e);
         }
@@ -162,7 +166,10 @@ impl Hall {
         table: Box<dyn TableGame>,
         now: Instant,
     ) -> bool {
-        match self.commit_turn(live, seat, table, now, 0).await {
+        match self
+            .commit_turn(live, seat, table, Vec::new(), now, 0)
+            .await
+        {
             Err(e) => {
                 tracing::error!(game = %live.row.id, error = ?e, "cannot store a lost turn");
                 false
@@ -173,7 +180,7 @@ impl Hall {
     }
 
     /// The one commit sequence of a turn (a move, or a lost turn): `after` is
-    /// the game after it. Charges `seat`'s clock (less `lag_ms`), stores the
+    /// the game after it, `draws` the chance it drew (stored with it). Charges `seat`'s clock (less `lag_ms`), stores the
     /// turn with the game row in one transaction, and only then announces it;
     /// a failed store leaves the game as it was. The outcome, if the turn
     /// ended the game.
@@ -182,6 +189,7 @@ impl Hall {
         live: &mut Live,
         seat: usize,
         after: Box<dyn TableGame>,
+        draws: Vec<u32>,
         now: Instant,
         lag_ms: i64,
     ) -> HallResult<Option<Outcome>> {
@@ -204,6 +212,7 @@ impl Hall {
             mv: live.table.history().last().cloned().unwrap_or_default(),
             clocks: live.clocks.remaining.clone(),
             at_ms: live.row.updated_ms,
+            draws,
         };
         if let Err(e) = self.store.append_move(&live.row, &mrow).await {
             live.table = snapshot;

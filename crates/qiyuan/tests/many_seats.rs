@@ -94,19 +94,24 @@ impl TableGame for SecretWords {
         if !self.seats_to_move().contains(&seat) {
             Vec::new()
         } else if self.secret_phase() {
-            WORDS.iter().map(|w| format!("w:{w}")).collect()
+            // A word of one's choice, or one of the last three drawn by chance.
+            let mut m: Vec<String> = WORDS.iter().map(|w| format!("w:{w}")).collect();
+            m.push("w:random".into());
+            m
         } else {
             vec!["reveal".into()]
         }
     }
-    fn play_for(&mut self, seat: usize, mv: &str, _c: &mut dyn Chance) -> Result<(), MoveError> {
+    fn play_for(&mut self, seat: usize, mv: &str, c: &mut dyn Chance) -> Result<(), MoveError> {
         if !self.legal_moves_for(seat).iter().any(|m| m == mv) {
             return Err(MoveError::Illegal {
                 text: mv.into(),
                 why: "not a move of this seat now".into(),
             });
         }
-        if let Some(w) = mv.strip_prefix("w:") {
+        if mv == "w:random" {
+            self.picks[seat] = Some(WORDS[6 + c.draw(3) as usize]);
+        } else if let Some(w) = mv.strip_prefix("w:") {
             self.picks[seat] = WORDS.iter().copied().find(|x| *x == w);
         } else {
             self.revealed += 1;
@@ -297,13 +302,12 @@ async fn a_three_seat_game_with_a_secret_phase_plays_through_the_real_server() {
                 .expect("ws"),
         );
     }
-    let words = ["cedar", "amber", "indigo"];
+    // Seat 2 lets chance pick its word (one of the last three).
+    let picks = ["w:cedar", "w:amber", "w:random"];
     let mut seen: Vec<Vec<String>> = vec![Vec::new(); 3];
     for (seat, ws) in sockets.iter_mut().enumerate() {
         ws.send(Message::Text(
-            json!({"t": "move", "move": format!("w:{}", words[seat])})
-                .to_string()
-                .into(),
+            json!({"t": "move", "move": picks[seat]}).to_string().into(),
         ))
         .await
         .expect("send");
@@ -315,6 +319,14 @@ async fn a_three_seat_game_with_a_secret_phase_plays_through_the_real_server() {
     assert_eq!(s["seats_to_move"], json!([0]), "{s}");
     assert_eq!(s["running_seats"], json!([0]), "{s}");
     assert_eq!(s["fen"], "?,amber,?", "seat 1 sees only its own word: {s}");
+    let own = state(&addr, &id, &toks[2]).await;
+    let drawn = own["fen"]
+        .as_str()
+        .and_then(|f| f.strip_prefix("?,?,"))
+        .expect("seat 2 sees its drawn word")
+        .to_string();
+    assert!(WORDS[6..].contains(&drawn.as_str()), "{own}");
+    let words = ["cedar", "amber", drawn.as_str()];
     // Nobody saw another seat's word, in any message.
     for (seat, msgs) in seen.iter().enumerate() {
         assert!(!msgs.is_empty());
@@ -335,7 +347,8 @@ async fn a_three_seat_game_with_a_secret_phase_plays_through_the_real_server() {
     srv.shutdown().await;
     let (srv, addr) = server_on(&db).await;
     let s = state(&addr, &id, &toks[2]).await;
-    assert_eq!(s["fen"], "?,?,indigo", "{s}");
+    // The chance draw is replayed, not drawn again.
+    assert_eq!(s["fen"], format!("?,?,{drawn}"), "{s}");
     assert_eq!(s["seats_to_move"], json!([0]), "{s}");
     // Reveals in turn; each word becomes public when its seat reveals it.
     for (seat, t) in toks.iter().enumerate() {
@@ -353,7 +366,7 @@ async fn a_three_seat_game_with_a_secret_phase_plays_through_the_real_server() {
             assert!(!spec.to_string().contains(words[seat + 1]), "{spec}");
         }
     }
-    // Ranked by word: amber (seat 1), cedar (0), indigo (2); stored and reloaded.
+    // Ranked by word: amber (seat 1), cedar (0), the drawn one (2); stored and reloaded.
     let (_, done) = get(&addr, &format!("/api/games/{id}")).await;
     assert_eq!(done["status"], "finished", "{done}");
     assert_eq!(done["placings"], json!([[1], [0], [2]]), "{done}");
