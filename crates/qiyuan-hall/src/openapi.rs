@@ -179,6 +179,31 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api_events::team_standings_csv))
 }
 
+/// Every documented route as (lower-case method, path), from the list the
+/// router serves ([`api_routes`]).
+pub fn documented_routes() -> Vec<(String, String)> {
+    let doc = api_routes().into_openapi();
+    let mut out = Vec::new();
+    for (path, item) in &doc.paths.paths {
+        let ops = [
+            ("get", item.get.is_some()),
+            ("put", item.put.is_some()),
+            ("post", item.post.is_some()),
+            ("delete", item.delete.is_some()),
+            ("options", item.options.is_some()),
+            ("head", item.head.is_some()),
+            ("patch", item.patch.is_some()),
+            ("trace", item.trace.is_some()),
+        ];
+        for (method, present) in ops {
+            if present {
+                out.push((method.to_string(), path.clone()));
+            }
+        }
+    }
+    out
+}
+
 /// The document as served by a hall with these games: [`api_routes`]'s
 /// document with the registry's variants, seats, option bounds and points
 /// ledgers filled in, and the hall's limits on the event types (they come
