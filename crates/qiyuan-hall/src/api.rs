@@ -8,18 +8,21 @@ use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, S
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use utoipa::ToSchema;
 
+use crate::api_bodies::{
+    Created, Done, Me, RematchBody, Revoked, SeatBody, SessionBody, SessionList,
+};
 use crate::auth;
 use crate::hall::{Hall, HallError, NewGame};
 use crate::openapi::{
     BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
 use crate::openapi_types::{GameStateView, Kinds};
-use crate::store::{NewSession, SessionRow, User};
+use crate::store::{NewSession, User};
 
 impl IntoResponse for HallError {
     fn into_response(self) -> Response {
@@ -122,65 +125,6 @@ pub struct Credentials {
 pub struct Login {
     username: String,
     password: String,
-}
-
-/// A new session: the token for `Authorization: Bearer` (also set as the
-/// session cookie).
-#[derive(Serialize, ToSchema)]
-#[schema(as = Session)]
-pub struct SessionBody {
-    token: String,
-    username: String,
-    guest: bool,
-    /// The session lives this long after its last use.
-    expires_in_s: u64,
-}
-
-/// `{"ok": true}`.
-#[derive(Serialize, ToSchema)]
-pub struct Done {
-    ok: bool,
-}
-
-/// The caller's sessions.
-#[derive(Serialize, ToSchema)]
-pub struct SessionList {
-    sessions: Vec<SessionRow>,
-}
-
-/// How many sessions were revoked.
-#[derive(Serialize, ToSchema)]
-pub struct Revoked {
-    revoked: u64,
-}
-
-/// Who a token belongs to.
-#[derive(Serialize, ToSchema)]
-pub struct Me {
-    username: String,
-    guest: bool,
-}
-
-/// A created game and the creator's seat.
-#[derive(Serialize, ToSchema)]
-pub struct Created {
-    id: String,
-    /// The creator's seat (0: the first to move).
-    seat: usize,
-}
-
-/// The seat taken.
-#[derive(Serialize, ToSchema)]
-#[schema(as = Seat)]
-pub struct SeatBody {
-    seat: usize,
-}
-
-/// The rematch's game id once both agreed; null while the offer stands.
-#[derive(Serialize, ToSchema)]
-#[schema(as = Rematch)]
-pub struct RematchBody {
-    rematch_id: Option<String>,
 }
 
 async fn start_session(

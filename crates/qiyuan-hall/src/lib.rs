@@ -12,6 +12,7 @@
 pub mod ai;
 pub mod ai_moves;
 pub mod api;
+pub mod api_bodies;
 pub mod api_events;
 pub mod auth;
 pub mod bus;
