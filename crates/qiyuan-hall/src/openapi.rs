@@ -208,13 +208,12 @@ pub fn documented_routes() -> Vec<(String, String)> {
 /// document with the registry's variants, seats, option bounds and points
 /// ledgers filled in, and the hall's limits on the event types (they come
 /// from `qiyuan-events`, which knows no hall limits).
-pub fn render(doc: Document, games: &Registry) -> Bytes {
+pub fn render(mut doc: Document, games: &Registry) -> Bytes {
     let ledgers: Vec<&'static str> = games
         .kinds()
         .iter()
         .filter_map(|k| k.settlement())
         .collect();
-    let mut doc = doc;
     for family in ledgers {
         doc.paths.paths.insert(
             format!("/api/leaderboard/{family}-points"),

@@ -1,8 +1,10 @@
 //! Schemas of answers the hall builds as JSON values (game states, events,
 //! standings, ratings, kinds) in modules that do not serialise one type:
 //! these types describe those values for the OpenAPI document and are never
-//! built. Fields the values do not always carry are `required = false`; the
-//! API fuzzer (tests/fuzz/run.sh) checks every answer against them.
+//! built. Most fields are `required = false`: the values are assembled field
+//! by field and some fields appear only in some states (a result once a game
+//! is over, a stage once an event runs). The API fuzzer (tests/fuzz/run.sh)
+//! checks every answer it gets against them.
 //!
 //! Answers serialised from one type (sessions, errors, created games) are
 //! documented by that type where the handler uses it.
