@@ -22,7 +22,7 @@
 #   FUZZ_SEED       hypothesis seed (default 20261201)
 #   FUZZ_OUT        directory for logs and reports (default: a new temp dir)
 #   QIYUAN_FUZZ_SCHEMA  fuzz this file's document instead of the served one
-#                   (e.g. crates/qiyuan-hall/openapi.json against an older binary)
+#                   (e.g. a saved copy of a newer document against an older binary)
 set -uo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"

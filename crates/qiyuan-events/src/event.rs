@@ -78,6 +78,7 @@ pub enum EventError {
 
 /// How single-elimination brackets are filled (H4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Seeding {
     /// In entry order (seed 1 first); byes to the top seeds.
@@ -88,23 +89,29 @@ pub enum Seeding {
 
 /// The three-stage event of H5 (三轮赛制).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ThreeStageSettings {
     /// Groups drawn by lot in stage 1.
+    #[cfg_attr(feature = "openapi", schema(minimum = 1))]
     pub groups: u32,
     /// Players each group sends to stage 2 (a power of two: knockout inside
     /// the group stops when this many are left; 1 = the group winner).
+    #[cfg_attr(feature = "openapi", schema(minimum = 1))]
     pub advance_per_group: u32,
     /// Players in the stage-3 bracket (a power of two), the top of stage 2.
+    #[cfg_attr(feature = "openapi", schema(minimum = 2))]
     pub final_bracket_size: u32,
 }
 
 /// An event format (H4, H5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Format {
     /// 单循环 (`cycles` 1) or double round robin (2), Berger tables.
     RoundRobin {
         /// 1 or 2.
+        #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 2))]
         cycles: u8,
     },
     /// 单淘汰.
@@ -115,6 +122,7 @@ pub enum Format {
     /// Swiss (Dutch style) over a fixed number of rounds.
     Swiss {
         /// Rounds to play.
+        #[cfg_attr(feature = "openapi", schema(minimum = 1))]
         rounds: u32,
     },
     /// 三轮赛制.
@@ -123,6 +131,7 @@ pub enum Format {
 
 /// The kind of play-off game (H4, H8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PlayoffKind {
     /// A drawn game counts as a win for black (black has less time).
@@ -133,6 +142,7 @@ pub enum PlayoffKind {
 
 /// The play-off game an event fixes in advance (H4, H8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayoffSettings {
     /// Armageddon or blitz.
     pub kind: PlayoffKind,
@@ -158,6 +168,7 @@ impl Default for PlayoffSettings {
 
 /// What a Swiss bye scores.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ByePoints {
     /// A win's points (FIDE custom).
@@ -209,6 +220,7 @@ impl EventSettings {
 
 /// Where an event stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum EventStatus {
     /// No round paired yet.
@@ -226,6 +238,7 @@ pub enum EventStatus {
 
 /// How a round was paired.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RoundKind {
     /// Berger table.

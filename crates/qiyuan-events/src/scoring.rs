@@ -25,6 +25,7 @@ impl Side {
 /// A finished game's result as an event records it. Serialised in PGN style
 /// so stored events and the API read naturally.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum GameResult {
     /// Red won.
     #[serde(rename = "1-0")]
@@ -71,6 +72,7 @@ impl GameResult {
 
 /// How many points a win, draw or loss scores in an event (H3).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ScoringSystem {
     /// Win 2, draw 1, loss 0: the Chinese Xiangqi custom, the default.

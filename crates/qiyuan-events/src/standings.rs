@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 /// A named tie-break for individual events (H6). Stored by name in the event
 /// settings so organisers can reorder them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TieBreak {
     /// 小分 in a round robin: the scores of the opponents one beat plus half

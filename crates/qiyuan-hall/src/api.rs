@@ -10,11 +10,18 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_json::json;
 use std::net::SocketAddr;
+use utoipa::ToSchema;
 
+use crate::api_bodies::{
+    Created, Done, Me, RematchBody, Revoked, SeatBody, SessionBody, SessionList,
+};
 use crate::auth;
 use crate::hall::{Hall, HallError, NewGame};
+use crate::openapi::{
+    BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
+};
+use crate::openapi_types::{GameStateView, Kinds};
 use crate::store::{NewSession, User};
 
 impl IntoResponse for HallError {
@@ -99,10 +106,23 @@ pub async fn require_user(hall: &Hall, headers: &HeaderMap) -> Result<User, Hall
         .ok_or_else(HallError::unauthorized)
 }
 
-/// `{"username","password"}`.
-#[derive(Deserialize)]
+/// `{"username","password"}` of a new account.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
+    /// 3 to 20 characters: letters of any script, digits, '_' and '-';
+    /// names starting with 'guest-' or 'ai-' (any case) are reserved.
+    #[schema(min_length = 3, max_length = 20)]
+    username: String,
+    /// 6 to 200 characters.
+    #[schema(min_length = 6, max_length = 200)]
+    password: String,
+}
+
+/// `{"username","password"}` of a login: any strings (a wrong one is a 401).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Login {
     username: String,
     password: String,
 }
@@ -126,10 +146,12 @@ async fn start_session(
         .create_session(&token, user.id, &new)
         .await
         .map_err(HallError::internal)?;
-    let body = json!({
-        "token": token, "username": user.username, "guest": user.guest,
-        "expires_in_s": hall.limits.session_ttl.as_secs(),
-    });
+    let body = SessionBody {
+        token: token.clone(),
+        username: user.username.clone(),
+        guest: user.guest,
+        expires_in_s: hall.limits.session_ttl.as_secs(),
+    };
     let mut r = axum::Json(body).into_response();
     if let Ok(v) = HeaderValue::from_str(&auth::session_cookie(&token, hall.limits.session_ttl)) {
         r.headers_mut().insert(header::SET_COOKIE, v);
@@ -138,6 +160,18 @@ async fn start_session(
 }
 
 /// `POST /api/register`.
+#[utoipa::path(
+    post, path = "/api/register", summary = "Create an account and a session",
+    request_body = Credentials,
+    responses(
+        (status = 200, description = "token", body = SessionBody),
+        (status = 400, response = BadRequest),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+        (status = 503, response = Busy),
+    )
+)]
 pub async fn register(
     State(hall): State<AppState>,
     headers: HeaderMap,
@@ -184,11 +218,24 @@ pub async fn register(
 /// Failed logins are throttled per account and per client address: after a
 /// few free failures each further one blocks the account (or address) for a
 /// delay that doubles, answered 429 `login_throttled` with `Retry-After`.
+#[utoipa::path(
+    post, path = "/api/login", summary = "Log in",
+    description = "Failed logins are throttled per account and per client address: after a few free failures each further one blocks the account (or address) for a delay that doubles, answered 429 `login_throttled` with `Retry-After`.",
+    request_body = Login,
+    responses(
+        (status = 200, description = "token", body = SessionBody),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+        (status = 503, response = Busy),
+    )
+)]
 pub async fn login(
     State(hall): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    JsonBody(c): JsonBody<Credentials>,
+    JsonBody(c): JsonBody<Login>,
 ) -> Result<Response, HallError> {
     let wrong = || HallError::new(401, "wrong_credentials", "wrong username or password");
     if c.username.chars().count() > 100 || c.password.len() > 1000 {
@@ -235,6 +282,13 @@ pub async fn login(
 }
 
 /// `POST /api/guest`: a guest account for unrated play.
+#[utoipa::path(
+    post, path = "/api/guest", summary = "A guest session (unrated games only)",
+    responses(
+        (status = 200, description = "token", body = SessionBody),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn guest(
     State(hall): State<AppState>,
     headers: HeaderMap,
@@ -254,6 +308,14 @@ pub async fn guest(
 }
 
 /// `POST /api/logout`.
+#[utoipa::path(
+    post, path = "/api/logout",
+    summary = "End the session of the token or cookie sent (if any) and clear the cookie",
+    responses(
+        (status = 200, description = "done", body = Done),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn logout(
     State(hall): State<AppState>,
     headers: HeaderMap,
@@ -264,7 +326,7 @@ pub async fn logout(
             .await
             .map_err(HallError::internal)?;
     }
-    let mut r = axum::Json(json!({"ok": true})).into_response();
+    let mut r = axum::Json(Done { ok: true }).into_response();
     r.headers_mut().insert(
         header::SET_COOKIE,
         HeaderValue::from_static("qy_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0"),
@@ -273,6 +335,15 @@ pub async fn logout(
 }
 
 /// `GET /api/sessions`: the caller's sessions (never their tokens).
+#[utoipa::path(
+    get, path = "/api/sessions", summary = "The caller's sessions (never their tokens)",
+    responses(
+        (status = 200, description = "sessions, most recently used first", body = SessionList),
+        (status = 401, response = Unauthorized),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn sessions(
     State(hall): State<AppState>,
     headers: HeaderMap,
@@ -284,10 +355,21 @@ pub async fn sessions(
         .list_sessions(u.id, &token)
         .await
         .map_err(HallError::internal)?;
-    Ok(axum::Json(json!({"sessions": list})).into_response())
+    Ok(axum::Json(SessionList { sessions: list }).into_response())
 }
 
 /// `DELETE /api/sessions/{id}`: revokes one of the caller's sessions.
+#[utoipa::path(
+    delete, path = "/api/sessions/{id}", summary = "Revoke one of the caller's sessions",
+    params(("id" = String, Path, max_length = 64, description = "the session's public id")),
+    responses(
+        (status = 200, description = "revoked", body = Done),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn revoke_session(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -306,10 +388,20 @@ pub async fn revoke_session(
             crate::error::shown(&id)
         )));
     }
-    Ok(axum::Json(json!({"ok": true})).into_response())
+    Ok(axum::Json(Done { ok: true }).into_response())
 }
 
 /// `DELETE /api/sessions`: revokes every session of the caller but this one.
+#[utoipa::path(
+    delete, path = "/api/sessions",
+    summary = "Revoke every session of the caller but this one",
+    responses(
+        (status = 200, description = "how many were revoked", body = Revoked),
+        (status = 401, response = Unauthorized),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn revoke_other_sessions(
     State(hall): State<AppState>,
     headers: HeaderMap,
@@ -321,16 +413,42 @@ pub async fn revoke_other_sessions(
         .revoke_other_sessions(u.id, &token)
         .await
         .map_err(HallError::internal)?;
-    Ok(axum::Json(json!({"revoked": n})).into_response())
+    Ok(axum::Json(Revoked { revoked: n }).into_response())
 }
 
 /// `GET /api/me`.
+#[utoipa::path(
+    get, path = "/api/me", summary = "Who the token belongs to",
+    responses(
+        (status = 200, description = "user", body = Me),
+        (status = 401, response = Unauthorized),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn me(State(hall): State<AppState>, headers: HeaderMap) -> Result<Response, HallError> {
     let u = require_user(&hall, &headers).await?;
-    Ok(axum::Json(json!({"username": u.username, "guest": u.guest})).into_response())
+    Ok(axum::Json(Me {
+        username: u.username,
+        guest: u.guest,
+    })
+    .into_response())
 }
 
 /// `POST /api/games`.
+#[utoipa::path(
+    post, path = "/api/games", summary = "Create a game",
+    request_body = NewGame,
+    responses(
+        (status = 201, description = "created", body = Created),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn create_game(
     State(hall): State<AppState>,
     headers: HeaderMap,
@@ -338,14 +456,25 @@ pub async fn create_game(
 ) -> Result<Response, HallError> {
     let user = require_user(&hall, &headers).await?;
     let (id, seat) = hall.create(&user, req).await?;
-    Ok((
-        StatusCode::CREATED,
-        axum::Json(json!({"id": id, "seat": seat})),
-    )
-        .into_response())
+    Ok((StatusCode::CREATED, axum::Json(Created { id, seat })).into_response())
 }
 
 /// `POST /api/games/{id}/join`.
+#[utoipa::path(
+    post, path = "/api/games/{id}/join", operation_id = "join_game",
+    summary = "Take the open seat",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "seat", body = SeatBody),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn join(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -353,18 +482,38 @@ pub async fn join(
 ) -> Result<Response, HallError> {
     let user = require_user(&hall, &headers).await?;
     let seat = hall.join(&id, &user).await?;
-    Ok(axum::Json(json!({"seat": seat})).into_response())
+    Ok(axum::Json(SeatBody { seat }).into_response())
 }
 
 /// `{"move": "h2e2"}`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveBody {
+    /// The move in the game's notation (`GET /api/kinds`), or 0000 to
+    /// pass; at most 16 bytes.
     #[serde(rename = "move")]
+    #[schema(max_length = 16, example = "h2e2")]
     mv: String,
 }
 
 /// `POST /api/games/{id}/moves`.
+#[utoipa::path(
+    post, path = "/api/games/{id}/moves",
+    summary = "Play a move (in the game's notation; 0000 to pass)",
+    params(("id" = String, Path, description = "the game's id")),
+    request_body = MoveBody,
+    responses(
+        (status = 200, description = "the game state", body = GameStateView),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn play(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -377,6 +526,17 @@ pub async fn play(
 }
 
 /// `GET /api/games/{id}`.
+#[utoipa::path(
+    get, path = "/api/games/{id}",
+    summary = "A game's state (with `seat` and `legal` for its players)",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "the game state", body = GameStateView),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn get_game(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -387,6 +547,20 @@ pub async fn get_game(
 }
 
 /// `POST /api/games/{id}/resign`.
+#[utoipa::path(
+    post, path = "/api/games/{id}/resign", summary = "Resign",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "the game state", body = GameStateView),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn resign(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -397,14 +571,54 @@ pub async fn resign(
 }
 
 /// Optional `{"action": "offer"|"accept"|"decline"}`.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DrawBody {
     #[serde(default)]
-    action: Option<String>,
+    #[schema(default = "offer")]
+    action: Option<DrawAction>,
+}
+
+/// What `POST /api/games/{id}/draw` does.
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawAction {
+    /// Offer a draw (accepts the opponent's standing offer).
+    Offer,
+    /// Accept the opponent's offer.
+    Accept,
+    /// Decline the opponent's offer.
+    Decline,
+}
+
+impl DrawAction {
+    fn as_str(self) -> &'static str {
+        match self {
+            DrawAction::Offer => "offer",
+            DrawAction::Accept => "accept",
+            DrawAction::Decline => "decline",
+        }
+    }
 }
 
 /// `POST /api/games/{id}/draw`: offer, or accept a standing offer.
+#[utoipa::path(
+    post, path = "/api/games/{id}/draw",
+    summary = "Offer a draw, or accept the opponent's offer; body optional {\"action\":\"offer|accept|decline\"}",
+    params(("id" = String, Path, description = "the game's id")),
+    request_body(content = Option<DrawBody>, description = "optional; an empty body is an offer"),
+    responses(
+        (status = 200, description = "the game state", body = GameStateView),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn draw(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -425,11 +639,26 @@ pub async fn draw(
             })
         })?
     };
-    let action = body.action.as_deref().unwrap_or("offer");
+    let action = body.action.map_or("offer", DrawAction::as_str);
     Ok(axum::Json(hall.draw(&id, &user, action).await?).into_response())
 }
 
 /// `POST /api/games/{id}/claim`.
+#[utoipa::path(
+    post, path = "/api/games/{id}/claim",
+    summary = "Claim a draw by the natural move limit of the game",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "the game state", body = GameStateView),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn claim(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -440,6 +669,20 @@ pub async fn claim(
 }
 
 /// `POST /api/games/{id}/rematch`.
+#[utoipa::path(
+    post, path = "/api/games/{id}/rematch", summary = "Offer or accept a rematch",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "rematch", body = RematchBody),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn rematch(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -447,10 +690,20 @@ pub async fn rematch(
 ) -> Result<Response, HallError> {
     let user = require_user(&hall, &headers).await?;
     let new_id = hall.rematch(&id, &user).await?;
-    Ok(axum::Json(json!({"rematch_id": new_id})).into_response())
+    Ok(axum::Json(RematchBody { rematch_id: new_id }).into_response())
 }
 
 /// `GET /api/games/{id}/pgn`.
+#[utoipa::path(
+    get, path = "/api/games/{id}/pgn", summary = "The game as PGN",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "PGN", body = String, content_type = "application/x-chess-pgn"),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn pgn(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -471,6 +724,17 @@ pub async fn pgn(
 /// change (as on the spectators' socket; a reader that fell behind gets the
 /// full state again); it ends when the game is over. An unknown id is a
 /// 404 before anything is subscribed.
+#[utoipa::path(
+    get, path = "/api/games/{id}/stream", operation_id = "game_stream",
+    summary = "NDJSON: the state, then one diff line per change",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "NDJSON: a GameState line, then diff lines (the same fields, records only from `from`)", body = GameStateView, content_type = "application/x-ndjson"),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -496,11 +760,29 @@ pub async fn stream(
 }
 
 /// `GET /api/lobby`.
+#[utoipa::path(
+    get, path = "/api/lobby", summary = "Open rooms and games in play",
+    responses(
+        (status = 200, description = "lobby", body = Object),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn lobby(State(hall): State<AppState>) -> Response {
     axum::Json(hall.lobby()).into_response()
 }
 
 /// `GET /api/users/{name}`.
+#[utoipa::path(
+    get, path = "/api/users/{name}",
+    summary = "A profile with recent games, ratings by game family (with rank titles) and the rating history",
+    params(("name" = String, Path, description = "a user name")),
+    responses(
+        (status = 200, description = "profile", body = Object),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn profile(
     State(hall): State<AppState>,
     Path(name): Path<String>,
@@ -510,16 +792,14 @@ pub async fn profile(
 
 /// `GET /api/kinds`: the games on offer, their variants, seats, options
 /// and clocks (the page builds its lists from it).
+#[utoipa::path(
+    get, path = "/api/kinds",
+    summary = "The games on offer: kinds (rating families) with their variants, seat counts, options, default clock, AI and web module",
+    responses(
+        (status = 200, description = "kinds", body = Kinds),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn kinds(State(hall): State<AppState>) -> Response {
     axum::Json(hall.games.to_json()).into_response()
-}
-
-/// `GET /api/openapi.json`.
-pub async fn openapi() -> Response {
-    let mut r = include_str!("../openapi.json").into_response();
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    r
 }

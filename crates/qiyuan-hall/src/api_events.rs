@@ -5,13 +5,34 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::api::{AppState, JsonBody, QueryArgs, require_user};
 use crate::events::{self, NewEvent};
 use crate::hall::HallError;
+use crate::openapi::{
+    BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
+};
+use crate::openapi_types::{
+    EventLine, EventList, EventView, InvitationList, LeaderboardBody, RatingsBody, StandingsView,
+    TeamEventView, TeamStandings,
+};
 use crate::ratings;
+use crate::team_events::NewTeamEvent;
 
 /// `GET /api/leaderboard/{game}`.
+#[utoipa::path(
+    get, path = "/api/leaderboard/{game}",
+    summary = "The top 100 of a game family by rating (H1), with rank titles (H2)",
+    description = "`{family}-points` (a family whose kind settles points, `settlement` in GET /api/kinds) answers that ledger's balances instead.",
+    params(("game" = String, Path, description = "a game family or variant, or `{family}-points`")),
+    responses(
+        (status = 200, description = "leaderboard", body = LeaderboardBody),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn leaderboard(
     State(hall): State<AppState>,
     Path(game): Path<String>,
@@ -20,15 +41,28 @@ pub async fn leaderboard(
 }
 
 /// `?game=G&players=a,b,ai:3`.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct RatingsQuery {
+    /// A game family or variant.
     game: String,
+    /// Comma-separated user names and ai:N, at most 64.
     #[serde(default)]
     players: String,
 }
 
 /// `GET /api/ratings?game=G&players=a,b,ai:3`.
+#[utoipa::path(
+    get, path = "/api/ratings",
+    summary = "Ratings and rank titles (H2, Chinese and English) of named players in one game family; AI levels as ai:N",
+    params(RatingsQuery),
+    responses(
+        (status = 200, description = "name -> {rating,title,title_en,games}", body = RatingsBody),
+        (status = 400, response = BadRequest),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn ratings(
     State(hall): State<AppState>,
     QueryArgs(q): QueryArgs<RatingsQuery>,
@@ -37,6 +71,21 @@ pub async fn ratings(
 }
 
 /// `POST /api/events`.
+#[utoipa::path(
+    post, path = "/api/events",
+    summary = "Create an event (round robin, knockout, Swiss, three-stage) with users and AI levels; starts at once with start=true",
+    request_body = NewEvent,
+    responses(
+        (status = 201, description = "the event", body = EventView),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn create(
     State(hall): State<AppState>,
     headers: HeaderMap,
@@ -48,11 +97,28 @@ pub async fn create(
 }
 
 /// `GET /api/events`.
+#[utoipa::path(
+    get, path = "/api/events", summary = "Every event, newest first",
+    responses(
+        (status = 200, description = "events", body = EventList),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn list(State(hall): State<AppState>) -> Response {
     axum::Json(events::list(&hall).await).into_response()
 }
 
 /// `GET /api/events/{id}`.
+#[utoipa::path(
+    get, path = "/api/events/{id}", operation_id = "get_event", summary = "An event: status, stages, rounds with pairings and results, play-offs, fouls",
+    params(("id" = String, Path, description = "the event's id")),
+    responses(
+        (status = 200, description = "the event", body = EventView),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn get(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -61,6 +127,21 @@ pub async fn get(
 }
 
 /// `POST /api/events/{id}/join`.
+#[utoipa::path(
+    post, path = "/api/events/{id}/join", operation_id = "join_event",
+    summary = "Enter the event while entries are open, or accept an invitation to it",
+    params(("id" = String, Path, description = "the event's id")),
+    responses(
+        (status = 200, description = "the event", body = EventView),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn join(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -71,6 +152,20 @@ pub async fn join(
 }
 
 /// `POST /api/events/{id}/decline`: turns down an invitation.
+#[utoipa::path(
+    post, path = "/api/events/{id}/decline", operation_id = "decline_event",
+    summary = "Decline an invitation to the event",
+    params(("id" = String, Path, max_length = 64, description = "the event's id")),
+    responses(
+        (status = 200, description = "the event", body = EventView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn decline(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -82,6 +177,16 @@ pub async fn decline(
 
 /// `GET /api/invitations`: events and team events that invite the caller
 /// and wait for an answer.
+#[utoipa::path(
+    get, path = "/api/invitations",
+    summary = "Events and team events that invite the caller and wait for an answer",
+    responses(
+        (status = 200, description = "open invitations", body = InvitationList),
+        (status = 401, response = Unauthorized),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn invitations(
     State(hall): State<AppState>,
     headers: HeaderMap,
@@ -93,6 +198,20 @@ pub async fn invitations(
 }
 
 /// `POST /api/team-events/{id}/accept`.
+#[utoipa::path(
+    post, path = "/api/team-events/{id}/accept",
+    summary = "Accept an invitation to the team event (it starts when the last invitee accepts)",
+    params(("id" = String, Path, max_length = 64, description = "the team event's id")),
+    responses(
+        (status = 200, description = "the team event", body = TeamEventView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn accept_team_event(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -103,6 +222,20 @@ pub async fn accept_team_event(
 }
 
 /// `POST /api/team-events/{id}/decline`.
+#[utoipa::path(
+    post, path = "/api/team-events/{id}/decline",
+    summary = "Decline an invitation to the team event (it is cancelled)",
+    params(("id" = String, Path, max_length = 64, description = "the team event's id")),
+    responses(
+        (status = 200, description = "the team event", body = TeamEventView),
+        (status = 401, response = Unauthorized),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn decline_team_event(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -113,6 +246,21 @@ pub async fn decline_team_event(
 }
 
 /// `POST /api/events/{id}/start`.
+#[utoipa::path(
+    post, path = "/api/events/{id}/start", operation_id = "start_event",
+    summary = "Close entries and start (organiser only); games then run by themselves",
+    params(("id" = String, Path, description = "the event's id")),
+    responses(
+        (status = 200, description = "the event", body = EventView),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn start(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -128,6 +276,18 @@ pub async fn start(
 /// A client that falls behind skips to the latest change. For a team event
 /// (H7) the lines are `{"t":"team_event","event":...}` as
 /// `GET /api/team-events/{id}` shows it.
+#[utoipa::path(
+    get, path = "/api/events/{id}/stream", operation_id = "event_stream",
+    summary = "NDJSON: the event, then one line per change (results, pairings, entries)",
+    description = "Every line is `{\"t\":\"event\",\"event\":Event}` with the event as GET /api/events/{id} shows it. A client that falls behind skips to the latest change. The stream ends when the event is over, or when the client or the server closes it. For a team event (H7) the lines are `{\"t\":\"team_event\",\"event\":TeamEvent}`.",
+    params(("id" = String, Path, description = "the event's id")),
+    responses(
+        (status = 200, description = "NDJSON stream of event lines", body = EventLine, content_type = "application/x-ndjson"),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -161,14 +321,28 @@ pub async fn stream(
 }
 
 /// `?stage=N`.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct StageQuery {
+    /// The stage (three-stage events); default the current one.
     #[serde(default)]
+    #[param(minimum = 1, maximum = 255)]
     stage: Option<u8>,
 }
 
 /// `GET /api/events/{id}/standings`.
+#[utoipa::path(
+    get, path = "/api/events/{id}/standings", summary = "Standings with every tie-break column (H6, H9)",
+    params(("id" = String, Path, description = "the event's id"), StageQuery),
+    responses(
+        (status = 200, description = "standings", body = StandingsView),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn standings(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -178,6 +352,17 @@ pub async fn standings(
 }
 
 /// `GET /api/events/{id}/standings.csv`.
+#[utoipa::path(
+    get, path = "/api/events/{id}/standings.csv", summary = "Standings as CSV (H9)",
+    params(("id" = String, Path, description = "the event's id"), StageQuery),
+    responses(
+        (status = 200, description = "CSV", body = String, content_type = "text/csv"),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn standings_csv(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -200,10 +385,23 @@ pub async fn standings_csv(
 }
 
 /// `POST /api/team-events`: creates a team event (H7) and starts it.
+#[utoipa::path(
+    post, path = "/api/team-events", summary = "Create a team event (H7) and start it: a single round robin of teams, board k of each match between the teams' k-th players (home team red on odd boards)",
+    request_body = NewTeamEvent,
+    responses(
+        (status = 201, description = "the team event", body = TeamEventView),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
 pub async fn create_team_event(
     State(hall): State<AppState>,
     headers: HeaderMap,
-    JsonBody(req): JsonBody<crate::team_events::NewTeamEvent>,
+    JsonBody(req): JsonBody<NewTeamEvent>,
 ) -> Result<Response, HallError> {
     let user = require_user(&hall, &headers).await?;
     let ev = crate::team_events::create(&hall, &user, req).await?;
@@ -211,6 +409,16 @@ pub async fn create_team_event(
 }
 
 /// `GET /api/team-events/{id}`.
+#[utoipa::path(
+    get, path = "/api/team-events/{id}", summary = "A team event: teams, rounds, matches and boards",
+    params(("id" = String, Path, description = "the team event's id")),
+    responses(
+        (status = 200, description = "the team event", body = TeamEventView),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn get_team_event(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -219,6 +427,16 @@ pub async fn get_team_event(
 }
 
 /// `GET /api/team-events/{id}/standings`.
+#[utoipa::path(
+    get, path = "/api/team-events/{id}/standings", summary = "Team standings: match points (场分), then game points (总局分), game wins, direct encounter, fewer team fouls (H7, H9)",
+    params(("id" = String, Path, description = "the team event's id")),
+    responses(
+        (status = 200, description = "standings", body = TeamStandings),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn team_standings(
     State(hall): State<AppState>,
     Path(id): Path<String>,
@@ -227,6 +445,16 @@ pub async fn team_standings(
 }
 
 /// `GET /api/team-events/{id}/standings.csv` (H9).
+#[utoipa::path(
+    get, path = "/api/team-events/{id}/standings.csv", summary = "Team standings as CSV (H9)",
+    params(("id" = String, Path, description = "the team event's id")),
+    responses(
+        (status = 200, description = "CSV", body = String, content_type = "text/csv"),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
 pub async fn team_standings_csv(
     State(hall): State<AppState>,
     Path(id): Path<String>,

@@ -13,13 +13,15 @@ use rand::Rng;
 use serde::Deserialize;
 
 /// The clock settings of a new game.
-#[derive(Deserialize, Debug, Clone, Copy)]
+#[derive(Deserialize, Debug, Clone, Copy, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSpec {
     /// Base time per player in seconds.
+    #[schema(minimum = 1, maximum = 10800)]
     pub initial_s: i64,
     /// Added after each turn, in seconds.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 600, default = 0)]
     pub increment_s: i64,
 }
 
@@ -37,8 +39,9 @@ impl ClockSpec {
     }
 }
 
-/// `POST /api/games`.
-#[derive(Deserialize, Debug, Clone)]
+/// `POST /api/games`. (The served document lists the registered variants
+/// for `game` and `seat`, and the options' bounds for `target` and `base`.)
+#[derive(Deserialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// Rule set name.
@@ -51,12 +54,15 @@ pub struct NewGame {
     pub clock: Option<ClockSpec>,
     /// `open` (default) or `ai:N`.
     #[serde(default)]
+    #[schema(pattern = r"^(open|ai:\+?0*[1-8])$", default = "open")]
     pub opponent: Option<String>,
     /// Whether the game counts for ratings.
     #[serde(default)]
+    #[schema(default = false)]
     pub rated: bool,
-    /// A set-up position (makes the game unrated).
+    /// A set-up position (makes the game unrated); at most 256 bytes.
     #[serde(default)]
+    #[schema(max_length = 256)]
     pub fen: Option<String>,
     /// The creator's seat: `red` (default), `black` or `random`.
     #[serde(default)]
@@ -66,8 +72,9 @@ pub struct NewGame {
     #[serde(default)]
     pub base: Option<i64>,
     /// The variant's options (`GET /api/kinds` lists them), e.g.
-    /// `{"target": 30}` or `{"base": 2}`.
+    /// `{"target": 30}` or `{"base": 2}`; at most 16.
     #[serde(default)]
+    #[schema(schema_with = crate::openapi::room_options)]
     pub options: Option<qiyuan_core::Options>,
 }
 

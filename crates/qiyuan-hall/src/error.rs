@@ -2,6 +2,23 @@
 //! code that bots can switch on, and a sentence for people. Every error the
 //! hall sends, over HTTP or WebSocket, is `{"error": sentence, "code": code}`.
 
+/// The JSON body of every error.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorBody {
+    /// What went wrong, as a sentence.
+    pub error: String,
+    /// A stable machine-readable code (see docs/security.md): bad_request,
+    /// out_of_range, malformed_json, invalid_body, bad_query, bad_game,
+    /// unknown_game, illegal_move, invalid_username, invalid_password,
+    /// no_such_user, unauthorized, wrong_credentials, forbidden,
+    /// not_a_player, ai_budget, not_found, no_such_endpoint,
+    /// method_not_allowed, conflict, not_your_turn, game_over, name_taken,
+    /// invitations_pending, not_invited, body_too_large, rate_limited,
+    /// login_throttled, too_many_sockets, busy, internal.
+    pub code: String,
+}
+
 /// An error for the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HallError {
@@ -78,7 +95,10 @@ impl HallError {
     }
     /// The JSON body of this error.
     pub fn body(&self) -> serde_json::Value {
-        serde_json::json!({"error": self.message, "code": self.code})
+        serde_json::json!(ErrorBody {
+            error: self.message.clone(),
+            code: self.code.to_string(),
+        })
     }
 }
 

@@ -219,7 +219,7 @@ struct HallEvent {
 }
 
 /// Event settings in `POST /api/events`; every field has the format's default.
-#[derive(Deserialize, Debug, Default)]
+#[derive(Deserialize, Debug, Default, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SettingsBody {
     /// `two_one_zero` (default) or `one_half_zero` (H3).
@@ -227,6 +227,7 @@ pub struct SettingsBody {
     scoring: Option<ScoringSystem>,
     /// Tie-break names in order (H6).
     #[serde(default)]
+    #[schema(max_items = 8)]
     tie_breaks: Option<Vec<TieBreak>>,
     /// The play-off game (H4, H8).
     #[serde(default)]
@@ -239,18 +240,22 @@ pub struct SettingsBody {
     bye_points: Option<ByePoints>,
     /// Places that may not be shared (H8); default `[1]`.
     #[serde(default)]
+    #[schema(schema_with = crate::openapi::places)]
     unshareable_places: Option<Vec<u32>>,
-    /// The game time cap in seconds (X6).
+    /// The game time cap in seconds (X6): a game past the cap scores 0 for both.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 86400)]
     game_time_cap_s: Option<u64>,
 }
 
-/// `POST /api/events`.
-#[derive(Deserialize, Debug)]
+/// `POST /api/events`. (The served document lists the registered variants
+/// for `game` and the target option's bounds for `target`.)
+#[derive(Deserialize, Debug, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewEvent {
     /// Shown in lists.
     #[serde(default)]
+    #[schema(max_length = 100)]
     name: Option<String>,
     /// Rule set of every game.
     game: String,
@@ -265,8 +270,10 @@ pub struct NewEvent {
     /// Scoring, tie-breaks, play-offs, time cap.
     #[serde(default)]
     settings: Option<SettingsBody>,
-    /// Entrants in seeding order: user names or `ai:N`.
+    /// Entrants in seeding order: user names or `ai:N` (a level may appear
+    /// more than once).
     #[serde(default)]
+    #[schema(max_items = 256)]
     players: Vec<String>,
     /// Whether games between people are rated.
     #[serde(default)]

@@ -7,12 +7,14 @@
 //! [`bus`] (event fan-out trait + in-process), [`auth`], [`clock`],
 //! [`registry`] (the games the binary registered), [`points`] (ledgers), [`ai`], [`metrics`], [`web`],
 //! [`client`] and [`loadtest`]; [`ratings`] (Elo, titles), [`events`]
-//! (tournaments) with [`api_events`], and [`fouls`] (X8).
+//! (tournaments) with [`api_events`], and [`fouls`] (X8); [`openapi`]: the
+//! API's generated OpenAPI document.
 
 pub mod actor;
 pub mod ai;
 pub mod ai_moves;
 pub mod api;
+pub mod api_bodies;
 pub mod api_events;
 pub mod auth;
 pub mod bus;
@@ -30,6 +32,8 @@ pub mod limits;
 pub mod loadtest;
 pub mod login;
 pub mod metrics;
+pub mod openapi;
+pub mod openapi_types;
 pub mod points;
 pub mod ratings;
 pub mod registry;

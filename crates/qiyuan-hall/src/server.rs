@@ -10,14 +10,14 @@ use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
+use axum::routing::get;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::api;
-use crate::api_events;
+use crate::api::AppState;
 use crate::bus::{EventBus, LocalBus};
 use crate::hall::Hall;
+use crate::openapi::{self, TooManyRequests};
 use crate::registry::Registry;
 use crate::store::{SqliteStore, Storage};
 use crate::web;
@@ -181,7 +181,32 @@ async fn json_errors(req: Request, next: Next) -> Response {
     Response::from_parts(parts, axum::body::Body::from(body.to_string()))
 }
 
-/// The router of the whole hall.
+/// `GET /healthz`.
+#[utoipa::path(
+    get, path = "/healthz", summary = "Liveness",
+    responses(
+        (status = 200, description = "ok", body = String, content_type = "text/plain"),
+        (status = 429, response = TooManyRequests),
+    )
+)]
+pub async fn healthz() -> &'static str {
+    "ok"
+}
+
+/// `GET /metrics`.
+#[utoipa::path(
+    get, path = "/metrics", summary = "Prometheus metrics",
+    responses(
+        (status = 200, description = "text format", body = String, content_type = "text/plain"),
+        (status = 429, response = TooManyRequests),
+    )
+)]
+pub async fn metrics(State(hall): State<AppState>) -> String {
+    hall.metrics.render()
+}
+
+/// The router of the whole hall. Every route under `/api` is documented
+/// ([`openapi::api_routes`]) but [`openapi::UNDOCUMENTED`].
 pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
     let limiter = (rate_per_sec > 0).then(|| {
         Arc::new(RateLimiter {
@@ -190,80 +215,20 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
             buckets: Mutex::new(HashMap::new()),
         })
     });
-    let metrics_hall = hall.clone();
+    // The document is built once per router: it lists this hall's games.
+    let (api, doc) = openapi::api_routes().split_for_parts();
+    let doc = openapi::render(doc, &hall.games);
     Router::new()
         .route("/", get(web::index))
         .route("/static/{file}", get(web::asset))
         .route("/static/games/{file}", get(web::game_module))
-        .route("/healthz", get(|| async { "ok" }))
         .route(
-            "/metrics",
-            get(move || {
-                let h = metrics_hall.clone();
-                async move { h.metrics.render() }
-            }),
+            openapi::DOCUMENT_PATH,
+            get(move || std::future::ready(openapi::serve(doc.clone()))),
         )
-        .route("/api/openapi.json", get(api::openapi))
-        .route("/api/kinds", get(api::kinds))
-        .route("/api/register", post(api::register))
-        .route("/api/login", post(api::login))
-        .route("/api/guest", post(api::guest))
-        .route("/api/logout", post(api::logout))
-        .route("/api/me", get(api::me))
-        .route(
-            "/api/sessions",
-            get(api::sessions).delete(api::revoke_other_sessions),
-        )
-        .route("/api/sessions/{id}", delete(api::revoke_session))
-        .route("/api/lobby", get(api::lobby))
-        .route("/api/lobby/ws", get(ws::lobby_socket))
-        .route("/api/users/{name}", get(api::profile))
-        .route("/api/games", post(api::create_game))
-        .route("/api/games/{id}", get(api::get_game))
-        .route("/api/games/{id}/join", post(api::join))
-        .route("/api/games/{id}/moves", post(api::play))
-        .route("/api/games/{id}/resign", post(api::resign))
-        .route("/api/games/{id}/draw", post(api::draw))
-        .route("/api/games/{id}/claim", post(api::claim))
-        .route("/api/games/{id}/rematch", post(api::rematch))
-        .route("/api/games/{id}/pgn", get(api::pgn))
-        .route("/api/games/{id}/stream", get(api::stream))
-        .route("/api/games/{id}/ws", get(ws::game_socket))
-        .route("/api/ratings", get(api_events::ratings))
-        .route("/api/leaderboard/{game}", get(api_events::leaderboard))
-        .route(
-            "/api/events",
-            post(api_events::create).get(api_events::list),
-        )
-        .route("/api/events/{id}", get(api_events::get))
-        .route("/api/events/{id}/join", post(api_events::join))
-        .route("/api/events/{id}/start", post(api_events::start))
-        .route("/api/events/{id}/decline", post(api_events::decline))
-        .route("/api/invitations", get(api_events::invitations))
-        .route(
-            "/api/team-events/{id}/accept",
-            post(api_events::accept_team_event),
-        )
-        .route(
-            "/api/team-events/{id}/decline",
-            post(api_events::decline_team_event),
-        )
-        .route("/api/events/{id}/standings", get(api_events::standings))
-        .route("/api/events/{id}/stream", get(api_events::stream))
-        .route("/api/team-events", post(api_events::create_team_event))
-        .route("/api/team-events/{id}", get(api_events::get_team_event))
-        .route(
-            "/api/team-events/{id}/standings",
-            get(api_events::team_standings),
-        )
-        .route(
-            "/api/team-events/{id}/standings.csv",
-            get(api_events::team_standings_csv),
-        )
-        .route(
-            "/api/events/{id}/standings.csv",
-            get(api_events::standings_csv),
-        )
+        .route(openapi::LOBBY_SOCKET_PATH, get(ws::lobby_socket))
+        .route(openapi::GAME_SOCKET_PATH, get(ws::game_socket))
+        .merge(api)
         .fallback(|| async {
             HallError::not_found("no such endpoint").with_code("no_such_endpoint")
         })

@@ -101,7 +101,8 @@ pub struct NewSession {
 }
 
 /// A session as its owner sees it in the list (never the token).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = SessionInfo)]
 pub struct SessionRow {
     /// Public id, for revoking.
     pub id: String,

@@ -131,21 +131,25 @@ struct TeamEvent {
 }
 
 /// One team in `POST /api/team-events`.
-#[derive(Deserialize, Debug)]
+#[derive(Deserialize, Debug, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTeam {
-    /// The team's name (unique in the event).
+    /// The team's name: 1 to 64 characters after trimming; unique in the event.
+    #[schema(min_length = 1, max_length = 64)]
     name: String,
     /// Players in board order: user names or `ai:N`.
+    #[schema(min_items = 1, max_items = 8)]
     players: Vec<String>,
 }
 
-/// `POST /api/team-events`: the event starts at once.
-#[derive(Deserialize, Debug)]
+/// `POST /api/team-events`: the event starts at once. (The served document
+/// lists the registered variants for `game`.)
+#[derive(Deserialize, Debug, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTeamEvent {
     /// Shown in lists.
     #[serde(default)]
+    #[schema(max_length = 100)]
     name: Option<String>,
     /// Rule set of every game (a two-seat variant).
     game: String,
@@ -153,6 +157,7 @@ pub struct NewTeamEvent {
     #[serde(default)]
     clock: Option<ClockSpec>,
     /// 2 to 16 teams, all with the same number of players (1 to 8).
+    #[schema(min_items = 2, max_items = 16)]
     teams: Vec<NewTeam>,
 }
 
