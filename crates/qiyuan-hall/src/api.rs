@@ -21,7 +21,8 @@ use crate::hall::{Hall, HallError, NewGame};
 use crate::openapi::{
     BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
-use crate::openapi_types::{GameStateView, Kinds};
+use crate::openapi_types::Kinds;
+use crate::state_view::GameStateView;
 use crate::store::{NewSession, User};
 
 impl IntoResponse for HallError {

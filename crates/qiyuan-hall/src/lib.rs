@@ -39,6 +39,7 @@ pub mod ratings;
 pub mod registry;
 pub mod server;
 pub mod sockets;
+pub mod state_view;
 pub mod store;
 pub mod stream;
 pub mod team_events;

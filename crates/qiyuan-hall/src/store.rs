@@ -31,7 +31,7 @@ pub struct User {
 }
 
 /// Who sits in a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum SeatRow {
     /// Nobody yet: anyone may join.

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use crate::bus::LOBBY;
 use crate::game_log::Audience;
 use crate::hall::{Hall, HallError, HallResult, Live};
+use crate::state_view::{GameClock, GameStateView, MoveRecordView};
 use crate::store::SeatRow;
 
 /// The bus topic of a game's frames for `audience`.
@@ -60,83 +61,91 @@ impl Hall {
         live: &Live,
         viewer: Option<usize>,
         from: usize,
-        kind: &str,
+        kind: &'static str,
     ) -> (Value, usize) {
-        let now = Instant::now();
+        let view = Hall::view_of(live, viewer, from, kind);
+        let plies = view.plies;
+        (serde_json::to_value(view).unwrap_or(Value::Null), plies)
+    }
+
+    /// The typed view [`Hall::render`] serialises.
+    fn view_of(
+        live: &Live,
+        viewer: Option<usize>,
+        from: usize,
+        kind: &'static str,
+    ) -> GameStateView {
         let t = &live.table;
         let who = qiyuan_core::viewer_of(viewer);
-        let view = t.view(who);
         let (from, recs) = t.move_records_for(who, from);
-        let records: Vec<Value> = recs
+        let records: Vec<MoveRecordView> = recs
             .into_iter()
             .enumerate()
-            .map(|(i, r)| {
-                let mut o = json!({"iccs": r.text});
-                for (k, v) in r.notations {
-                    o[k] = json!(v);
-                }
-                if let Some(s) = r.scores {
-                    o["scores"] = json!(s);
-                }
-                if let Some(c) = live.move_clocks.get(from + i) {
-                    o["clocks"] = json!(c);
-                }
-                o
+            .map(|(i, r)| MoveRecordView {
+                iccs: r.text,
+                notations: r.notations.into_iter().collect(),
+                scores: r.scores,
+                clocks: live.move_clocks.get(from + i).cloned(),
             })
             .collect();
-        let total = from + records.len();
-        let moves: Vec<&Value> = records.iter().map(|r| &r["iccs"]).collect();
-        let mut s = json!({
-            "t": kind,
-            "id": live.row.id,
-            "game": live.row.rules,
-            "status": live.row.status,
-            "fen": view,
+        let playing = live.row.status == "playing";
+        let to_act = if playing {
+            t.seats_to_move()
+        } else {
+            Vec::new()
+        };
+        let outcome = t.result();
+        let scores = t.scores();
+        GameStateView {
+            t: kind,
+            id: live.row.id.clone(),
+            game: live.row.rules.clone(),
+            status: live.row.status.clone(),
+            fen: t.view(who),
             // A secret set-up (a hidden layout, even a set-up position's
             // eleventh field) is never sent while the game is in play.
-            "start_fen": if t.secret_setup().is_some() && t.result().is_none() {
+            start_fen: if t.secret_setup().is_some() && outcome.is_none() {
                 None
             } else {
-                live.row.start_fen.as_deref()
+                live.row.start_fen.clone()
             },
-            "from": from,
-            "moves": moves,
-            "records": records,
-            "plies": total,
-            "clocks": live.clocks.at(now),
-            "running": live.clocks.first_running(),
-            "running_seats": live.clocks.running.iter().map(|&(s, _)| s).collect::<Vec<_>>(),
-            "clock": {"initial_s": live.row.initial_ms / 1000, "increment_s": live.row.increment_ms / 1000},
-            "rated": live.row.rated,
-            "seats": live.row.seats,
-            "to_move": if live.row.status == "playing" { t.seats_to_move().first().copied() } else { None },
-            "seats_to_move": if live.row.status == "playing" { t.seats_to_move() } else { Vec::new() },
-            "turn_state": t.turn_phase(),
-            "alerts": t.alerts(),
-            "draw_offer": live.draw_offer,
-            "rematch_offer": live.rematch_offer,
-            "rematch_id": live.rematch_id,
-            "rematch_of": live.row.rematch_of,
-            "version": live.log.version(),
-        });
-        if let Some(sc) = t.scores() {
-            s["scores"] = json!(sc);
-            s["target"] = json!(t.target());
+            from,
+            moves: records.iter().map(|r| r.iccs.clone()).collect(),
+            plies: from + records.len(),
+            records,
+            clocks: live.clocks.at(Instant::now()),
+            running: live.clocks.first_running(),
+            running_seats: live.clocks.running.iter().map(|&(s, _)| s).collect(),
+            clock: GameClock {
+                initial_s: live.row.initial_ms / 1000,
+                increment_s: live.row.increment_ms / 1000,
+            },
+            rated: live.row.rated,
+            seats: live.row.seats.clone(),
+            to_move: to_act.first().copied(),
+            seats_to_move: to_act,
+            turn_state: t.turn_phase(),
+            alerts: t.alerts(),
+            draw_offer: live.draw_offer,
+            rematch_offer: live.rematch_offer,
+            rematch_id: live.rematch_id.clone(),
+            rematch_of: live.row.rematch_of.clone(),
+            version: live.log.version(),
+            target: scores.as_ref().and(t.target()),
+            scores,
+            result: outcome.map(|o| result_name(&live.seat_names, o)),
+            placings: outcome.map(|o| {
+                live.row
+                    .placings
+                    .clone()
+                    .or_else(|| t.placings())
+                    .unwrap_or_else(|| placings(o, live.row.seats.len()))
+            }),
+            reason: outcome.map(|o| o.reason.as_str().to_string()),
+            explanation: outcome.map(|o| o.explanation.clone()),
+            seat: viewer,
+            legal: viewer.filter(|_| playing).map(|s| t.legal_moves_for(s)),
         }
-        if let Some(o) = t.result() {
-            s["result"] = json!(result_name(&live.seat_names, o));
-            let ranked = live.row.placings.clone().or_else(|| t.placings());
-            s["placings"] = json!(ranked.unwrap_or_else(|| placings(o, live.row.seats.len())));
-            s["reason"] = json!(o.reason.as_str());
-            s["explanation"] = json!(o.explanation);
-        }
-        if let Some(seat) = viewer {
-            s["seat"] = json!(seat);
-            if live.row.status == "playing" {
-                s["legal"] = json!(t.legal_moves_for(seat));
-            }
-        }
-        (s, total)
     }
 
     /// Records a change of `live`: the next version of its event log, with a
