@@ -180,10 +180,14 @@ impl TableGame for BanqiTable {
     fn clock_rule(&self) -> qiyuan_core::ClockRule {
         qiyuan_core::ClockRule::PerMove
     }
-    fn lose_turn(&mut self, seat: usize) -> bool {
+    fn flag_falls(&mut self, seat: usize) -> qiyuan_core::FlagFall {
         // B12: only the seat to move can run out of time; a mark, not a loss
         // (the game itself ends on the third mark).
-        self.game.turn() == Some(seat) && self.game.timeout().is_ok()
+        if self.game.turn() == Some(seat) && self.game.timeout().is_ok() {
+            qiyuan_core::FlagFall::TurnLost
+        } else {
+            qiyuan_core::FlagFall::Ends(self.seat_leaves(seat, qiyuan_core::EndReason::Timeout))
+        }
     }
     fn concession_refused(&self) -> Option<String> {
         (!self.game.may_resign() && self.game.result().is_none()).then(|| {
@@ -209,7 +213,7 @@ impl TableGame for BanqiTable {
         })
     }
     fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
-        qiyuan_core::two_seat_leave(self, seat, reason, [("红", "red"), ("黑", "black")])
+        qiyuan_core::two_seat_leave(seat, reason, [("红", "red"), ("黑", "black")], true)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -313,12 +317,12 @@ mod tests {
         let mut t = new_banqi_table("banqi", None, seed()).expect("banqi");
         let first = t.seats_to_move()[0];
         assert!(
-            !t.lose_turn(1 - first),
+            t.flag_falls(1 - first) != qiyuan_core::FlagFall::TurnLost,
             "only the seat to move can lose its turn"
         );
         for _ in 0..5 {
             let s = t.seats_to_move()[0];
-            assert!(t.lose_turn(s));
+            assert_eq!(t.flag_falls(s), qiyuan_core::FlagFall::TurnLost);
         }
         let o = t.result().expect("over on the third mark");
         assert_eq!(o.winner, Some(1 - first));

@@ -141,17 +141,17 @@ pub trait GameRules {
 
 /// [`TableGame::seat_leaves`] for a two-seat game whose seats have the
 /// Chinese and English names `names` (红/red, 黑/black): the other side wins,
-/// or after a flag fall draws when it cannot win (X6).
+/// or after a flag fall draws when it cannot win (`other_can_win` false, X6).
 pub fn two_seat_leave(
-    game: &dyn TableGame,
     seat: usize,
     reason: EndReason,
     names: [(&str, &str); 2],
+    other_can_win: bool,
 ) -> Outcome {
     let (zh, en) = names[seat.min(1)];
     let other = 1 - seat.min(1);
     match reason {
-        EndReason::Timeout if game.can_win(other) => Outcome {
+        EndReason::Timeout if other_can_win => Outcome {
             winner: Some(other),
             reason,
             explanation: format!("{zh}方超时判负 / {en} ran out of time and loses"),
@@ -203,6 +203,16 @@ pub enum ClockRule {
     /// hall calls [`TableGame::lose_turn`]; only if that returns false does
     /// the flag fall lose the game.
     PerMove,
+}
+
+/// What a fallen flag does to a game: the game decides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FlagFall {
+    /// The seat lost its turn and play goes on (Banqi B12); the game
+    /// recorded it in its history and may have ended by it.
+    TurnLost,
+    /// The game is over.
+    Ends(Outcome),
 }
 
 /// A draw claim the game itself judges (X4: the natural move limit).
@@ -260,14 +270,13 @@ pub trait TableGame: Send + Sync {
     fn clock_rule(&self) -> ClockRule {
         ClockRule::PerSeat
     }
-    /// B12-style flag fall: `seat` ran out of time and loses its turn (the
-    /// game records it in [`TableGame::history`] and may end, e.g. on a third
-    /// timeout mark). Returns false when this game has no lost turns, so the
-    /// hall ends the game on time instead. Also used to replay a stored lost
-    /// turn, so it must be deterministic.
-    fn lose_turn(&mut self, seat: usize) -> bool {
-        let _ = seat;
-        false
+    /// `seat`'s flag fell: it loses its turn (recorded in
+    /// [`TableGame::history`], as B12), is eliminated or loses the game, or
+    /// the game is drawn; the game decides. By default it leaves the game
+    /// ([`TableGame::seat_leaves`] on time). A lost turn is replayed from
+    /// storage through this too, so it must be deterministic.
+    fn flag_falls(&mut self, seat: usize) -> FlagFall {
+        FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
     }
     /// Why resignation and draw offers are closed now, if they are (Banqi
     /// B11: not before ply 40). `None`: they are open.
@@ -294,10 +303,9 @@ pub trait TableGame: Send + Sync {
     }
     /// The outcome when `seat` resigns or its flag falls (`reason` is
     /// [`EndReason::Resignation`] or [`EndReason::Timeout`]). By default, in a
-    /// two-seat game the other seat wins (after a flag fall only if it
-    /// [`TableGame::can_win`], else a draw); with more seats the others
-    /// share first place and the leaver is last. A game with other rules
-    /// (eliminate the seat and play on) overrides it.
+    /// two-seat game the other seat wins; with more seats the others share
+    /// first place and the leaver is last. A game with other rules (a draw
+    /// when the other side cannot win, X6) overrides it.
     fn seat_leaves(&self, seat: usize, reason: EndReason) -> Outcome {
         let others: Vec<usize> = (0..self.seat_count()).filter(|&s| s != seat).collect();
         let what = if reason == EndReason::Timeout {
@@ -306,15 +314,10 @@ pub trait TableGame: Send + Sync {
             "认输 / resigned"
         };
         match others.as_slice() {
-            [other] if reason != EndReason::Timeout || self.can_win(*other) => Outcome {
+            [other] => Outcome {
                 winner: Some(*other),
                 reason,
                 explanation: format!("seat {} {what}", seat + 1),
-            },
-            [_] => Outcome {
-                winner: None,
-                reason,
-                explanation: format!("seat {} {what}; the other side cannot win: draw", seat + 1),
             },
             _ => Outcome {
                 winner: None,
@@ -337,12 +340,6 @@ pub trait TableGame: Send + Sync {
     fn move_records_for(&self, viewer: Viewer, from: usize) -> (usize, Vec<MoveRecord>) {
         let _ = viewer;
         (from, self.move_records(from))
-    }
-    /// Whether `seat` still has material that could win, for a flag fall (X6:
-    /// a flag fall is a draw when the opponent cannot mate).
-    fn can_win(&self, seat: usize) -> bool {
-        let _ = seat;
-        true
     }
     /// Moves played so far, in notation, in order.
     fn history(&self) -> Vec<String>;

@@ -227,7 +227,9 @@ impl Hall {
             if let Err(e) = played {
                 // A stored lost turn (B12) is not a move a player could send.
                 let mut probe = table.boxed_clone();
-                if !(probe.lose_turn(seat) && probe.history().last() == Some(&m.mv)) {
+                if !(probe.flag_falls(seat) == qiyuan_core::FlagFall::TurnLost
+                    && probe.history().last() == Some(&m.mv))
+                {
                     anyhow::bail!("replaying {} ply {}: {e}", row.id, m.ply);
                 }
                 table = probe;

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use qiyuan_core::{ClaimVerdict, ClockRule, EndReason, Outcome, TableGame};
+use qiyuan_core::{ClaimVerdict, EndReason, FlagFall, Outcome, TableGame};
 use serde_json::Value;
 
 use crate::clock::wall_ms;
@@ -141,14 +141,12 @@ impl Hall {
         let Some(seat) = live.clocks.flagged(now) else {
             return false;
         };
-        if live.table.clock_rule() == ClockRule::PerMove {
-            let mut probe = live.table.boxed_clone();
-            if probe.lose_turn(seat) {
-                return self.lost_turn(live, seat, probe, now).await;
-            }
-        }
         // What a fallen flag means is the game's to say.
-        let outcome = live.table.seat_leaves(seat, EndReason::Timeout);
+        let mut probe = live.table.boxed_clone();
+        let outcome = match probe.flag_falls(seat) {
+            FlagFall::TurnLost => return self.lost_turn(live, seat, probe, now).await,
+            FlagFall::Ends(outcome) => outcome,
+        };
         if let Err(e) = self.finish(live, outcome).await {
             tracing::error!(game = %live.row.id, error = ?e, "cannot store a timeout");
             return false;

@@ -141,13 +141,6 @@ impl TableGame for XiangqiTable {
         }
     }
 
-    fn can_win(&self, seat: usize) -> bool {
-        let color = if seat == 0 { Color::Red } else { Color::Black };
-        let pos = self.position();
-        // Jifen: points can still be scored with any piece. Xiangqi: X5/X6.
-        pos.variant().is_jifen() || can_mate(pos, color)
-    }
-
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(XiangqiTable {
             game: self.game.clone(),
@@ -156,7 +149,12 @@ impl TableGame for XiangqiTable {
     }
 
     fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
-        qiyuan_core::two_seat_leave(self, seat, reason, [("红", "red"), ("黑", "black")])
+        // X6: after a flag fall the other side wins only if it can still mate
+        // (Jifen: points can still be scored with any piece).
+        let other = if seat == 0 { Color::Black } else { Color::Red };
+        let pos = self.position();
+        let can_win = pos.variant().is_jifen() || can_mate(pos, other);
+        qiyuan_core::two_seat_leave(seat, reason, [("红", "red"), ("黑", "black")], can_win)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
