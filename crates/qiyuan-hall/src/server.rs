@@ -263,6 +263,23 @@ impl Running {
     }
 }
 
+/// Connections the kernel queues before the hall accepts them. The default
+/// (1024) reset a few connections when 1000 games connected at once.
+const ACCEPT_BACKLOG: u32 = 4096;
+
+/// A listening socket on `addr` with [`ACCEPT_BACKLOG`].
+fn listen(addr: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    // As std's bind does: a restart may reuse the port at once.
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(ACCEPT_BACKLOG)
+}
+
 /// Opens the database, resumes unfinished games and starts listening, with
 /// the games of `games`. `QIYUAN_AI_MOVE_MS` (or `config.ai_budget`) gives
 /// the AI a fixed budget per move instead of its level's (fast engine events
@@ -293,7 +310,7 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     tokio::spawn(crate::events::run(hall.clone()));
     let events = crate::events::resume(&hall).await?;
     tracing::info!(events, "events loaded");
-    let listener = TcpListener::bind((config.bind, config.port)).await?;
+    let listener = listen(std::net::SocketAddr::new(config.bind, config.port))?;
     let addr = listener.local_addr()?;
     let app = router(hall.clone(), config.rate_per_sec);
     let mut rx = stop_rx;
