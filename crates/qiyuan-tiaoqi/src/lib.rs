@@ -48,6 +48,7 @@ pub mod perft;
 pub mod position;
 pub mod text;
 
+pub use game::{EndKind, Game, GameResult, PlayError, Score};
 pub use geometry::{Bits, CELLS, Cell, Seat, Setup, SetupError};
 pub use perft::{divide, perft};
 pub use position::{Move, Position};
