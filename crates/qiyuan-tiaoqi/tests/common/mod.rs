@@ -40,3 +40,26 @@ pub fn random_position(setup: Setup, seed: u64, plies: usize) -> Position {
     }
     p
 }
+
+/// A position text from each seat's holes (`ROW.COL`), the side to move and
+/// the seats in play.
+pub fn text_of(pieces: &[(char, &[&str])], turn: char, seats: &str) -> String {
+    use qiyuan_tiaoqi::geometry::ROW_LEN;
+    let mut rows: Vec<Vec<char>> = ROW_LEN.iter().map(|&n| vec!['.'; usize::from(n)]).collect();
+    for (letter, cells) in pieces {
+        for c in *cells {
+            let cell = qiyuan_tiaoqi::text::parse_cell(c).expect("hole");
+            rows[usize::from(cell.row()) - 1][usize::from(cell.col()) - 1] = *letter;
+        }
+    }
+    let board: Vec<String> = rows.iter().rev().map(|r| r.iter().collect()).collect();
+    format!("{} {turn} {seats}", board.join("/"))
+}
+
+/// The holes of a camp, as `ROW.COL`, less those listed.
+pub fn camp_less(seat: qiyuan_tiaoqi::Seat, less: &[&str]) -> Vec<String> {
+    qiyuan_tiaoqi::geometry::cells(seat.camp())
+        .map(|c| c.to_string())
+        .filter(|c| !less.contains(&c.as_str()))
+        .collect()
+}
