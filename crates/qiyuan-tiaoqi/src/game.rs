@@ -331,17 +331,17 @@ impl Game {
             }
             return;
         }
-        if let Some((state, first)) = &mut self.dead {
-            if let Some(Dead::Pending(n)) = state[seat.index()] {
-                state[seat.index()] = Some(if forward {
-                    first.get_or_insert(seat);
-                    Dead::Done
-                } else if n <= 1 {
-                    Dead::Failed
-                } else {
-                    Dead::Pending(n - 1)
-                });
-            }
+        if let Some((state, first)) = &mut self.dead
+            && let Some(Dead::Pending(n)) = state[seat.index()]
+        {
+            state[seat.index()] = Some(if forward {
+                first.get_or_insert(seat);
+                Dead::Done
+            } else if n <= 1 {
+                Dead::Failed
+            } else {
+                Dead::Pending(n - 1)
+            });
         }
         self.dead_over();
     }

@@ -233,10 +233,10 @@ impl Position {
     /// allows, seats in play are seated and have their full set, and the
     /// side to move is in play.
     pub(crate) fn debug_check(&self) {
-        if cfg!(debug_assertions) {
-            if let Err(why) = self.check() {
-                panic!("broken position invariant: {why}");
-            }
+        if cfg!(debug_assertions)
+            && let Err(why) = self.check()
+        {
+            panic!("broken position invariant: {why}");
         }
     }
 

@@ -242,10 +242,11 @@ mod simple {
         let mut out = BTreeSet::new();
         for from in Cell::all().filter(|&c| p.piece_at(c) == Some(p.turn())) {
             for d in 0..6 {
-                if let Some(n) = from.neighbour(d) {
-                    if p.piece_at(n).is_none() && open(p, n) {
-                        out.insert((from, n));
-                    }
+                if let Some(n) = from.neighbour(d)
+                    && p.piece_at(n).is_none()
+                    && open(p, n)
+                {
+                    out.insert((from, n));
                 }
             }
             for to in chain_ends_by_length(p, from).into_keys() {
@@ -274,10 +275,10 @@ fn differential_against_recursive_path_enumeration() {
             let mut slow = simple::moves(&p);
             // T7, which the simple generator leaves to the caller: with three
             // repetitions used, the last move may not be undone.
-            if p.repetitions(p.turn()) >= 3 {
-                if let Some((was, now)) = p.last_move(p.turn()) {
-                    slow.remove(&(now, was));
-                }
+            if p.repetitions(p.turn()) >= 3
+                && let Some((was, now)) = p.last_move(p.turn())
+            {
+                slow.remove(&(now, was));
             }
             assert_eq!(fast, slow, "{pl} players, {pc} pieces: {p}");
             assert_eq!(p.count_moves(), fast.len() + 1);
