@@ -7,7 +7,7 @@ use std::time::Instant;
 use qiyuan_tiaoqi::{Position, Setup, perft};
 
 fn main() {
-    let seatings = [(2, 10, 4), (2, 15, 4), (3, 10, 4), (4, 10, 4), (6, 10, 4)];
+    let seatings = [(2, 10, 6), (2, 15, 5), (3, 10, 5), (4, 10, 5), (6, 10, 5)];
     for (players, pieces, depth) in seatings {
         let Ok(setup) = Setup::new(players, pieces) else {
             continue;
