@@ -56,6 +56,11 @@ fn perft_from_every_start_position() {
         let split: u64 = divide(&p, 2).iter().map(|(_, n)| n).sum();
         assert_eq!(split, d2);
     }
+    // Depth 3. Three players (a, c, e): no two seated camps are neighbours,
+    // so 15³ = 3375. Four (a, c, d): a is out of c's and d's reach, and c then
+    // d are neighbours as a then b are in the six-player count: 15 × 226.
+    assert_eq!(perft(&Position::start(setup(3, 10)), 3), 3375);
+    assert_eq!(perft(&Position::start(setup(4, 10)), 3), 15 * 226);
 }
 
 #[test]
@@ -328,4 +333,31 @@ fn t6_pass_is_always_legal_and_listed_last() {
         assert_eq!(cells(after.occupied()).count(), cells(p.occupied()).count());
     }
     let _ = Seat::A;
+}
+
+/// Perft through the simple generator (T7 is out of reach at these depths
+/// from a parsed or start position: it needs three repetitions).
+fn simple_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = simple_perft(&p.after(Move::Pass), depth - 1);
+    for (from, to) in simple::moves(p) {
+        n += simple_perft(&p.after(Move::Go { from, to }), depth - 1);
+    }
+    n
+}
+
+#[test]
+fn perft_depth_three_agrees_with_the_simple_generator() {
+    for (pl, pc) in SEATINGS {
+        let p = Position::start(setup(pl, pc));
+        let n = perft(&p, 3);
+        assert_eq!(n, simple_perft(&p, 3), "{pl} players, {pc} pieces");
+        println!("{pl} players, {pc} pieces: perft 3 = {n}");
+        // Through the text, which drops the T7 history.
+        let played = random_position(setup(pl, pc), u64::from(pl * pc), 90);
+        let mid = Position::from_text(setup(pl, pc), &played.to_string()).expect("parses");
+        assert_eq!(perft(&mid, 2), simple_perft(&mid, 2), "{mid}");
+    }
 }
