@@ -1,7 +1,7 @@
 // Chinese and English strings. The default follows the browser; the choice is kept.
 const STRINGS = {
   en: {
-    banqi: 'Banqi (flip chess)', 'banqi-icga': 'Banqi (ICGA rules)', captured: 'Captured', timeout_marks: 'Timeout marks', banqi_points: 'Banqi points',
+    banqi: 'Banqi (flip chess)', 'banqi-icga': 'Banqi (ICGA rules)', tiaoqi: 'Chinese checkers (2)', 'tiaoqi-3': 'Chinese checkers (3)', 'tiaoqi-4': 'Chinese checkers (4)', 'tiaoqi-6': 'Chinese checkers (6)', captured: 'Captured', timeout_marks: 'Timeout marks', banqi_points: 'Banqi points',
     lobby: 'Lobby', rules: 'Rules', login: 'Log in', register: 'Register', logout: 'Log out',
     username: 'Username', password: 'Password', create: 'Create game', game: 'Game',
     target: 'Target score', minutes: 'Minutes', increment: 'Increment (s)', opponent: 'Opponent',
@@ -29,7 +29,7 @@ const STRINGS = {
 <h3>Jifen Xiangqi (积分象棋)</h3><p>Every piece also has a class: <b>Normal</b> (full size), <b>Small</b> (smaller disc, cannot take Small pieces), <b>Royal</b> (gold ring, must be protected like the general; contest rules) and <b>Idle</b> (hollow, captures nothing). After a move you may change the moved piece's class. Moves score points by the class of the piece that moved (simple: Idle +1, a check −1; match: Normal gives the opponent +1, Idle +1, a check gives the opponent +2; contest: Normal gives the opponent +1, Royal and Idle +1). Reaching the target score wins at once. Contest rules: until the first capture a turn may be two moves (or one and a pass); a capture or check ends the turn.</p>`,
   },
   zh: {
-    banqi: '翻翻棋', 'banqi-icga': '翻翻棋 (ICGA 规则)', captured: '被吃', timeout_marks: '超时次数', banqi_points: '翻翻棋积分',
+    banqi: '翻翻棋', 'banqi-icga': '翻翻棋 (ICGA 规则)', tiaoqi: '跳棋 (2人)', 'tiaoqi-3': '跳棋 (3人)', 'tiaoqi-4': '跳棋 (4人)', 'tiaoqi-6': '跳棋 (6人)', captured: '被吃', timeout_marks: '超时次数', banqi_points: '翻翻棋积分',
     lobby: '大厅', rules: '规则', login: '登录', register: '注册', logout: '退出',
     username: '用户名', password: '密码', create: '创建对局', game: '棋种',
     target: '目标积分', minutes: '分钟', increment: '每步加秒', opponent: '对手',

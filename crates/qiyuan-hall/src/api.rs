@@ -493,7 +493,7 @@ pub struct MoveBody {
     /// The move in the game's notation (`GET /api/kinds`), or 0000 to
     /// pass; at most 16 bytes.
     #[serde(rename = "move")]
-    #[schema(max_length = 16, example = "h2e2")]
+    #[schema(max_length = 384, example = "h2e2")]
     mv: String,
 }
 

@@ -10,9 +10,11 @@ use std::time::Duration;
 pub const MAX_BODY: usize = 16 * 1024;
 /// Largest WebSocket message or frame accepted from a client (bytes).
 pub const MAX_FRAME: usize = 4 * 1024;
-/// Longest move text. (Game options such as a target score or a room base
-/// are bounded by their kind's `OptionSpec`s, listed at `GET /api/kinds`.)
-pub const MAX_MOVE_LEN: usize = 16;
+/// Longest move text: room for a Chinese-checkers jump chain of 60 hops
+/// (`ROW.COL-` is at most 6 bytes a cell). (Game options such as a target
+/// score or a room base are bounded by their kind's `OptionSpec`s, listed at
+/// `GET /api/kinds`.)
+pub const MAX_MOVE_LEN: usize = 384;
 /// Longest set-up position text.
 pub const MAX_FEN_LEN: usize = 256;
 /// Longest event or team name (characters).

@@ -46,6 +46,8 @@ pub mod geometry;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+#[cfg(feature = "table")]
+pub mod table;
 pub mod text;
 
 pub use game::{EndKind, Game, GameResult, PlayError, Score};

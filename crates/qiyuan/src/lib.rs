@@ -8,4 +8,5 @@ pub fn games() -> Registry {
     Registry::new()
         .with(qiyuan_engine::kind::kinds())
         .with([std::sync::Arc::new(qiyuan_banqi::table::BanqiKind) as _])
+        .with([std::sync::Arc::new(qiyuan_tiaoqi::table::TiaoqiKind) as _])
 }

@@ -79,7 +79,7 @@ enum Command {
 /// Where a command starts: rule set, target score and position.
 #[derive(clap::Args)]
 struct SetupArgs {
-    /// Rule set: xiangqi, jifen-simple, jifen-match, jifen-contest, banqi or banqi-icga.
+    /// Rule set: xiangqi, jifen-simple, jifen-match, jifen-contest, banqi, banqi-icga or tiaoqi.
     #[arg(long, default_value = "xiangqi")]
     variant: String,
     /// Jifen target score (defaults: simple 30, match and contest 100).
@@ -88,6 +88,27 @@ struct SetupArgs {
     /// Start from this FEN instead of the start position.
     #[arg(long)]
     fen: Option<String>,
+    /// Tiaoqi: players (2, 3, 4 or 6; with --fen, by default the seats it names).
+    #[arg(long)]
+    players: Option<u8>,
+    /// Tiaoqi: pieces each (10, or 15 for two players).
+    #[arg(long, default_value_t = 10)]
+    pieces: u8,
+    /// Tiaoqi: rank the rest after the first finishes (T10).
+    #[arg(long)]
+    rank_rest: bool,
+}
+
+impl SetupArgs {
+    /// Tiaoqi's seat count: `--players`, else the seats the FEN names, else 2.
+    fn tiaoqi_players(&self) -> u8 {
+        self.players.unwrap_or_else(|| {
+            self.fen
+                .as_deref()
+                .and_then(|f| f.split_whitespace().nth(2))
+                .map_or(2, |seats| seats.len().min(6) as u8)
+        })
+    }
 }
 
 /// Looks up a rule set by name; unknown names are refused with the list.
@@ -95,6 +116,7 @@ fn check_variant(name: &str) -> Result<Variant> {
     Variant::from_name(name).ok_or_else(|| {
         let mut known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
         known.extend(qiyuan_banqi::Preset::ALL.iter().map(|p| p.name()));
+        known.push("tiaoqi");
         anyhow::anyhow!("unknown variant '{name}' (known: {})", known.join(", "))
     })
 }
@@ -119,7 +141,57 @@ impl SetupArgs {
 fn run(cli: Cli) -> Result<()> {
     // Banqi has its own rules crate; it prints the lines it returns.
     let banqi = |setup: &SetupArgs| qiyuan_banqi::Preset::from_name(&setup.variant);
+    let tiaoqi = |setup: &SetupArgs| setup.variant == "tiaoqi";
     match cli.command {
+        Command::Perft {
+            setup,
+            divide,
+            depth,
+        } if tiaoqi(&setup) => {
+            let started = Instant::now();
+            let lines = qiyuan_tiaoqi::cli::perft(
+                setup.tiaoqi_players(),
+                setup.pieces,
+                setup.fen.as_deref(),
+                depth,
+                divide,
+            )?;
+            let nodes: u64 = lines
+                .last()
+                .and_then(|l| l.strip_prefix("nodes "))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            for line in lines {
+                say!("{line}");
+            }
+            let secs = started.elapsed().as_secs_f64().max(1e-9);
+            say!("nps {:.0}", nodes as f64 / secs);
+        }
+        Command::Moves { setup } if tiaoqi(&setup) => {
+            for line in qiyuan_tiaoqi::cli::moves(
+                setup.tiaoqi_players(),
+                setup.pieces,
+                setup.fen.as_deref(),
+            )? {
+                say!("{line}");
+            }
+        }
+        Command::Apply { setup, moves } if tiaoqi(&setup) => {
+            for line in qiyuan_tiaoqi::cli::apply(
+                setup.tiaoqi_players(),
+                setup.pieces,
+                setup.fen.as_deref(),
+                setup.rank_rest,
+                &moves,
+            )? {
+                say!("{line}");
+            }
+        }
+        Command::Notation { setup, .. } if tiaoqi(&setup) => {
+            bail!(
+                "notation covers the Xiangqi family; Tiaoqi moves are already cell paths (4.2-5.6)"
+            );
+        }
         Command::Perft { setup, .. } if banqi(&setup).is_some() => {
             qiyuan_banqi::cli::perft(banqi(&setup).unwrap_or(qiyuan_banqi::Preset::Banqi))?;
         }

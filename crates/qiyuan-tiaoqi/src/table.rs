@@ -1,0 +1,392 @@
+//! The hall's view of Tiaoqi (feature `table`): [`TiaoqiKind`] for the
+//! registry (variants for 2, 3, 4 and 6 seats, 30 s a move as T14 says) and
+//! [`TiaoqiTable`], a game in play. Seats are numbered in play order (T12)
+//! and named by their camp letters.
+//!
+//! A fallen flag is a lost turn (recorded as `timeout`, played as a pass);
+//! a seat's third lost turn makes it leave (T14: with three or more in play
+//! its pieces leave the board and play goes on).
+
+use std::any::Any;
+use std::time::Duration;
+
+use qiyuan_core::{
+    Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, OptionSpec, Outcome,
+    StartSpec, TableGame, VariantSpec, Viewer,
+};
+
+use crate::game::{EndKind, Game, GameResult};
+use crate::geometry::{Seat, Setup};
+use crate::position::{Move, Position};
+
+/// The rating family and kind id.
+pub const FAMILY: &str = "tiaoqi";
+/// Seconds a move by default (T14).
+pub const MOVE_SECONDS: i64 = 30;
+/// Lost turns after which a seat is out (T14).
+pub const TIMEOUTS_OUT: u8 = 3;
+/// How a lost turn reads in the record.
+const TIMEOUT: &str = "timeout";
+
+const PIECES: OptionSpec = OptionSpec {
+    name: "pieces",
+    min: 10,
+    max: 15,
+    about: "pieces each: 10, or 15 in a two-player game (T3)",
+};
+const RANK: OptionSpec = OptionSpec {
+    name: "rank",
+    min: 0,
+    max: 1,
+    about: "1: play on to rank the rest after the first finishes (T10)",
+};
+
+static VARIANTS: [VariantSpec; 4] = [
+    VariantSpec {
+        name: "tiaoqi",
+        seats: &[2],
+        options: &[PIECES, RANK],
+    },
+    VariantSpec {
+        name: "tiaoqi-3",
+        seats: &[3],
+        options: &[RANK],
+    },
+    VariantSpec {
+        name: "tiaoqi-4",
+        seats: &[4],
+        options: &[RANK],
+    },
+    VariantSpec {
+        name: "tiaoqi-6",
+        seats: &[6],
+        options: &[RANK],
+    },
+];
+
+/// The seats of a seating, in play order.
+fn seats_of(players: usize) -> Vec<Seat> {
+    Setup::new(players as u8, 10)
+        .map(|s| s.seats().collect())
+        .unwrap_or_default()
+}
+
+/// Tiaoqi for the registry.
+pub struct TiaoqiKind;
+
+impl GameKind for TiaoqiKind {
+    fn id(&self) -> &'static str {
+        FAMILY
+    }
+    fn variants(&self) -> &'static [VariantSpec] {
+        &VARIANTS
+    }
+    fn start(&self, spec: &StartSpec<'_>) -> Result<Box<dyn TableGame>, String> {
+        let variant = VARIANTS
+            .iter()
+            .find(|v| v.name == spec.variant)
+            .ok_or_else(|| format!("unknown game '{}'", spec.variant))?;
+        let players = variant.seats[0];
+        let pieces = spec.options.get(PIECES.name).copied().unwrap_or(10);
+        let setup = Setup::new(players as u8, u8::try_from(pieces).unwrap_or(0))
+            .map_err(|e| e.to_string())?;
+        let rank = spec.options.get(RANK.name).copied().unwrap_or(0) == 1;
+        let start = match spec.setup {
+            Some(text) => Position::from_text(setup, text).map_err(|e| e.to_string())?,
+            None => Position::start(setup),
+        };
+        Ok(Box::new(TiaoqiTable::new(
+            spec.variant,
+            Game::new(start, rank),
+        )))
+    }
+    fn default_clock(&self) -> DefaultClock {
+        DefaultClock::PerMove {
+            seconds: MOVE_SECONDS,
+        }
+    }
+    fn ai(&self) -> Option<&dyn GameAi> {
+        Some(&TiaoqiAi)
+    }
+    fn seat_names(&self, seats: usize) -> Vec<String> {
+        seats_of(seats)
+            .into_iter()
+            .map(|s| s.letter().to_string())
+            .collect()
+    }
+    fn web_module(&self) -> &'static str {
+        FAMILY
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A Tiaoqi game in the hall.
+#[derive(Clone)]
+pub struct TiaoqiTable {
+    rules: String,
+    game: Game,
+    seats: Vec<Seat>,
+    history: Vec<String>,
+    timeouts: Vec<u8>,
+    outcome: Option<Outcome>,
+}
+
+impl TiaoqiTable {
+    fn new(rules: &str, game: Game) -> TiaoqiTable {
+        let seats: Vec<Seat> = game.position().setup().seats().collect();
+        TiaoqiTable {
+            rules: rules.to_string(),
+            timeouts: vec![0; seats.len()],
+            seats,
+            game,
+            history: Vec::new(),
+            outcome: None,
+        }
+    }
+
+    /// The game of rules.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn index_of(&self, seat: Seat) -> Option<usize> {
+        self.seats.iter().position(|&s| s == seat)
+    }
+
+    /// The hall's outcome of the rules' result.
+    fn judge(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if let Some(r) = self.game.result().cloned() {
+            self.outcome = Some(self.outcome_of(&r));
+        }
+    }
+
+    fn outcome_of(&self, r: &GameResult) -> Outcome {
+        Outcome {
+            winner: r.winner().and_then(|s| self.index_of(s)),
+            reason: match r.kind {
+                EndKind::Finished => EndReason::Points,
+                EndKind::DeadGame => EndReason::DeadPosition,
+                EndKind::Left => EndReason::Resignation,
+            },
+            explanation: r.explanation.clone(),
+        }
+    }
+}
+
+impl TableGame for TiaoqiTable {
+    fn rules_name(&self) -> &str {
+        &self.rules
+    }
+    fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+    fn seats_to_move(&self) -> Vec<usize> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.game
+            .turn()
+            .and_then(|s| self.index_of(s))
+            .into_iter()
+            .collect()
+    }
+    fn view(&self, _viewer: Viewer) -> String {
+        // Nothing is hidden in Tiaoqi.
+        self.game.position().to_string()
+    }
+    fn legal_moves_for(&self, seat: usize) -> Vec<String> {
+        if self.seats_to_move() != [seat] {
+            return Vec::new();
+        }
+        let p = self.game.position();
+        self.game
+            .legal()
+            .into_iter()
+            .map(|m| p.move_text(m))
+            .collect()
+    }
+    fn play_for(
+        &mut self,
+        seat: usize,
+        mv: &str,
+        _chance: &mut dyn Chance,
+    ) -> Result<(), MoveError> {
+        if self.seats_to_move() != [seat] {
+            return Err(MoveError::Illegal {
+                text: mv.chars().take(40).collect(),
+                why: "not this seat's turn".into(),
+            });
+        }
+        let before = self.game.position().clone();
+        let m = self.game.play_text(mv).map_err(|e| MoveError::Illegal {
+            text: mv.chars().take(40).collect(),
+            why: e.to_string(),
+        })?;
+        // The record keeps one full path, whatever form the player sent.
+        self.history.push(before.move_text(m));
+        self.judge();
+        Ok(())
+    }
+    fn result(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
+    }
+    fn clock_rule(&self) -> qiyuan_core::ClockRule {
+        qiyuan_core::ClockRule::PerMove
+    }
+    fn flag_falls(&mut self, seat: usize) -> FlagFall {
+        let Some(&who) = self.seats.get(seat) else {
+            return FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout));
+        };
+        if self.seats_to_move() != [seat] {
+            return FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout));
+        }
+        self.timeouts[seat] += 1;
+        let done = if self.timeouts[seat] >= TIMEOUTS_OUT {
+            self.game.leave(who)
+        } else {
+            self.game.play(Move::Pass)
+        };
+        if done.is_err() {
+            return FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout));
+        }
+        self.history.push(TIMEOUT.into());
+        self.judge();
+        FlagFall::TurnLost
+    }
+    fn placings(&self) -> Option<Vec<Vec<usize>>> {
+        let r = self.game.result()?;
+        let mut groups: Vec<(u8, Vec<usize>)> = Vec::new();
+        for &(seat, place) in &r.places {
+            let Some(i) = self.index_of(seat) else {
+                continue;
+            };
+            match groups.iter_mut().find(|(p, _)| *p == place) {
+                Some((_, g)) => g.push(i),
+                None => groups.push((place, vec![i])),
+            }
+        }
+        groups.sort_by_key(|(p, _)| *p);
+        Some(groups.into_iter().map(|(_, g)| g).collect())
+    }
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+    fn boxed_clone(&self) -> Box<dyn TableGame> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The Tiaoqi AI: for now the greedy player of every level (the move that
+/// gains the most rows, then the one that brings up the rearmost piece);
+/// the searches of the issue come next.
+pub struct TiaoqiAi;
+
+impl GameAi for TiaoqiAi {
+    fn choose(
+        &self,
+        game: &dyn TableGame,
+        seat: usize,
+        _level: u8,
+        _budget: Option<Duration>,
+    ) -> Option<String> {
+        let t = game.as_any().downcast_ref::<TiaoqiTable>()?;
+        if t.seats_to_move() != [seat] {
+            return None;
+        }
+        let p = t.game.position();
+        let me = p.turn();
+        let best = t.game.legal().into_iter().max_by_key(|&m| {
+            let after = p.after(m);
+            let gain = i64::from(p.total_distance(me)) - i64::from(after.total_distance(me));
+            let rear = -i64::from(after.rearmost_distance(me));
+            // A pass only when nothing goes forward.
+            (gain, rear, !matches!(m, Move::Pass))
+        })?;
+        Some(p.move_text(best))
+    }
+    fn rating(&self, level: u8) -> f64 {
+        1000.0 + 50.0 * f64::from(level)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qiyuan_core::Options;
+
+    struct NoChance;
+    impl Chance for NoChance {
+        fn draw(&mut self, _bound: u32) -> u32 {
+            0
+        }
+    }
+
+    fn start(variant: &str) -> Box<dyn TableGame> {
+        TiaoqiKind
+            .start(&StartSpec {
+                variant,
+                seats: 0,
+                options: &Options::new(),
+                setup: None,
+                seed: [0; 32],
+            })
+            .expect("start")
+    }
+
+    #[test]
+    fn six_greedy_seats_play_a_game_to_its_end() {
+        let mut t = start("tiaoqi-6");
+        assert_eq!(TiaoqiKind.seat_names(6), ["a", "b", "c", "d", "e", "f"]);
+        for _ in 0..3000 {
+            let Some(&seat) = t.seats_to_move().first() else {
+                break;
+            };
+            let mv = TiaoqiAi.choose(t.as_ref(), seat, 1, None).expect("a move");
+            t.play_for(seat, &mv, &mut NoChance)
+                .expect("the AI's move is legal");
+        }
+        let o = t.result().expect("the game ended");
+        let placings = t.placings().expect("placings");
+        assert_eq!(placings.iter().map(Vec::len).sum::<usize>(), 6);
+        assert_eq!(placings[0], vec![o.winner.expect("a winner")]);
+    }
+
+    #[test]
+    fn t14_three_lost_turns_take_a_seat_out_and_play_goes_on() {
+        let mut t = start("tiaoqi-3");
+        let mut lost = 0;
+        while lost < TIMEOUTS_OUT {
+            let seat = t.seats_to_move()[0];
+            if seat == 0 {
+                assert_eq!(t.flag_falls(0), FlagFall::TurnLost);
+                lost += 1;
+            } else {
+                t.play_for(seat, "pass", &mut NoChance).expect("pass");
+            }
+        }
+        assert!(t.result().is_none(), "two seats still play");
+        let view = t.view(Viewer::Spectator);
+        let board = view.split(' ').next().unwrap_or_default();
+        assert!(
+            !board.contains('a'),
+            "seat a's pieces left the board: {view}"
+        );
+        for _ in 0..6 {
+            let seat = t.seats_to_move()[0];
+            assert_ne!(seat, 0, "seat a is out");
+            t.play_for(seat, "pass", &mut NoChance).expect("pass");
+        }
+        assert_eq!(t.history().iter().filter(|m| *m == TIMEOUT).count(), 3);
+    }
+}
