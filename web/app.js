@@ -155,6 +155,14 @@ function gameView(id) {
   function onClick(sq) {
     if (!myTurn() || replayPly != null) return;
     const legal = state.legal || [];
+    // A game whose moves are not square pairs says what a click means.
+    if (mod && mod.click) {
+      const r = mod.click(legal, selected, sq);
+      if (r.move) return sendMove(r.move);
+      selected = r.select || null;
+      render();
+      return;
+    }
     // Banqi: a click on a face-down piece flips it (`a1a1`).
     if (!selected && legal.includes(sq + sq)) return sendMove(sq + sq);
     if (selected) {
@@ -178,9 +186,9 @@ function gameView(id) {
     const flip = flipped !== (mySeat === 1);
     const rec = state.records || [];
     const lastRec = replayPly == null ? rec[rec.length - 1] : rec[replayPly - 1];
-    const last = lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
-    const targets = selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
     if (!mod) { gameModule(state.game).then((m) => { mod = m; render(); }); return; }
+    const last = mod.last ? mod.last(lastRec) : lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
+    const targets = mod.targets ? mod.targets(state.legal || [], selected) : selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
     mod.draw($('board'), { state, replayPly, flipped: flip, selected, targets, last, onClick });
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     const nameHtml = (seat) => `${seat === 0 ? t('red') : t('black')}: ${esc(seatLabel(state.seats[seat]))}${titleSlot(state.game, state.seats[seat])}`;
@@ -203,7 +211,7 @@ function gameView(id) {
     $('status').textContent = status;
     const b = [];
     if (state.status === 'playing' && mySeat != null) {
-      if (myTurn() && (state.legal || []).includes('0000')) b.push(`<button data-f="pass" data-testid="pass">${t('pass')}</button>`);
+      if (myTurn() && (state.legal || []).some((m) => m === '0000' || m === 'pass')) b.push(`<button data-f="pass" data-testid="pass">${t('pass')}</button>`);
       if (state.draw_offer != null && state.draw_offer !== mySeat) b.push(`<button data-f="accept" data-testid="accept-draw">${t('accept_draw')}</button><button data-f="decline">${t('decline_draw')}</button>`);
       else if (state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
       b.push(`<button data-f="claim">${t('claim')}</button><button data-f="resign" data-testid="resign">${t('resign')}</button>`);
@@ -216,7 +224,7 @@ function gameView(id) {
     $('buttons').innerHTML = b.join(' ');
     $('buttons').querySelectorAll('button').forEach((x) => x.addEventListener('click', async () => {
       const f = x.dataset.f;
-      if (f === 'pass') sendMove('0000');
+      if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
       else if (f === 'draw') send({ t: 'draw', action: 'offer' });
       else if (f === 'accept') send({ t: 'draw', action: 'accept' });
       else if (f === 'decline') send({ t: 'draw', action: 'decline' });

@@ -220,3 +220,37 @@ test('an invitation waits in the lobby until accepted; set-up rooms are marked; 
   await org.context().close();
   await inv.context().close();
 });
+
+test('a two-player Tiaoqi game is played by clicking, with a jump chain', async () => {
+  const a = await newPage();
+  await a.selectOption('[data-testid="game-select"]', 'tiaoqi');
+  await a.selectOption('[data-testid="opponent"]', 'open');
+  await a.click('[data-testid="create"]');
+  await a.waitForURL(/#\/game\//);
+  const id = a.url().split('#/game/')[1];
+  const b = await newPage();
+  await b.click(`[data-testid="join-${id}"]`);
+  await b.waitForURL(new RegExp(`#/game/${id}`));
+  const filled = (page, cell, colour) => page.waitForFunction(
+    ([cell, colour]) => document.querySelector(`[data-cell="${cell}"]`)?.getAttribute('fill') === colour, [cell, colour]);
+  // The star has 121 holes; a (south, red) moves first.
+  await a.waitForFunction(() => document.querySelectorAll('[data-cell]').length === 121);
+  await a.waitForFunction(() => /Your move/.test(document.querySelector('[data-testid="status"]').textContent));
+  // A single jump: clicking the piece marks every hole it can reach.
+  await a.click('[data-cell="3.1"]');
+  await a.waitForSelector('[data-cell="5.5"][data-target]');
+  await a.click('[data-cell="5.5"]');
+  await filled(b, '5.5', '#d33');
+  await b.waitForFunction(() => /Your move/.test(document.querySelector('[data-testid="status"]').textContent));
+  await b.click('[data-cell="14.1"]');
+  await b.click('[data-cell="13.5"]');
+  await filled(a, '13.5', '#2a4');
+  // A chain of two hops from the back row: 1.1-3.1-5.7.
+  await a.waitForFunction(() => /Your move/.test(document.querySelector('[data-testid="status"]').textContent));
+  await a.click('[data-cell="1.1"]');
+  await a.click('[data-cell="5.7"]');
+  await filled(b, '5.7', '#d33');
+  await b.waitForSelector('[data-testid="moves"] >> text=1.1-3.1-5.7');
+  await a.context().close();
+  await b.context().close();
+});

@@ -17,7 +17,7 @@ function cells(fen) {
 }
 
 /** Draws the position at `replayPly` (null: now); a click names the cell. */
-export function draw(svg, { state, replayPly, flipped, selected, targets, onClick }) {
+export function draw(svg, { state, replayPly, flipped, selected, targets, last, onClick }) {
   const rec = state.records || [];
   const fen = replayPly == null || replayPly >= rec.length ? state.fen : (rec[replayPly - 1] || {}).fen || state.fen;
   const dx = 13, dy = 22.5, r = 9;
@@ -29,8 +29,11 @@ export function draw(svg, { state, replayPly, flipped, selected, targets, onClic
     const name = `${c.row}.${c.col}`;
     g.setAttribute('cx', px); g.setAttribute('cy', py); g.setAttribute('r', r);
     g.setAttribute('fill', COLOUR[c.ch] || '#f4ead5');
-    g.setAttribute('stroke', name === selected ? '#000' : targets && targets.has(name) ? '#2a4' : '#8a7650');
-    g.setAttribute('stroke-width', name === selected || (targets && targets.has(name)) ? 3 : 1);
+    const mark = name === selected || (targets && targets.has(name));
+    const moved = last && last.includes(name);
+    g.setAttribute('stroke', name === selected ? '#000' : mark ? '#2a4' : moved ? '#36c' : '#8a7650');
+    g.setAttribute('stroke-width', mark || moved ? 3 : 1);
+    if (targets && targets.has(name)) g.dataset.target = '1';
     g.dataset.cell = name;
     g.addEventListener('click', () => onClick && onClick(name));
     svg.appendChild(g);
@@ -42,3 +45,22 @@ export function info(state, t) {
   const seats = ((state.fen || '').split(' ')[2] || '').split('');
   return seats.map((s, i) => `<span style="color:${COLOUR[s]}" data-testid="seat-${s}">● ${s}${state.to_move === i ? ' ←' : ''}</span>`).join(' ');
 }
+
+const ends = (m) => { const c = m.split('-'); return [c[0], c[c.length - 1]]; };
+
+/** A click on `cell`: the move from the selected piece to it, or a new selection. */
+export function click(legal, selected, cell) {
+  if (selected) {
+    const m = legal.find((x) => x !== 'pass' && ends(x)[0] === selected && ends(x)[1] === cell);
+    if (m) return { move: m };
+  }
+  return { select: legal.some((x) => x !== 'pass' && ends(x)[0] === cell) ? cell : null };
+}
+
+/** Every cell the selected piece can reach. */
+export function targets(legal, selected) {
+  return new Set(selected ? legal.filter((x) => x !== 'pass' && ends(x)[0] === selected).map((x) => ends(x)[1]) : []);
+}
+
+/** The last move's start and end. */
+export function last(rec) { return rec && rec.iccs.includes('-') ? ends(rec.iccs) : []; }
