@@ -200,7 +200,7 @@ function gameView(id) {
       $('bot-name').innerHTML = nameHtml(bot);
       decorate(view.querySelector('.board-wrap'));
     }
-    $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${state.clock.initial_s / 60}+${state.clock.increment_s}${state.rated ? ' · ' + t('rated') : ''}`;
+    $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${state.clock.initial_s < 60 ? state.clock.initial_s + ' s' : state.clock.initial_s / 60 + '+' + state.clock.increment_s}${state.rated ? ' · ' + t('rated') : ''}`;
     $('scores').innerHTML = mod.info(state, t);
     let status = '';
     if (state.status === 'waiting') status = t('waiting');

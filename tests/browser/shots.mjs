@@ -21,6 +21,7 @@ const org = await api(setup, '/api/register', { username: 'organiser', password:
 await api(setup, '/api/register', { username: '王小明', password: 'secret123' });
 const ev = await api(setup, '/api/events', { name: 'Winter Cup 冬季杯', game: 'xiangqi', format: { kind: 'round_robin', cycles: 1 }, players: ['organiser', '王小明'] }, org.token);
 await api(setup, '/api/games', { game: 'xiangqi', fen: '3k5/9/9/9/9/9/9/9/4R4/4K4 w' }, org.token);
+const tq = await api(setup, '/api/games', { game: 'tiaoqi-6', opponent: 'ai:1' }, org.token);
 for (const [w, h, tag] of [[1280, 900, 'desktop'], [390, 844, 'phone']]) {
   for (const lang of ['en-US', 'zh-CN']) {
     const ctx = await browser.newContext({ locale: lang, viewport: { width: w, height: h } });
@@ -35,6 +36,9 @@ for (const [w, h, tag] of [[1280, 900, 'desktop'], [390, 844, 'phone']]) {
     await page.goto(base + `/#/user/${encodeURIComponent('王小明')}`);
     await page.waitForSelector('[data-testid="sessions"] button, [data-testid="sessions"] table');
     await page.screenshot({ path: join(OUT, `profile-${tag}-${lang}.png`), fullPage: true });
+    await page.goto(base + `/#/game/${tq.id}`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-cell]').length === 121);
+    await page.screenshot({ path: join(OUT, `tiaoqi-${tag}-${lang}.png`), fullPage: true });
     await ctx.close();
   }
 }
