@@ -17,6 +17,7 @@
 pub mod berger;
 pub mod event;
 pub mod knockout;
+pub mod multi;
 pub mod rating;
 pub mod scoring;
 pub mod standings;

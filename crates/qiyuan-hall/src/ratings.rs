@@ -1,4 +1,6 @@
-//! Elo ratings per game family (H1) and rank titles (H2) in the hall.
+//! Elo ratings per game family (H1) and rank titles (H2) in the hall; games
+//! of more than two seats are rated on their own Weng-Lin scale, in the
+//! family `{family}-multi` ([`multi_family`]).
 //!
 //! A rated game is rated once, when it ends, by the background hook task
 //! (see [`crate::events`]), so rating updates never race each other. The
@@ -19,6 +21,14 @@ pub fn family_of(hall: &Hall, rules: &str) -> String {
         .family_of(rules)
         .map_or_else(|| rules.to_string(), str::to_string)
 }
+
+/// The family games of more than two seats of `rules`'s kind are rated in.
+pub fn multi_family(hall: &Hall, rules: &str) -> String {
+    format!("{}{MULTI_SUFFIX}", family_of(hall, rules))
+}
+
+/// What marks a multi-player rating family.
+pub const MULTI_SUFFIX: &str = "-multi";
 
 /// The fixed rating of an AI level (H1) in the kind of `rules`, from its
 /// calibration; the start rating where the kind has no AI.
@@ -55,7 +65,13 @@ fn ai_json(hall: &Hall, rules: &str, level: u8) -> Value {
 /// never rated) and it has a result. Against the AI only the person's rating
 /// moves, against the level's fixed rating. Returns whether it rated.
 pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bool> {
-    if !row.rated || row.start_fen.is_some() || row.status != "finished" || row.seats.len() != 2 {
+    if !row.rated || row.start_fen.is_some() || row.status != "finished" {
+        return Ok(false);
+    }
+    if row.seats.len() > 2 {
+        return rate_multi_player_game(hall, row).await;
+    }
+    if row.seats.len() != 2 {
         return Ok(false);
     }
     let score_red = match hall.games.winner_of(&row.rules, 2, row.result.as_deref()) {
@@ -93,11 +109,13 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
                     user_id: *red,
                     before: *rr,
                     after: ra,
+                    deviation: None,
                 },
                 RatingUpdate {
                     user_id: *black,
                     before: *br,
                     after: ba,
+                    deviation: None,
                 },
             ]
         }
@@ -105,11 +123,13 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
             user_id: *red,
             before: *rr,
             after: rate_vs_ai(rr, *level, score_red),
+            deviation: None,
         }],
         (Ok(level), Err((black, br))) => vec![RatingUpdate {
             user_id: *black,
             before: *br,
             after: rate_vs_ai(br, *level, score_red.reversed()),
+            deviation: None,
         }],
         // Two engines: nothing to rate.
         (Ok(_), Ok(_)) => return Ok(false),
@@ -117,9 +137,85 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
     hall.store.apply_ratings(&row.id, &family, &updates).await
 }
 
-/// A 400 `unknown_game` unless `game` is a rule set or a family name.
+/// Rates a finished game of more than two seats by its placings (Weng-Lin,
+/// H1): every person against everyone else; AI seats count at their level's
+/// fixed rating and are not changed.
+async fn rate_multi_player_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bool> {
+    use qiyuan_events::multi::{MultiRating, rate_places};
+    let placings = match (
+        &row.placings,
+        hall.games
+            .winner_of(&row.rules, row.seats.len(), row.result.as_deref()),
+    ) {
+        (Some(p), _) => p.clone(),
+        (None, Some(Some(w))) => vec![vec![w], (0..row.seats.len()).filter(|&s| s != w).collect()],
+        (None, Some(None)) => vec![(0..row.seats.len()).collect()],
+        (None, None) => return Ok(false),
+    };
+    let place = |seat: usize| {
+        placings
+            .iter()
+            .position(|g| g.contains(&seat))
+            .map(|p| p + 1)
+    };
+    let family = multi_family(hall, &row.rules);
+    let mut players = Vec::with_capacity(row.seats.len());
+    let mut people = Vec::new();
+    for (i, seat) in row.seats.iter().enumerate() {
+        let Some(p) = place(i) else { return Ok(false) };
+        match seat {
+            SeatRow::User { id, name } => {
+                let guest = hall
+                    .store
+                    .user_by_name(name)
+                    .await?
+                    .is_none_or(|u| u.guest || u.id != *id);
+                if guest {
+                    return Ok(false);
+                }
+                let r = hall
+                    .store
+                    .multi_rating(*id, &family)
+                    .await?
+                    .unwrap_or_default();
+                people.push((players.len(), *id));
+                players.push((r, p));
+            }
+            SeatRow::Ai { level } => {
+                players.push((MultiRating::fixed(ai_rating(hall, &row.rules, *level)), p));
+            }
+            SeatRow::Open => return Ok(false),
+        }
+    }
+    if people.is_empty() {
+        return Ok(false);
+    }
+    let after = rate_places(&players);
+    let shown = |r: &MultiRating| Rating {
+        value: r.value,
+        rated_games: r.rated_games,
+        reached_top: false,
+    };
+    let updates: Vec<RatingUpdate> = people
+        .iter()
+        .map(|&(i, user_id)| RatingUpdate {
+            user_id,
+            before: shown(&players[i].0),
+            after: shown(&after[i]),
+            deviation: Some(after[i].deviation),
+        })
+        .collect();
+    hall.store.apply_ratings(&row.id, &family, &updates).await
+}
+
+/// A 400 `unknown_game` unless `game` is a rule set or a family name (a
+/// kind with variants of more than two seats also has `{family}-multi`).
 fn known_family(hall: &Hall, game: &str) -> HallResult<()> {
-    if hall.games.find(game).is_some() || hall.games.kind(game).is_some() {
+    let multi = game
+        .strip_suffix(MULTI_SUFFIX)
+        .and_then(|f| hall.games.kind(f))
+        .is_some_and(|k| k.variants().iter().any(|v| v.seats.iter().any(|&n| n > 2)));
+    if multi || hall.games.find(game).is_some() || hall.games.kind(game).is_some() {
         return Ok(());
     }
     Err(HallError::bad(format!(

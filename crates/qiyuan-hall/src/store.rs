@@ -182,6 +182,12 @@ pub trait Storage: Send + Sync {
     async fn user_games(&self, user_id: i64, limit: i64) -> StoreResult<Vec<GameRow>>;
     /// A user's rating in a game family (`None` before their first rated game).
     async fn rating(&self, user_id: i64, family: &str) -> StoreResult<Option<Rating>>;
+    /// A user's multi-player rating in `family`, if rated there.
+    async fn multi_rating(
+        &self,
+        user_id: i64,
+        family: &str,
+    ) -> StoreResult<Option<qiyuan_events::multi::MultiRating>>;
     /// Every rating a user has, by family.
     async fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Rating)>>;
     /// Stores new ratings after a rated game, with history rows, in one
@@ -235,6 +241,8 @@ pub struct RatingUpdate {
     pub before: Rating,
     /// After the game.
     pub after: Rating,
+    /// The uncertainty after the game (multi-player ratings only).
+    pub deviation: Option<f64>,
 }
 
 /// A point of a rating chart.
@@ -300,6 +308,13 @@ fn migrator() -> Migrator {
                 Cow::Borrowed("options_draws"),
                 MigrationType::Simple,
                 Cow::Borrowed(include_str!("../migrations/0006_options_draws.sql")),
+                false,
+            ),
+            Migration::new(
+                7,
+                Cow::Borrowed("multi_ratings"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../migrations/0007_multi_ratings.sql")),
                 false,
             ),
         ]),
@@ -727,6 +742,31 @@ impl Storage for SqliteStore {
         row.as_ref().map(rating_from_row).transpose()
     }
 
+    async fn multi_rating(
+        &self,
+        user_id: i64,
+        family: &str,
+    ) -> StoreResult<Option<qiyuan_events::multi::MultiRating>> {
+        let row = sqlx::query(
+            "SELECT value, deviation, rated_games FROM ratings WHERE user_id = ? AND family = ?",
+        )
+        .bind(user_id)
+        .bind(family)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            let fresh = qiyuan_events::multi::MultiRating::default();
+            Ok(qiyuan_events::multi::MultiRating {
+                value: r.try_get("value")?,
+                deviation: r
+                    .try_get::<Option<f64>, _>("deviation")?
+                    .unwrap_or(fresh.deviation),
+                rated_games: r.try_get::<i64, _>("rated_games")?.max(0) as u32,
+            })
+        })
+        .transpose()
+    }
+
     async fn ratings_of(&self, user_id: i64) -> StoreResult<Vec<(String, Rating)>> {
         let rows = sqlx::query(
             "SELECT family, value, rated_games, reached_top FROM ratings WHERE user_id = ? ORDER BY family",
@@ -757,8 +797,8 @@ impl Storage for SqliteStore {
         let now = now_ms();
         for u in updates {
             sqlx::query(
-                "INSERT INTO ratings (user_id, family, value, rated_games, reached_top, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
-                 ON CONFLICT(user_id, family) DO UPDATE SET value = ?3, rated_games = ?4, reached_top = ?5, updated_ms = ?6",
+                "INSERT INTO ratings (user_id, family, value, rated_games, reached_top, updated_ms, deviation) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+                 ON CONFLICT(user_id, family) DO UPDATE SET value = ?3, rated_games = ?4, reached_top = ?5, updated_ms = ?6, deviation = ?7",
             )
             .bind(u.user_id)
             .bind(family)
@@ -766,6 +806,7 @@ impl Storage for SqliteStore {
             .bind(i64::from(u.after.rated_games))
             .bind(i64::from(u.after.reached_top))
             .bind(now)
+            .bind(u.deviation)
             .execute(&mut *tx)
             .await?;
             sqlx::query(

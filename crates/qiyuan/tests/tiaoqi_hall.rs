@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{post, register, server_at, temp_db};
+use common::{get, post, register, server_at, temp_db};
 use futures_util::SinkExt;
 use qiyuan_hall::client::GameSocket;
 use serde_json::{Value, json};
@@ -74,7 +74,7 @@ async fn a_six_seat_game_with_five_ai_seats_survives_a_restart_and_ends() {
         &addr,
         "/api/games",
         &tok,
-        json!({"game": "tiaoqi-6", "opponent": "ai:2"}),
+        json!({"game": "tiaoqi-6", "opponent": "ai:2", "rated": true}),
     )
     .await;
     assert_eq!(st, 201, "{g}");
@@ -108,5 +108,28 @@ async fn a_six_seat_game_with_five_ai_seats_survives_a_restart_and_ends() {
         .sum();
     assert_eq!(ranked, 6, "{s}");
     assert!(["a", "b", "c", "d", "e", "f", "draw"].contains(&s["result"].as_str().unwrap_or("")));
+    // H1: rated on the multi-player (Weng-Lin) scale, not the two-player Elo.
+    let mut board = Value::Null;
+    for _ in 0..100 {
+        board = get(&addr, "/api/leaderboard/tiaoqi-multi").await.1;
+        if board["rows"].as_array().is_some_and(|r| !r.is_empty()) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(board["rows"][0]["username"], "hopper", "{board}");
+    let mine = placings
+        .iter()
+        .position(|g| g.as_array().is_some_and(|g| g.contains(&json!(0))))
+        .expect("seat a placed");
+    let value = board["rows"][0]["rating"].as_f64().expect("rating");
+    // Five AI seats of one level: first place gains, last loses.
+    if mine == 0 {
+        assert!(value > 1000.0, "{board}");
+    } else if mine == placings.len() - 1 {
+        assert!(value < 1000.0, "{board}");
+    }
+    let (_, elo) = get(&addr, "/api/leaderboard/tiaoqi").await;
+    assert_eq!(elo["rows"], json!([]), "{elo}");
     srv.shutdown().await;
 }
