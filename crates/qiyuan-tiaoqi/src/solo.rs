@@ -314,8 +314,11 @@ struct Search<'a> {
     nodes: u64,
     max_nodes: u64,
     line: Vec<(Cell, Cell)>,
-    buffers: Vec<Vec<(u32, u32, Cell, Cell, Bits)>>,
+    buffers: Vec<Vec<Child>>,
 }
+
+/// A child in the search: (bound, rows gained + 32, from, to, pieces).
+type Child = (u32, u32, Cell, Cell, Bits);
 
 enum Outcome {
     Found,
@@ -429,8 +432,9 @@ pub fn solve_with(race: &Race, limits: Limits) -> SoloResult {
 /// `width` best distinct positions (up to the mirror) by `score` are kept.
 /// Returns the first solution met and the nodes generated.
 pub fn beam(race: &Race, width: usize, max_depth: u32) -> (Option<Vec<SoloMove>>, u64) {
-    // Each level: (pieces, index of parent in the previous level, from, to).
-    let mut levels: Vec<Vec<(Bits, u32, Cell, Cell)>> = Vec::new();
+    /// A beam entry: (pieces, index of parent in the previous level, from, to).
+    type Entry = (Bits, u32, Cell, Cell);
+    let mut levels: Vec<Vec<Entry>> = Vec::new();
     let start = race.start();
     let origin = Cell::from_index(0).unwrap_or_else(|| unreachable!());
     levels.push(vec![(start, 0, origin, origin)]);
