@@ -7,7 +7,8 @@
 //! Modules: [`geometry`] (board, cells, camps, seatings), [`position`]
 //! (pieces, turn, T7 counters, copy-make), [`movegen`] (steps, jump chains by
 //! flood fill, pass), [`text`] (position and move text), [`game`] (T7-T10,
-//! T14 judged after every move), [`perft`], [`cli`].
+//! T14 judged after every move), [`perft`], [`cli`], [`solo`] (the solo race
+//! from camp a to camp d: fewest moves, proved by IDA*).
 //!
 //! # Choices where the rules file is silent
 //!
@@ -46,6 +47,7 @@ pub mod geometry;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod solo;
 #[cfg(feature = "table")]
 pub mod table;
 pub mod text;
