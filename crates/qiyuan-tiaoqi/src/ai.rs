@@ -106,6 +106,14 @@ pub fn choose_with(game: &Game, level: u8, seed: u64, method: Method) -> Option<
     if legal.len() <= 1 {
         return legal.first().copied();
     }
+    // A move that fills the target wins at once (T8), at every level.
+    let me = p.turn();
+    if let Some(&m) = legal
+        .iter()
+        .find(|&&m| m != Move::Pass && p.after(m).has_reached_target(me))
+    {
+        return Some(m);
+    }
     let spec = level_spec(level);
     let mut rng = Rng(seed ^ hash(p));
     if spec.nodes == 0 {
@@ -539,7 +547,9 @@ impl Search {
             }
             return best;
         }
-        // The replies, each opponent's best forward moves, merged by gain.
+        // The replies, each opponent's best forward moves, merged by gain;
+        // each opponent's move generation counts as a node.
+        self.nodes += p.players_in_play().saturating_sub(2) as u64;
         let mut replies: Vec<(i32, Seat, Move)> = Vec::new();
         for o in p.in_play().filter(|&s| s != root) {
             let mut q = p.clone();
