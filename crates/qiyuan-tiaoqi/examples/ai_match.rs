@@ -133,6 +133,9 @@ fn main() {
     let t0 = Instant::now();
     for &pl in &seatings {
         let n = if pl == 2 { games2 } else { games_multi };
+        if n == 0 {
+            continue;
+        }
         let jobs: Vec<_> = (0..n)
             .map(|k| {
                 let mut s: Seating = vec![None; usize::from(pl)];
