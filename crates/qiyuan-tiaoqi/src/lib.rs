@@ -2,9 +2,11 @@
 //! `shared/rules/tiaoqi.md` (T1-T14) for 2, 3, 4 or 6 players, the position
 //! and move text of T13, move generation, the end of the game and scores.
 //!
-//! The crate is pure: no I/O, no clock, no randomness.
+//! The crate is pure: no I/O, no clock, no randomness (the [`ai`] draws
+//! pseudo-random noise only from a seed it is given).
 //!
-//! Modules: [`geometry`] (board, cells, camps, seatings), [`position`]
+//! Modules: [`ai`] (evaluation, alpha-beta, Best-Reply and paranoid search,
+//! levels 1-8), [`geometry`] (board, cells, camps, seatings), [`position`]
 //! (pieces, turn, T7 counters, copy-make), [`movegen`] (steps, jump chains by
 //! flood fill, pass), [`text`] (position and move text), [`game`] (T7-T10,
 //! T14 judged after every move), [`perft`], [`cli`], [`solo`] (the solo race
@@ -41,6 +43,7 @@
 //! - **T14** A player who leaves with only one other left in play makes that
 //!   one the winner, whatever the start count was.
 
+pub mod ai;
 pub mod cli;
 pub mod game;
 pub mod geometry;

@@ -287,9 +287,8 @@ impl TableGame for TiaoqiTable {
     }
 }
 
-/// The Tiaoqi AI: for now the greedy player of every level (the move that
-/// gains the most rows, then the one that brings up the rearmost piece);
-/// the searches of the issue come next.
+/// The Tiaoqi AI: [`crate::ai::choose`] at the level asked (1 greedy with
+/// noise … 8 the deepest search), seeded from the position's hash.
 pub struct TiaoqiAi;
 
 impl GameAi for TiaoqiAi {
@@ -297,7 +296,7 @@ impl GameAi for TiaoqiAi {
         &self,
         game: &dyn TableGame,
         seat: usize,
-        _level: u8,
+        level: u8,
         _budget: Option<Duration>,
     ) -> Option<String> {
         let t = game.as_any().downcast_ref::<TiaoqiTable>()?;
@@ -305,18 +304,11 @@ impl GameAi for TiaoqiAi {
             return None;
         }
         let p = t.game.position();
-        let me = p.turn();
-        let best = t.game.legal().into_iter().max_by_key(|&m| {
-            let after = p.after(m);
-            let gain = i64::from(p.total_distance(me)) - i64::from(after.total_distance(me));
-            let rear = -i64::from(after.rearmost_distance(me));
-            // A pass only when nothing goes forward.
-            (gain, rear, !matches!(m, Move::Pass))
-        })?;
+        let best = crate::ai::choose(&t.game, level, crate::ai::hash(p))?;
         Some(p.move_text(best))
     }
     fn rating(&self, level: u8) -> f64 {
-        1000.0 + 50.0 * f64::from(level)
+        850.0 + 150.0 * f64::from(level.clamp(1, 8))
     }
 }
 
