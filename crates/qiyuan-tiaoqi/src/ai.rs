@@ -39,9 +39,11 @@ pub mod weights {
     pub const WIN: i32 = 1_000_000;
     /// The share, in percent, of the best opponent's score taken off the
     /// root player's in a multi-player evaluation, by players in play. In
-    /// `ai_match` (level 8 against greedy players) 4 players did best with a
-    /// small share (100: 76 % firsts, 25: 100 %, 0: 100 %) and 6 players
-    /// with the full share (100: 100 %, 25: 80 %, 0: 67 %).
+    /// `ai_match` (level 8, one seat, greedy players elsewhere; firsts)
+    /// 4 players did best with a small share (100: 76 % of 50 games,
+    /// 25: 100 % of 20, 0: 100 % of 40) and 6 players with the full share
+    /// (100: 100 % of 50, 25: 80 % of 20, 0: 67 % of 18); 3 players did as
+    /// well with 100 (50 of 50) as with 0 (18 of 18).
     pub const OPPONENT_PERCENT: [i32; 7] = [0, 0, 100, 100, 25, 100, 100];
 }
 
