@@ -154,9 +154,11 @@ test('a rated game moves the rating: title on the leaderboard, chart on the prof
   await page.context().close();
 });
 
-test('a Banqi game shows 32 face-down pieces and a flip turns one over', async () => {
+// Player a opens a room of `game` for anyone from the lobby's form; player b
+// joins it from the lobby. Both pages end on the game.
+async function openRoomAndJoin(game) {
   const a = await newPage();
-  await a.selectOption('[data-testid="game-select"]', 'banqi');
+  await a.selectOption('[data-testid="game-select"]', game);
   await a.selectOption('[data-testid="opponent"]', 'open');
   await a.click('[data-testid="create"]');
   await a.waitForURL(/#\/game\//);
@@ -164,6 +166,11 @@ test('a Banqi game shows 32 face-down pieces and a flip turns one over', async (
   const b = await newPage();
   await b.click(`[data-testid="join-${id}"]`);
   await b.waitForURL(new RegExp(`#/game/${id}`));
+  return [a, b, id];
+}
+
+test('a Banqi game shows 32 face-down pieces and a flip turns one over', async () => {
+  const [a, b] = await openRoomAndJoin('banqi');
   const faceDown = (page, n) => page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid="face-down"]').length === n, n);
   await faceDown(a, 32);
@@ -222,15 +229,7 @@ test('an invitation waits in the lobby until accepted; set-up rooms are marked; 
 });
 
 test('a two-player Tiaoqi game is played by clicking, with a jump chain', async () => {
-  const a = await newPage();
-  await a.selectOption('[data-testid="game-select"]', 'tiaoqi');
-  await a.selectOption('[data-testid="opponent"]', 'open');
-  await a.click('[data-testid="create"]');
-  await a.waitForURL(/#\/game\//);
-  const id = a.url().split('#/game/')[1];
-  const b = await newPage();
-  await b.click(`[data-testid="join-${id}"]`);
-  await b.waitForURL(new RegExp(`#/game/${id}`));
+  const [a, b] = await openRoomAndJoin('tiaoqi');
   const filled = (page, cell, colour) => page.waitForFunction(
     ([cell, colour]) => document.querySelector(`[data-cell="${cell}"]`)?.getAttribute('fill') === colour, [cell, colour]);
   // The star has 121 holes; a (south, red) moves first.
