@@ -86,12 +86,7 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
     for seat in &row.seats {
         match seat {
             SeatRow::User { id, name } => {
-                let guest = hall
-                    .store
-                    .user_by_name(name)
-                    .await?
-                    .is_none_or(|u| u.guest || u.id != *id);
-                if guest {
+                if !registered(hall, *id, name).await? {
                     return Ok(false);
                 }
                 let r = hall.store.rating(*id, &family).await?.unwrap_or_default();
@@ -165,12 +160,7 @@ async fn rate_multi_player_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
         let Some(p) = place(i) else { return Ok(false) };
         match seat {
             SeatRow::User { id, name } => {
-                let guest = hall
-                    .store
-                    .user_by_name(name)
-                    .await?
-                    .is_none_or(|u| u.guest || u.id != *id);
-                if guest {
+                if !registered(hall, *id, name).await? {
                     return Ok(false);
                 }
                 let r = hall
@@ -206,6 +196,16 @@ async fn rate_multi_player_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
         })
         .collect();
     hall.store.apply_ratings(&row.id, &family, &updates).await
+}
+
+/// Whether the seat's user is still the registered account `id` (guests
+/// and renamed or deleted accounts are not rated).
+async fn registered(hall: &Hall, id: i64, name: &str) -> anyhow::Result<bool> {
+    Ok(hall
+        .store
+        .user_by_name(name)
+        .await?
+        .is_some_and(|u| !u.guest && u.id == id))
 }
 
 /// A 400 `unknown_game` unless `game` is a rule set or a family name (a
