@@ -389,7 +389,9 @@ impl Search {
         };
         let mut best = moves.first().copied();
         let h = hash(p);
-        for depth in 1..=self.spec.max_depth.max(1) {
+        // Two players: odd depths only (each iteration ends on the root
+        // side's move); mixing parities made level 6 lose to level 5 (ai_ladder).
+        for depth in (1..=self.spec.max_depth.max(1)).step_by(if two { 2 } else { 1 }) {
             let mut alpha = -INF;
             let mut iter_best: Option<(Move, i32)> = None;
             for &m in &moves {
