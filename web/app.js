@@ -127,9 +127,10 @@ function gameView(id) {
   let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null;
   view.innerHTML = `<div class="game">
     <div class="board-wrap">
-      <div class="player"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
+      <div id="seats"></div>
+      <div class="player" id="top-bar"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
       <svg id="board" data-testid="board"></svg>
-      <div class="player"><span id="bot-name"></span><span class="clock" id="bot-clock" data-testid="clock-bottom"></span></div>
+      <div class="player" id="bot-bar"><span id="bot-name"></span><span class="clock" id="bot-clock" data-testid="clock-bottom"></span></div>
     </div>
     <div class="side card">
       <div id="title"></div>
@@ -137,7 +138,7 @@ function gameView(id) {
       <div class="status" id="status" data-testid="status"></div>
       <div class="err" id="err" data-testid="error"></div>
       <div class="buttons" id="buttons"></div>
-      <div>${t('moves')}: <select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select>
+      <div><span id="notation-wrap">${t('moves')}: <select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></span>
         <button id="flip">${t('flip')}</button> <a id="pgn" href="/api/games/${id}/pgn" data-testid="pgn">${t('pgn')}</a></div>
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
       <div id="replay" class="buttons"></div>
@@ -189,11 +190,17 @@ function gameView(id) {
     if (!mod) { gameModule(state.game).then((m) => { mod = m; render(); }); return; }
     const last = mod.last ? mod.last(lastRec) : lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
     const targets = mod.targets ? mod.targets(state.legal || [], selected) : selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
-    mod.draw($('board'), { state, replayPly, flipped: flip, selected, targets, last, onClick });
+    mod.draw($('board'), { state, replayPly, flipped: flip, userFlipped: flipped, selected, targets, last, onClick });
+    // A game of any number of seats lists them itself (Tiaoqi), instead of
+    // the two bars above and below the board.
+    const ctx = { t, esc, seatLabel, titleSlot, replayPly, fen: mod.fenAt ? mod.fenAt(state, replayPly) : state.fen };
+    $('top-bar').hidden = $('bot-bar').hidden = !!mod.seats;
+    $('notation-wrap').hidden = mod.notations === false;
+    if (mod.seats) { $('seats').innerHTML = mod.seats(state, ctx); decorate($('seats')); }
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     const nameHtml = (seat) => `${seat === 0 ? t('red') : t('black')}: ${esc(seatLabel(state.seats[seat]))}${titleSlot(state.game, state.seats[seat])}`;
     const names = `${nameHtml(top)}|${nameHtml(bot)}`;
-    if (names !== shownNames) {
+    if (names !== shownNames && !mod.seats) {
       // Only when the seats change: the titles are fetched, not redrawn per move.
       shownNames = names;
       $('top-name').innerHTML = nameHtml(top);
@@ -201,10 +208,10 @@ function gameView(id) {
       decorate(view.querySelector('.board-wrap'));
     }
     $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${state.clock.initial_s < 60 ? state.clock.initial_s + ' s' : state.clock.initial_s / 60 + '+' + state.clock.increment_s}${state.rated ? ' · ' + t('rated') : ''}`;
-    $('scores').innerHTML = mod.info(state, t);
+    $('scores').innerHTML = mod.info(state, t, ctx);
     let status = '';
     if (state.status === 'waiting') status = t('waiting');
-    else if (state.status === 'finished') status = `${t('result_' + state.result)} — ${state.explanation || state.reason}`;
+    else if (state.status === 'finished') status = `${mod.result ? mod.result(state, t, ctx) : t('result_' + state.result)} — ${state.explanation || state.reason}`;
     else if (mySeat == null) status = t('spectator');
     else status = myTurn() ? t('your_turn') : t('their_turn');
     if (state.status === 'playing' && state.turn_state === 2) status += ` · ${t('second_move')}`;
@@ -234,11 +241,11 @@ function gameView(id) {
       else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); connect(); } catch (e) { $('err').textContent = e.message; } }
     }));
     const rows = [];
-    for (let i = 0; i < rec.length; i += 2) {
+    for (let i = 0; i < rec.length && !mod.moveRows; i += 2) {
       const cell = (j) => rec[j] ? `<td class="${replayPly === j + 1 ? 'cur' : ''}" data-ply="${j + 1}">${esc(rec[j][notation] || rec[j].iccs)}${rec[j].scores ? ` <span class="muted">(${rec[j].scores.join(':')})</span>` : ''}</td>` : '<td></td>';
       rows.push(`<tr><td class="muted">${i / 2 + 1}.</td>${cell(i)}${cell(i + 1)}</tr>`);
     }
-    $('moves').innerHTML = rows.join('');
+    $('moves').innerHTML = mod.moveRows ? mod.moveRows(state, replayPly, esc) : rows.join('');
     $('moves').querySelectorAll('td[data-ply]').forEach((td) => td.addEventListener('click', () => { replayPly = Number(td.dataset.ply); render(); }));
     $('replay').innerHTML = rec.length ? `${t('replay')}: <button data-r="0">⏮</button><button data-r="-1" data-testid="replay-prev">◀</button><button data-r="1" data-testid="replay-next">▶</button><button data-r="end">⏭</button>` : '';
     $('replay').querySelectorAll('button').forEach((x) => x.addEventListener('click', () => {
@@ -256,18 +263,18 @@ function gameView(id) {
     const flip = flipped !== (state.seat === 1);
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     const now = performance.now();
-    const show = (elId, seat) => {
+    const show = (e, seat) => {
+      if (!e || state.clocks[seat] == null) return;
       let ms = state.clocks[seat];
       const running = state.status === 'playing' && state.running === seat;
       if (running) ms -= now - receivedAt;
-      const e = $(elId);
-      if (!e) return;
       e.textContent = fmtClock(ms);
       e.classList.toggle('running', running);
       e.classList.toggle('low', ms < 20000);
     };
-    show('top-clock', top);
-    show('bot-clock', bot);
+    show($('top-clock'), top);
+    show($('bot-clock'), bot);
+    view.querySelectorAll('[data-clock-seat]').forEach((e) => show(e, Number(e.dataset.clockSeat)));
   }
   const timer = setInterval(tick, 250);
 
