@@ -127,11 +127,11 @@ function gameView(id) {
   let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null;
   view.innerHTML = `<div class="game">
     <div class="board-wrap">
-      <div id="seats"></div>
       <div class="player" id="top-bar"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
       <svg id="board" data-testid="board"></svg>
       <div class="player" id="bot-bar"><span id="bot-name"></span><span class="clock" id="bot-clock" data-testid="clock-bottom"></span></div>
     </div>
+    <div id="seats" class="card"></div>
     <div class="side card">
       <div id="title"></div>
       <div class="scores" id="scores" data-testid="scores"></div>
@@ -195,6 +195,7 @@ function gameView(id) {
     // the two bars above and below the board.
     const ctx = { t, esc, seatLabel, titleSlot, replayPly, fen: mod.fenAt ? mod.fenAt(state, replayPly) : state.fen };
     $('top-bar').hidden = $('bot-bar').hidden = !!mod.seats;
+    view.querySelector('.game').classList.toggle('seated', !!mod.seats);
     $('notation-wrap').hidden = mod.notations === false;
     if (mod.seats) { $('seats').innerHTML = mod.seats(state, ctx); decorate($('seats')); }
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { serveWeb, webArgs } from './web-override.mjs';
 
 const BIN = process.env.QIYUAN_BIN || join(process.cwd(), '../../target/debug/qiyuan');
 let server, base, browser;
@@ -25,7 +26,7 @@ before(async () => {
   const executablePath = execSync('command -v chromium').toString().trim();
   browser = await chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...webArgs],
   });
 });
 
@@ -36,6 +37,7 @@ after(async () => {
 
 async function newPage(locale = 'en-US') {
   const ctx = await browser.newContext({ locale, viewport: { width: 900, height: 1000 } });
+  await serveWeb(ctx);
   const page = await ctx.newPage();
   page.on('dialog', (d) => d.accept());
   page.setDefaultTimeout(15000);

@@ -85,7 +85,7 @@ export function seats(state, ctx) {
       <span class="tq-name">${esc(seatLabel(state.seats[i]))}${you}${titleSlot(family, state.seats[i])}</span>
       <span class="tq-togo" data-testid="to-go-${l}" title="${esc(t('tq_to_go'))}">${s.to_go ?? '—'}</span>
       <span class="tq-marks">${marks.join(' ')}</span>
-      ${s.out ? '<span></span>' : `<span class="clock tq-clock" data-clock-seat="${i}"></span>`}</div>`;
+      ${s.out || state.status === 'finished' ? '<span></span>' : `<span class="clock tq-clock" data-clock-seat="${i}"></span>`}</div>`;
   });
   return `<div class="tq-seats" data-testid="seats"><div class="tq-seat tq-head muted"><span class="tq-turn"></span><span class="tq-swatch tq-blank"></span><span class="tq-name">${t('players')}</span><span class="tq-togo">${t('tq_to_go')}</span><span class="tq-marks"></span><span class="tq-clock-head"></span></div>${rows.join('')}</div>`;
 }

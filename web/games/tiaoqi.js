@@ -59,15 +59,14 @@ function triangle(corners, turn, m) {
   return p.map(([x, y]) => { const d = Math.hypot(x - cx, y - cy); return [x + ((x - cx) / d) * m, y + ((y - cy) / d) * m]; });
 }
 
-// Each camp's corner cells, and where its label goes (an empty corner of the
-// star beside it), for camp a; the others are a's turned by 60° steps.
+// Each camp's corner cells, its tip first.
 const CAMP_CORNERS = { a: ['1.1', '4.1', '4.4'], b: ['5.1', '8.1', '5.4'], c: ['13.1', '10.1', '13.4'], d: ['17.1', '14.1', '14.4'], e: ['13.13', '10.10', '13.10'], f: ['5.13', '8.10', '5.10'] };
 
-/** The label's anchor beside camp `l` (as a's: left of the south tip), turned. */
+/** Where camp `l`'s letter goes: beside its tip, on the side a's is on the west, turned. */
 function labelPoint(l, turn) {
   const k = LETTERS.indexOf(l);
   const a = ((turn + k) * Math.PI) / 3, cos = Math.cos(a), sin = Math.sin(a);
-  const X = -3.3 * DX, Y = 6.6 * DY;
+  const X = -2.4 * DX, Y = 8 * DY;
   return [X * cos - Y * sin, X * sin + Y * cos];
 }
 
@@ -119,9 +118,13 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
       el('circle', { cx: lx, cy: ly, r: 9, fill: COLOUR[l], stroke: l === toMove ? '#000' : 'none', 'stroke-width': 2 }, label);
       el('text', { x: lx, y: ly + 4.5, 'text-anchor': 'middle', 'font-size': 13, 'font-weight': 'bold', fill: '#fff' }, label).textContent = l;
     }
+    // The viewer's own camp and target are at the bottom and top (the
+    // board is turned so): their notes go on the far side of the tip.
     const note = mine && l === mine ? t('tq_your_camp') : mine && l === opposite(mine) ? t('tq_your_target') : '';
     if (note) {
-      const txt = el('text', { x: lx, y: ly + (ly > 0 ? 24 : -15), 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 'bold', fill: '#333', 'data-testid': l === mine ? 'own-camp-label' : 'target-camp-label' }, label);
+      const [tx] = point(CAMP_CORNERS[l][0], turn);
+      const right = lx < tx;
+      const txt = el('text', { x: tx + (right ? 22 : -22), y: ly + 4.5, 'text-anchor': right ? 'start' : 'end', 'font-size': 13, 'font-weight': 'bold', fill: COLOUR[mine], stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'data-testid': l === mine ? 'own-camp-label' : 'target-camp-label' }, label);
       txt.textContent = note;
     }
   }
@@ -200,8 +203,8 @@ function showPath(svg, state, selected, target, turn) {
     el('text', { x, y: y + 3.5, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 'bold', fill: '#222' }, g).textContent = String(i + 1);
   });
   if (touch) {
-    const [x, y] = p[p.length - 1];
-    const hint = el('text', { x, y: y - 13, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 'bold', fill: '#000', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'data-testid': 'tap-again' }, g);
+    // In the star's empty bottom-left corner, where it hides no hole.
+    const hint = el('text', { x: -180, y: 204, 'text-anchor': 'start', 'font-size': 14, 'font-weight': 'bold', fill: colour, stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'data-testid': 'tap-again' }, g);
     hint.textContent = t('tq_tap_again');
   }
 }
