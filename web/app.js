@@ -39,6 +39,18 @@ function seatLabel(s) {
   return '—';
 }
 
+// Every seat of a game: "A vs B", or "A · B · C …" with more than two
+// (whose titles are of the kind's multi-player family).
+function seatsLine(g, titles) {
+  const seats = g.seats || [];
+  const family = seats.length > 2 ? `${(kindOf(g.game) || { id: g.game }).id}-multi` : g.game;
+  const one = (s) => `${esc(seatLabel(s))}${titles ? titleSlot(family, s) : ''}`;
+  return seats.length > 2 ? seats.map(one).join(' · ') : `${one(seats[0])} ${t('vs')} ${one(seats[1])}`;
+}
+
+// A room's clock: minutes + increment, or seconds a move (Banqi, Tiaoqi).
+function clockText(c) { return c.initial_s < 60 ? `${c.initial_s}\u00a0s` : `${c.initial_s / 60}+${c.increment_s}`; }
+
 function wsUrl(path) { return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`; }
 
 // ---------------------------------------------------------------- lobby
@@ -80,7 +92,7 @@ function lobbyView() {
   ws.onmessage = (ev) => {
     const l = JSON.parse(ev.data);
     if (l.t !== 'lobby' || !l.open) return;
-    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${esc(seatLabel(g.seats[0]))}${titleSlot(g.game, g.seats[0])} ${t('vs')} ${esc(seatLabel(g.seats[1]))}${titleSlot(g.game, g.seats[1])}</td><td>${g.clock.initial_s / 60}+${g.clock.increment_s}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
+    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${seatsLine(g, true)}</td><td>${clockText(g.clock)}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
     document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     decorate(view);
@@ -208,7 +220,7 @@ function gameView(id) {
       $('bot-name').innerHTML = nameHtml(bot);
       decorate(view.querySelector('.board-wrap'));
     }
-    $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${state.clock.initial_s < 60 ? state.clock.initial_s + ' s' : state.clock.initial_s / 60 + '+' + state.clock.increment_s}${state.rated ? ' · ' + t('rated') : ''}`;
+    $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${clockText(state.clock)}${state.rated ? ' · ' + t('rated') : ''}`;
     $('scores').innerHTML = mod.info(state, t, ctx);
     let status = '';
     if (state.status === 'waiting') status = t('waiting');
@@ -344,7 +356,7 @@ async function profileView(name) {
     view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}</h2>
       ${profileRatings(p)}
       ${Object.entries(p.points || {}).map(([family, n]) => `<p data-testid="${esc(family)}-points">${t(family + '_points')}: ${Number(n)}</p>`).join('')}
-      <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${esc(seatLabel(g.seats[0]))} ${t('vs')} ${esc(seatLabel(g.seats[1]))}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted">${esc(g.reason || '')}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
+      <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${seatsLine(g, false)}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted">${esc(g.reason || '')}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
       ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}</div>
       ${me && me.username === p.username ? '<div class="card" id="sessions" data-testid="sessions"></div>' : ''}`;
     if (me && me.username === p.username) showSessions();
