@@ -82,7 +82,7 @@ export function seats(state, ctx) {
     const you = state.seat === i ? ` <span class="tq-you">(${t('tq_you')})</span>` : '';
     return `<div class="tq-seat${turn ? ' turn' : ''}${s.out ? ' out' : ''}" data-testid="seat-${l}" data-seat="${i}">
       <span class="tq-turn" aria-label="${turn ? esc(t('tq_to_move')) : ''}">${turn ? '▶' : ''}</span>${swatch(l)}
-      <span class="tq-name">${esc(seatLabel(state.seats[i]))}${you}${titleSlot(family, state.seats[i])}</span>
+      <span class="tq-name">${state.seats[i] && state.seats[i].kind === 'open' ? `<span class="muted">${t('tq_open')}</span>` : esc(seatLabel(state.seats[i]))}${you}${titleSlot(family, state.seats[i])}</span>
       <span class="tq-togo" data-testid="to-go-${l}" title="${esc(t('tq_to_go'))}">${s.to_go ?? '—'}</span>
       <span class="tq-marks">${marks.join(' ')}</span>
       ${s.out || state.status === 'finished' ? '<span></span>' : `<span class="clock tq-clock" data-clock-seat="${i}"></span>`}</div>`;

@@ -6,7 +6,7 @@
 // hop by hop. The seat list, finishing order and move list are in
 // tiaoqi-panel.js; geometry and position text in tiaoqi-geo.js.
 import { CELLS, LETTERS, cell, opposite, parse, pathOf, replayFens, seatLetters } from './tiaoqi-geo.js';
-import { COLOUR, LIGHT } from './tiaoqi-colours.js';
+import { COLOUR, DARK, LIGHT } from './tiaoqi-colours.js';
 import { t } from '../i18n.js';
 
 export { seats, info, result, moveRows, notations } from './tiaoqi-panel.js';
@@ -124,7 +124,7 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
     if (note) {
       const [tx] = point(CAMP_CORNERS[l][0], turn);
       const right = lx < tx;
-      const txt = el('text', { x: tx + (right ? 22 : -22), y: ly + 4.5, 'text-anchor': right ? 'start' : 'end', 'font-size': 13, 'font-weight': 'bold', fill: COLOUR[mine], stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'data-testid': l === mine ? 'own-camp-label' : 'target-camp-label' }, label);
+      const txt = el('text', { x: tx + (right ? 22 : -22), y: ly + 4.5, 'text-anchor': right ? 'start' : 'end', 'font-size': 13, 'font-weight': 'bold', fill: DARK[mine], stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'data-testid': l === mine ? 'own-camp-label' : 'target-camp-label' }, label);
       txt.textContent = note;
     }
   }
@@ -204,7 +204,7 @@ function showPath(svg, state, selected, target, turn) {
   });
   if (touch) {
     // In the star's empty bottom-left corner, where it hides no hole.
-    const hint = el('text', { x: -180, y: 204, 'text-anchor': 'start', 'font-size': 14, 'font-weight': 'bold', fill: colour, stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'data-testid': 'tap-again' }, g);
+    const hint = el('text', { x: -180, y: 204, 'text-anchor': 'start', 'font-size': 14, 'font-weight': 'bold', fill: DARK[letterOf(state, state.seat)] || '#222', stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'data-testid': 'tap-again' }, g);
     hint.textContent = t('tq_tap_again');
   }
 }
