@@ -136,7 +136,7 @@ function fmtClock(ms) {
 
 function gameView(id) {
   let state = null, selected = null, flipped = false, notation = localStorage.getItem('qy-notation') || 'iccs';
-  let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null;
+  let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null, shownPlies = -1;
   view.innerHTML = `<div class="game">
     <div class="board-wrap">
       <div class="player" id="top-bar"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
@@ -259,6 +259,9 @@ function gameView(id) {
       rows.push(`<tr><td class="muted">${i / 2 + 1}.</td>${cell(i)}${cell(i + 1)}</tr>`);
     }
     $('moves').innerHTML = mod.moveRows ? mod.moveRows(state, replayPly, esc) : rows.join('');
+    // The newest move in sight (a long multi-player list scrolls).
+    if (replayPly == null && rec.length !== shownPlies) { const box = view.querySelector('.moves'); box.scrollTop = box.scrollHeight; }
+    shownPlies = rec.length;
     $('moves').querySelectorAll('td[data-ply]').forEach((td) => td.addEventListener('click', () => { replayPly = Number(td.dataset.ply); render(); }));
     $('replay').innerHTML = rec.length ? `${t('replay')}: <button data-r="0">⏮</button><button data-r="-1" data-testid="replay-prev">◀</button><button data-r="1" data-testid="replay-next">▶</button><button data-r="end">⏭</button>` : '';
     $('replay').querySelectorAll('button').forEach((x) => x.addEventListener('click', () => {
