@@ -222,15 +222,18 @@ function gameView(id) {
     }
     $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${clockText(state.clock)}${state.rated ? ' · ' + t('rated') : ''}`;
     $('scores').innerHTML = mod.info(state, t, ctx);
+    // A seat that left a game the others play on (Tiaoqi T14) only watches.
+    const out = mySeat != null && !!(state.progress && state.progress.seats && (state.progress.seats[mySeat] || {}).out);
     let status = '';
     if (state.status === 'waiting') status = t('waiting');
     else if (state.status === 'finished') status = `${mod.result ? mod.result(state, t, ctx) : t('result_' + state.result)} — ${state.explanation || state.reason}`;
     else if (mySeat == null) status = t('spectator');
+    else if (out) status = t('out_of_game');
     else status = myTurn() ? t('your_turn') : t('their_turn');
     if (state.status === 'playing' && state.turn_state === 2) status += ` · ${t('second_move')}`;
     $('status').textContent = status;
     const b = [];
-    if (state.status === 'playing' && mySeat != null) {
+    if (state.status === 'playing' && mySeat != null && !out) {
       if (myTurn() && (state.legal || []).some((m) => m === '0000' || m === 'pass')) b.push(`<button data-f="pass" data-testid="pass">${t('pass')}</button>`);
       if (state.draw_offer != null && state.draw_offer !== mySeat) b.push(`<button data-f="accept" data-testid="accept-draw">${t('accept_draw')}</button><button data-f="decline">${t('decline_draw')}</button>`);
       else if (state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);

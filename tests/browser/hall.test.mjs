@@ -414,3 +414,25 @@ test('the leaderboard page reaches the multi-player Tiaoqi board', async () => {
   assert.equal(r.status(), 200);
   await page.context().close();
 });
+
+test('Tiaoqi: a player who resigns a three-seat game is out, and the others play on', async () => {
+  const page = await newPage();
+  await tiaoqiVsAi(page, 'tiaoqi-3');
+  await yourMove(page);
+  await page.click('[data-cell="3.1"]');
+  await page.click('[data-cell="5.5"]');
+  await waitMoves(page, 3);
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('[data-testid="out-mark-a"]');
+  assert.match(await page.locator('[data-testid="seat-a"]').getAttribute('class'), /\bout\b/);
+  assert.match(await page.locator('[data-testid="status"]').textContent(), /You are out/);
+  assert.equal(await page.locator('[data-testid="resign"]').count(), 0);
+  // a's pieces left the board; c and e still have their ten each.
+  await page.waitForFunction(() => ![...document.querySelectorAll('[data-cell]')].some((c) => c.getAttribute('fill') === '#d33'));
+  assert.equal(await page.locator('[data-testid="to-go-a"]').textContent(), '—');
+  assert.ok(Number(await page.locator('[data-testid="to-go-c"]').textContent()) > 0);
+  // The record names who resigned.
+  const last = page.locator('[data-testid="moves"] td[data-ply]', { hasText: 'resign' });
+  assert.equal(await last.locator('.tq-swatch').textContent(), 'a');
+  await page.context().close();
+});

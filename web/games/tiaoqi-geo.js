@@ -127,9 +127,10 @@ export function pathOf(move) { return move && move.includes('-') ? move.split('-
  * record: moves carry the piece along, `timeout` is a lost turn (the third
  * takes the seat out, T14), `resign` takes out a seat that has no pieces in
  * the current position and never moves again. Seats that filled their
- * target leave the turn order. Returns position texts.
+ * target leave the turn order. Returns {fens, movers}: the position texts
+ * and the letter of the seat behind each record.
  */
-export function replayFens(state) {
+export function replay(state) {
   const rec = (state.records || []).map((r) => r.iccs);
   const letters = seatLetters((state.seats || []).length || 2);
   const now = parse(state.fen);
@@ -159,11 +160,12 @@ export function replayFens(state) {
     for (const [k, v] of [...board]) if (v === l) board.delete(k);
     inPlay = inPlay.replace(l, '');
   };
-  const out = [write({ board, toMove, inPlay })];
+  const fens = [write({ board, toMove, inPlay })], movers = [];
   rec.forEach((m, i) => {
     const p = pathOf(m);
+    let who = toMove;
     if (p.length) {
-      const who = board.get(p[0]) || toMove;
+      who = board.get(p[0]) || toMove;
       board.delete(p[0]);
       board.set(p[p.length - 1], who);
       toMove = next(who);
@@ -172,12 +174,11 @@ export function replayFens(state) {
         if (toMove === who) toMove = inPlay[0] || '';
       }
     } else if (m === 'timeout') {
-      const who = toMove;
       timeouts[who] = (timeouts[who] || 0) + 1;
       toMove = next(who);
       if (timeouts[who] >= 3 && letters.length > 2) remove(who);
     } else if (m === 'resign') {
-      const who = inPlay.split('').find((l) => gone(l, i));
+      who = inPlay.split('').find((l) => gone(l, i)) || '';
       if (who) {
         const wasToMove = toMove === who;
         const after = next(who);
@@ -187,9 +188,19 @@ export function replayFens(state) {
     } else {
       toMove = next(toMove);
     }
-    out.push(write({ board, toMove, inPlay }));
+    movers.push(who);
+    fens.push(write({ board, toMove, inPlay }));
   });
-  return out;
+  return { fens, movers };
+}
+
+let cached = { key: '', value: null };
+
+/** `replay` of the game as it is now, worked out once per new move. */
+export function replayOf(state) {
+  const key = `${state.id}:${(state.records || []).length}:${state.fen}`;
+  if (cached.key !== key) cached = { key, value: replay(state) };
+  return cached.value;
 }
 
 /** The letter after `l` in `order` that is still in play. */

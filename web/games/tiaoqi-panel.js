@@ -3,7 +3,7 @@
 // `state.progress`: dead-game countdown, place earned, out), the dead-game
 // banner, the finishing order once the game is over, the result line and
 // the move list with each move's mover.
-import { distances, finished, parse, pathOf, piecesEach, replayFens, seatLetters } from './tiaoqi-geo.js';
+import { distances, finished, parse, piecesEach, replayOf, seatLetters } from './tiaoqi-geo.js';
 import { COLOUR } from './tiaoqi-colours.js';
 import { getLang } from '../i18n.js';
 
@@ -123,23 +123,10 @@ export function result(state, t, ctx) {
   return fill(t('tq_wins'), `${state.result} (${ctx.seatLabel(state.seats[i])})`);
 }
 
-let moverCache = { key: '', movers: [] };
-
-/** Who made each move of the record (the piece on its first hole). */
-function movers(state) {
-  const rec = state.records || [];
-  const key = `${state.id}:${rec.length}:${state.fen}`;
-  if (moverCache.key !== key) {
-    const fens = replayFens(state);
-    moverCache = { key, movers: rec.map((r, i) => { const p = pathOf(r.iccs), at = parse(fens[i]); return (p.length && at.board.get(p[0])) || at.toMove; }) };
-  }
-  return moverCache.movers;
-}
-
 /** The move list: two seats a row (a, d) in a two-player game, else one move a row, each with its mover. */
 export function moveRows(state, replayPly, esc) {
   const rec = state.records || [];
-  const who = movers(state);
+  const who = replayOf(state).movers;
   const cellOf = (j) => rec[j] ? `<td class="${replayPly === j + 1 ? 'cur' : ''}" data-ply="${j + 1}">${who[j] ? swatch(who[j]) + ' ' : ''}${esc(rec[j].iccs)}</td>` : '<td></td>';
   const rows = [];
   if ((state.seats || []).length === 2) {

@@ -5,7 +5,7 @@
 // hovered (or, on touch, first tapped) target, and the last move animated
 // hop by hop. The seat list, finishing order and move list are in
 // tiaoqi-panel.js; geometry and position text in tiaoqi-geo.js.
-import { CELLS, LETTERS, cell, opposite, parse, pathOf, replayFens, seatLetters } from './tiaoqi-geo.js';
+import { CELLS, LETTERS, cell, opposite, parse, pathOf, replayOf, seatLetters } from './tiaoqi-geo.js';
 import { COLOUR, DARK, LIGHT } from './tiaoqi-colours.js';
 import { t } from '../i18n.js';
 
@@ -26,15 +26,11 @@ function el(name, attrs, parent) {
 
 // ------------------------------------------------------------ positions
 
-let fenCache = { key: '', fens: [] };
-
 /** The position text shown at `replayPly` (null: now). */
 export function fenAt(state, replayPly) {
   const rec = state.records || [];
   if (replayPly == null || replayPly >= rec.length) return state.fen;
-  const key = `${state.id}:${rec.length}:${state.fen}`;
-  if (fenCache.key !== key) fenCache = { key, fens: replayFens(state) };
-  return fenCache.fens[replayPly] || state.fen;
+  return replayOf(state).fens[replayPly] || state.fen;
 }
 
 /** The letter of the seat index `i`, or undefined. */
