@@ -215,6 +215,44 @@ pub enum FlagFall {
     Ends(Outcome),
 }
 
+/// What a resignation does to a game: the game decides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resigned {
+    /// The seat is out and the others play on (Tiaoqi T14 with three or
+    /// more in play); the game recorded it in its history and may have
+    /// ended by it.
+    Out,
+    /// The game is over.
+    Ends(Outcome),
+    /// Nothing changed: the seat cannot resign (it is already out).
+    Refused(String),
+}
+
+/// One seat's standing in a race game, for the page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatProgress {
+    /// What is still to go (Tiaoqi: rows, summed over the pieces).
+    pub to_go: Option<u32>,
+    /// Moves left to meet a countdown's duty (a declared Tiaoqi dead game,
+    /// T9), while one runs for this seat.
+    pub countdown: Option<u32>,
+    /// The place already earned while the others play on (1 = first).
+    pub place: Option<u32>,
+    /// Out of the game: left, resigned or timed out.
+    pub out: bool,
+}
+
+/// The standings of a race game while it is played, for the page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// One entry per seat.
+    pub seats: Vec<SeatProgress>,
+    /// A dead game has been declared (Tiaoqi T9).
+    pub dead_game: bool,
+    /// Full rounds without progress left before a dead game is declared.
+    pub quiet_left: Option<u32>,
+}
+
 /// A draw claim the game itself judges (X4: the natural move limit).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClaimVerdict {
@@ -277,6 +315,18 @@ pub trait TableGame: Send + Sync {
     /// storage through this too, so it must be deterministic.
     fn flag_falls(&mut self, seat: usize) -> FlagFall {
         FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
+    }
+    /// `seat` resigns: by default the game ends as
+    /// [`TableGame::seat_leaves`] says; a game whose others play on takes
+    /// the seat out ([`Resigned::Out`], recorded in its history so that a
+    /// replay from storage repeats it; it must be deterministic).
+    fn resigns(&mut self, seat: usize) -> Resigned {
+        Resigned::Ends(self.seat_leaves(seat, EndReason::Resignation))
+    }
+    /// Each seat's standing in a race (distance left, countdowns, places
+    /// earned), for games that have one.
+    fn progress(&self) -> Option<Progress> {
+        None
     }
     /// Why resignation and draw offers are closed now, if they are (Banqi
     /// B11: not before ply 40). `None`: they are open.

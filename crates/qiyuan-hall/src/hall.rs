@@ -225,14 +225,21 @@ impl Hall {
                 );
             }
             if let Err(e) = played {
-                // A stored lost turn (B12) is not a move a player could send.
-                let mut probe = table.boxed_clone();
-                if !(probe.flag_falls(seat) == qiyuan_core::FlagFall::TurnLost
-                    && probe.history().last() == Some(&m.mv))
+                // A stored lost turn (B12) or a resignation that took a seat
+                // out (T14) is not a move a player could send.
+                let mut lost = table.boxed_clone();
+                let mut out = table.boxed_clone();
+                if lost.flag_falls(seat) == qiyuan_core::FlagFall::TurnLost
+                    && lost.history().last() == Some(&m.mv)
                 {
+                    table = lost;
+                } else if out.resigns(seat) == qiyuan_core::Resigned::Out
+                    && out.history().last() == Some(&m.mv)
+                {
+                    table = out;
+                } else {
                     anyhow::bail!("replaying {} ply {}: {e}", row.id, m.ply);
                 }
-                table = probe;
             }
             move_clocks.push(m.clocks.clone());
         }

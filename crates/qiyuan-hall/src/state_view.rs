@@ -71,12 +71,60 @@ pub struct GameStateView {
     pub reason: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
+    /// Each seat's standing in a race game (Tiaoqi), while it is played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub progress: Option<ProgressView>,
     /// The viewer's seat, if it plays.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<usize>,
     /// The viewer's legal moves, while the game is played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub legal: Option<Vec<String>>,
+}
+
+/// The standings of a race game (see `qiyuan_core::Progress`).
+#[derive(Serialize, ToSchema)]
+#[schema(as = Progress)]
+pub struct ProgressView {
+    /// One entry per seat.
+    pub seats: Vec<SeatProgressView>,
+    /// A dead game has been declared (Tiaoqi T9).
+    pub dead_game: bool,
+    /// Full rounds without progress left before a dead game is declared.
+    pub quiet_left: Option<u32>,
+}
+
+/// One seat's standing in a race game.
+#[derive(Serialize, ToSchema)]
+#[schema(as = SeatProgress)]
+pub struct SeatProgressView {
+    /// What is still to go (Tiaoqi: rows summed over the pieces).
+    pub to_go: Option<u32>,
+    /// Moves left to meet a declared dead game's duty (T9).
+    pub countdown: Option<u32>,
+    /// The place already earned while the others play on.
+    pub place: Option<u32>,
+    /// Out of the game: left, resigned or timed out.
+    pub out: bool,
+}
+
+impl From<qiyuan_core::Progress> for ProgressView {
+    fn from(p: qiyuan_core::Progress) -> ProgressView {
+        ProgressView {
+            seats: p
+                .seats
+                .into_iter()
+                .map(|s| SeatProgressView {
+                    to_go: s.to_go,
+                    countdown: s.countdown,
+                    place: s.place,
+                    out: s.out,
+                })
+                .collect(),
+            dead_game: p.dead_game,
+            quiet_left: p.quiet_left,
+        }
+    }
 }
 
 /// The clock settings of a game.

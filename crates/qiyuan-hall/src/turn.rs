@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use qiyuan_core::{ClaimVerdict, EndReason, FlagFall, Outcome, TableGame};
+use qiyuan_core::{ClaimVerdict, EndReason, FlagFall, Outcome, Resigned, TableGame};
 use serde_json::Value;
 
 use crate::clock::wall_ms;
@@ -254,8 +254,16 @@ impl Hall {
         if let Some(why) = live.table.concession_refused() {
             return Err(HallError::conflict(why));
         }
-        let outcome = live.table.seat_leaves(seat, EndReason::Resignation);
-        self.finish(live, outcome).await?;
+        let mut probe = live.table.boxed_clone();
+        match probe.resigns(seat) {
+            // T14: out of a game that goes on, stored like a move.
+            Resigned::Out => {
+                self.commit_turn(live, seat, probe, Vec::new(), Instant::now(), 0)
+                    .await?;
+            }
+            Resigned::Ends(outcome) => self.finish(live, outcome).await?,
+            Resigned::Refused(why) => return Err(HallError::conflict(why)),
+        }
         Ok(Hall::state_json(live, Some(seat)))
     }
 

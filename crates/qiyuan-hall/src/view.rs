@@ -143,6 +143,7 @@ impl Hall {
             }),
             reason: outcome.map(|o| o.reason.as_str().to_string()),
             explanation: outcome.map(|o| o.explanation.clone()),
+            progress: t.progress().map(Into::into),
             seat: viewer,
             legal: viewer.filter(|_| playing).map(|s| t.legal_moves_for(s)),
         }

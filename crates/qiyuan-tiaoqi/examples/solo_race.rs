@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use qiyuan_tiaoqi::solo::{Limits, Race, SoloMove, beam, solve_with};
+use qiyuan_tiaoqi::solo::{Limits, Race, SoloMove, beam, solve_reporting};
 
 fn print_line(moves: &[SoloMove]) {
     for (i, m) in moves.iter().enumerate() {
@@ -26,7 +26,13 @@ fn main() {
             .and_then(|s| s.parse::<f64>().ok())
             .map_or(d, |v| v as u64)
     };
+    let t = Instant::now();
     let race = Race::new(open);
+    println!(
+        "lower bound at the start {} (tables built in {:.1} s)",
+        race.bound(race.start()),
+        t.elapsed().as_secs_f64()
+    );
     println!(
         "solo race a -> d, side camps {}",
         if open { "open" } else { "closed (T5)" }
@@ -45,12 +51,18 @@ fn main() {
     let max_depth = arg(1, upper.map_or(40, |u| u as u64 - 1)) as u32;
     let max_nodes = arg(2, 2_000_000_000);
     let t = Instant::now();
-    let r = solve_with(
+    let r = solve_reporting(
         &race,
         Limits {
             max_depth,
             max_nodes,
-            table_bits: 24,
+            table_bits: 26,
+        },
+        &mut |budget, nodes| {
+            println!(
+                "no solution of <= {budget} moves: nodes {nodes}, seconds {:.1}",
+                t.elapsed().as_secs_f64()
+            );
         },
     );
     let secs = t.elapsed().as_secs_f64();

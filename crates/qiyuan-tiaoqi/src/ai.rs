@@ -119,6 +119,17 @@ pub fn choose_with(game: &Game, level: u8, seed: u64, method: Method) -> Option<
     {
         return Some(m);
     }
+    // T9: once a dead game is declared, moving the rearmost piece forward
+    // within five moves is a duty (or the game is lost) and the first to do
+    // it earns a half step: do it now, the best such move by evaluation.
+    if game.dead_countdown(me).is_some()
+        && let Some(&m) = legal
+            .iter()
+            .filter(|&&m| p.moves_rearmost_forward(m))
+            .max_by_key(|&&m| evaluate(&p.after(m), me))
+    {
+        return Some(m);
+    }
     let spec = level_spec(level);
     let mut rng = Rng(seed ^ hash(p));
     if spec.nodes == 0 {

@@ -223,6 +223,43 @@ impl Game {
         self.stall
     }
 
+    /// T9: full rounds without progress left before a dead game is
+    /// declared (`None` once declared or over).
+    pub fn quiet_rounds_left(&self) -> Option<u32> {
+        if self.dead.is_some() || self.result.is_some() {
+            return None;
+        }
+        let round = (self.position.players_in_play() as u32).max(1);
+        Some(
+            (DEAD_ROUNDS * round)
+                .saturating_sub(self.stall)
+                .div_ceil(round),
+        )
+    }
+
+    /// T9: moves `seat` has left to move its rearmost piece forward, while a
+    /// declared dead game waits for it.
+    pub fn dead_countdown(&self, seat: Seat) -> Option<u8> {
+        match self.dead.as_ref()?.0[seat.index()] {
+            Some(Dead::Pending(n)) if self.result.is_none() => Some(n),
+            _ => None,
+        }
+    }
+
+    /// T10: the place `seat` already earned by filling its target while the
+    /// others rank the rest (1 = first).
+    pub fn place_earned(&self, seat: Seat) -> Option<u8> {
+        self.finished
+            .iter()
+            .position(|&s| s == seat)
+            .map(|i| i as u8 + 1)
+    }
+
+    /// T14: whether `seat` left the game.
+    pub fn has_left(&self, seat: Seat) -> bool {
+        self.left.contains(&seat)
+    }
+
     /// How the game ended, if it has.
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()

@@ -47,9 +47,11 @@ pub mod ai;
 pub mod cli;
 pub mod game;
 pub mod geometry;
+pub mod meet;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+mod projection;
 pub mod solo;
 #[cfg(feature = "table")]
 pub mod table;

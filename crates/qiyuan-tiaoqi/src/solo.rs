@@ -26,8 +26,10 @@
 //! one here.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use crate::geometry::{BOARD, Bits, CELLS, Cell, JUMPS, NEIGHBOURS, Seat, cells};
+use crate::projection::Projection;
 
 /// One move of the solo race: the holes it visits, start first (a step has
 /// two, a jump chain one more per hop).
@@ -88,6 +90,10 @@ pub struct Race {
     /// south tip, 16 at the north tip).
     rows: [u8; CELLS],
     mirror: [u8; CELLS],
+    /// The relaxed distances along the three axes (races of 1 to 10 pieces).
+    projection: Option<Arc<Projection>>,
+    /// The west-east mirror maps start and target onto themselves.
+    symmetric: bool,
 }
 
 impl Race {
@@ -118,6 +124,10 @@ impl Race {
                 next_to_target |= c.bit();
             }
         }
+        let projection =
+            Projection::new(start.count_ones() as usize, allowed, target).map(Arc::new);
+        let image = |set: Bits| cells(set).fold(0, |m, c| m | 1u128 << mirror[c.index()]);
+        let symmetric = image(start) == start && image(target) == target;
         Race {
             allowed,
             start,
@@ -127,12 +137,24 @@ impl Race {
             next_to_target,
             rows,
             mirror,
+            projection,
+            symmetric,
         }
     }
 
     /// The start set.
     pub fn start(&self) -> Bits {
         self.start
+    }
+
+    /// The target set.
+    pub fn target(&self) -> Bits {
+        self.target
+    }
+
+    /// The holes pieces may use.
+    pub fn allowed(&self) -> Bits {
+        self.allowed
     }
 
     /// Whether every piece is home.
@@ -218,7 +240,9 @@ impl Race {
         for k in 0..4 {
             extra += (have[k] - i32::from(self.cap[k]) - near[k]).max(0);
         }
-        out.count_ones() + extra as u32
+        let classes = out.count_ones() + extra as u32;
+        let lines = self.projection.as_ref().map_or(0, |p| p.bound(pieces));
+        classes.max(lines)
     }
 
     /// The sum over pieces of rows gained from the south tip.
@@ -232,9 +256,14 @@ impl Race {
     }
 
     /// The key of a position up to the mirror: the smaller of the set and
-    /// its image.
+    /// its image (the set itself in a race whose start or target the mirror
+    /// changes, where a position and its image are not equally far).
     pub fn canonical(&self, pieces: Bits) -> Bits {
-        pieces.min(self.mirror(pieces))
+        if self.symmetric {
+            pieces.min(self.mirror(pieces))
+        } else {
+            pieces
+        }
     }
 
     /// Every position one move away, as (from, to, after).
@@ -405,6 +434,12 @@ pub fn solve(open_camps: bool, max_depth: u32) -> SoloResult {
 /// IDA* for any race: iterations with budgets from the start's bound up to
 /// `limits.max_depth`; the first solution found is a shortest one.
 pub fn solve_with(race: &Race, limits: Limits) -> SoloResult {
+    solve_reporting(race, limits, &mut |_, _| {})
+}
+
+/// [`solve_with`], calling `done(budget, nodes)` after each finished
+/// iteration that proved no solution of at most `budget` moves.
+pub fn solve_reporting(race: &Race, limits: Limits, done: &mut dyn FnMut(u32, u64)) -> SoloResult {
     let start = race.start();
     let mut search = Search {
         race,
@@ -427,7 +462,10 @@ pub fn solve_with(race: &Race, limits: Limits) -> SoloResult {
                     nodes: search.nodes,
                 };
             }
-            Outcome::Failed => proven = budget,
+            Outcome::Failed => {
+                proven = budget;
+                done(budget, search.nodes);
+            }
             Outcome::OutOfNodes => break,
         }
     }

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use qiyuan_core::{
     Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, OptionSpec, Outcome,
-    StartSpec, TableGame, VariantSpec, Viewer,
+    Progress, Resigned, SeatProgress, StartSpec, TableGame, VariantSpec, Viewer,
 };
 
 use crate::game::{EndKind, Game, GameResult};
@@ -27,6 +27,8 @@ pub const MOVE_SECONDS: i64 = 30;
 pub const TIMEOUTS_OUT: u8 = 3;
 /// How a lost turn reads in the record.
 const TIMEOUT: &str = "timeout";
+/// How a resignation that takes a seat out (T14) reads in the record.
+const RESIGN: &str = "resign";
 
 const PIECES: OptionSpec = OptionSpec {
     name: "pieces",
@@ -261,6 +263,39 @@ impl TableGame for TiaoqiTable {
         self.judge();
         FlagFall::TurnLost
     }
+    fn resigns(&mut self, seat: usize) -> Resigned {
+        // T14: with three or more seats the seat is out and the rest play
+        // on (or, with one left, the game ends with the places earned).
+        match self.seats.get(seat).copied() {
+            Some(who) if self.seats.len() > 2 => match self.game.leave(who) {
+                Ok(()) => {
+                    self.history.push(RESIGN.into());
+                    self.judge();
+                    Resigned::Out
+                }
+                Err(e) => Resigned::Refused(e.to_string()),
+            },
+            _ => Resigned::Ends(self.seat_leaves(seat, EndReason::Resignation)),
+        }
+    }
+    fn progress(&self) -> Option<Progress> {
+        let p = self.game.position();
+        let seats = self
+            .seats
+            .iter()
+            .map(|&s| SeatProgress {
+                to_go: (!self.game.has_left(s)).then(|| p.total_distance(s)),
+                countdown: self.game.dead_countdown(s).map(u32::from),
+                place: self.game.place_earned(s).map(u32::from),
+                out: self.game.has_left(s),
+            })
+            .collect();
+        Some(Progress {
+            seats,
+            dead_game: self.game.is_dead_game(),
+            quiet_left: self.game.quiet_rounds_left(),
+        })
+    }
     fn placings(&self) -> Option<Vec<Vec<usize>>> {
         let r = self.game.result()?;
         let mut groups: Vec<(u8, Vec<usize>)> = Vec::new();
@@ -352,6 +387,34 @@ mod tests {
         let placings = t.placings().expect("placings");
         assert_eq!(placings.iter().map(Vec::len).sum::<usize>(), 6);
         assert_eq!(placings[0], vec![o.winner.expect("a winner")]);
+    }
+
+    #[test]
+    fn t14_a_resignation_with_three_seats_takes_the_seat_out_and_play_goes_on() {
+        let mut t = start("tiaoqi-3");
+        let before = t.progress().expect("a race");
+        assert_eq!(before.seats.len(), 3);
+        assert!(
+            before
+                .seats
+                .iter()
+                .all(|s| s.to_go == Some(before.seats[0].to_go.unwrap_or(0)))
+        );
+        assert_eq!(before.quiet_left, Some(crate::game::DEAD_ROUNDS));
+        assert_eq!(t.resigns(1), Resigned::Out);
+        assert_eq!(t.history().last().map(String::as_str), Some(RESIGN));
+        assert!(t.result().is_none(), "two seats play on");
+        let after = t.progress().expect("a race");
+        assert!(after.seats[1].out && after.seats[1].to_go.is_none());
+        assert!(matches!(t.resigns(1), Resigned::Refused(_)), "already out");
+        // The last two: one resigns, the other wins; the leavers rank last.
+        assert_eq!(t.resigns(0), Resigned::Out);
+        let o = t.result().expect("over");
+        assert_eq!(o.winner, Some(2));
+        assert_eq!(t.placings(), Some(vec![vec![2], vec![0], vec![1]]));
+        // Two seats: a resignation ends the game for the other.
+        let mut two = start("tiaoqi");
+        assert!(matches!(two.resigns(0), Resigned::Ends(o) if o.winner == Some(1)));
     }
 
     #[test]

@@ -81,6 +81,37 @@ fn a_forward_move_before_a_pass() {
     }
 }
 
+#[test]
+fn t9_in_a_declared_dead_game_every_level_moves_its_rearmost_piece_forward_at_once() {
+    let mut checked = 0;
+    for (players, pieces) in SEATINGS {
+        let mut g = Game::start_of(setup(players, pieces), false);
+        // Some greedy moves, then nobody gains for ten full rounds: the
+        // server declares a dead game.
+        for _ in 0..8 * usize::from(players) {
+            let m = ai::greedy(g.position()).expect("a move");
+            g.play(m).expect("legal");
+        }
+        while !g.is_dead_game() {
+            g.play(Move::Pass).expect("a pass");
+        }
+        let p = g.position();
+        assert!(g.dead_countdown(p.turn()).is_some());
+        if !g.legal().into_iter().any(|m| p.moves_rearmost_forward(m)) {
+            continue;
+        }
+        checked += 1;
+        for level in 1..=8 {
+            let m = ai::choose(&g, level, 3).expect("a move");
+            assert!(
+                p.moves_rearmost_forward(m),
+                "{players} players, level {level}: {m} leaves the rearmost piece"
+            );
+        }
+    }
+    assert!(checked >= 3, "only {checked} seatings had a rearmost move");
+}
+
 /// Plays a game with one AI seat at `level` and greedy players elsewhere;
 /// at every AI move where a move fills the target, checks that it plays
 /// one. Returns the seats placed first.

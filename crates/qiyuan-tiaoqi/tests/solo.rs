@@ -1,12 +1,14 @@
 //! The solo race (`solo`): a stored 27-move solution is legal and finishes,
 //! under the solver's own checker and under the game's move generator (T5);
 //! the lower bound never exceeds the true distance (checked against a
-//! breadth-first search for 1-3 pieces); IDA* finds shortest solutions.
+//! breadth-first search for 1-3 pieces); IDA* finds shortest solutions; the
+//! proof by halves agrees with IDA* on small races.
 
 use std::collections::{HashMap, VecDeque};
 
 use qiyuan_tiaoqi::geometry::{Bits, Cell, Seat, cells};
-use qiyuan_tiaoqi::solo::{Limits, Race, check_line, solve, solve_with};
+use qiyuan_tiaoqi::meet::prove_by_halves;
+use qiyuan_tiaoqi::solo::{Limits, Race, check_line, solve_with};
 use qiyuan_tiaoqi::{Position, Setup};
 
 /// A 27-move solution found by the solver's beam search (width 20000), with
@@ -121,7 +123,10 @@ fn moves_are_reversible() {
 fn bound_is_admissible_for_one_to_three_pieces() {
     for open in [true, false] {
         for k in 1..=3 {
-            let race = Race::with(open, 0, Seat::D.camp());
+            // The bound depends on the start only through its number of
+            // pieces (the line tables are built for that many).
+            let some: Bits = cells(Seat::A.camp()).take(k).fold(0, |m, c| m | c.bit());
+            let race = Race::with(open, some, Seat::D.camp());
             let dist = distances(&race, k);
             assert!(dist.len() >= 81, "open {open}, {k} pieces");
             for (&p, &d) in &dist {
@@ -156,11 +161,64 @@ fn bound_is_admissible_for_one_to_three_pieces() {
 }
 
 #[test]
-fn ten_pieces_need_more_than_fifteen_moves() {
+fn ten_pieces_need_more_than_twenty_moves() {
     for open in [true, false] {
-        let r = solve(open, 15);
+        let race = Race::new(open);
+        // The line tables' bound at the start (see `projection`).
+        assert_eq!(race.bound(race.start()), 19, "open {open}");
+        let r = solve_with(
+            &race,
+            Limits {
+                max_depth: 20,
+                max_nodes: u64::MAX,
+                table_bits: 20,
+            },
+        );
         assert!(r.moves.is_none());
-        assert_eq!(r.depth_proven, 15);
-        assert!(r.nodes > 0);
+        assert_eq!(r.depth_proven, 20);
+        let h = prove_by_halves(&race, 20, 1 << 20).expect("symmetric");
+        assert!(!h.met && h.positions > 1, "open {open}: {h:?}");
+        // The halves of a 27-move solution meet.
+        let stored: Vec<&str> = line();
+        assert_eq!(check_line(&race, &stored), Ok(27));
     }
+}
+
+#[test]
+fn halves_agree_with_ida_on_small_races() {
+    let reflect = |c: Cell| Cell::from_xy(-c.x(), 18 - c.y()).expect("on the board");
+    for open in [true, false] {
+        for k in 1..=3 {
+            let start: Vec<Cell> = cells(Seat::A.camp()).take(k).collect();
+            let from: Bits = start.iter().fold(0, |m, c| m | c.bit());
+            let to: Bits = start.iter().fold(0, |m, &c| m | reflect(c).bit());
+            let race = Race::with(open, from, to);
+            let r = solve_with(
+                &race,
+                Limits {
+                    max_depth: 40,
+                    max_nodes: u64::MAX,
+                    table_bits: 18,
+                },
+            );
+            let shortest = r.moves.expect("a solution").len() as u32;
+            let at = prove_by_halves(&race, shortest, 1 << 24).expect("symmetric");
+            assert!(at.met, "open {open}, {k} pieces, {shortest} moves");
+            let below = prove_by_halves(&race, shortest - 1, 1 << 24).expect("symmetric");
+            assert!(!below.met, "open {open}, {k} pieces, {shortest} moves");
+        }
+    }
+    // Not symmetric under the reflection: no answer.
+    assert!(
+        prove_by_halves(
+            &Race::with(
+                true,
+                Cell::from_xy(0, 1).expect("tip").bit(),
+                Seat::C.camp()
+            ),
+            3,
+            10
+        )
+        .is_none()
+    );
 }

@@ -133,3 +133,85 @@ async fn a_six_seat_game_with_five_ai_seats_survives_a_restart_and_ends() {
     assert_eq!(elo["rows"], json!([]), "{elo}");
     srv.shutdown().await;
 }
+
+/// Waits for a state frame that satisfies `done`.
+async fn until(ws: &mut GameSocket, done: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let s = tokio::time::timeout(Duration::from_secs(30), ws.next_state())
+            .await
+            .expect("a frame in time")
+            .expect("socket open");
+        if done(&s) {
+            return s;
+        }
+    }
+}
+
+#[tokio::test]
+async fn t14_a_person_who_resigns_a_three_seat_game_is_out_and_the_ai_seats_play_on() {
+    let db = temp_db("tiaoqi-resign");
+    let (srv, addr) = server_at(&db).await;
+    let tok = register(&addr, "quitter").await;
+    let (st, g) = post(
+        &addr,
+        "/api/games",
+        &tok,
+        json!({"game": "tiaoqi-3", "opponent": "ai:1", "rated": true}),
+    )
+    .await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let path = format!("/api/games/{id}/ws");
+    let mut ws = GameSocket::connect(&addr, &path, Some(&tok))
+        .await
+        .expect("ws");
+    let s = play(&mut ws, 2).await;
+    let progress = &s["progress"]["seats"];
+    assert_eq!(progress.as_array().map(Vec::len), Some(3), "{s}");
+    assert!(progress[0]["to_go"].as_u64().is_some_and(|d| d > 0), "{s}");
+    assert_eq!(progress[0]["out"], false, "{s}");
+    let (st, r) = post(&addr, &format!("/api/games/{id}/resign"), &tok, json!({})).await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(r["status"], "playing", "two seats play on: {r}");
+    assert_eq!(r["progress"]["seats"][0]["out"], true, "{r}");
+    assert!(
+        !r["fen"]
+            .as_str()
+            .unwrap_or("")
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .contains('a')
+    );
+    assert_eq!(
+        r["moves"].as_array().and_then(|m| m.last()),
+        Some(&json!("resign"))
+    );
+    // Resigning again changes nothing.
+    let (st, again) = post(&addr, &format!("/api/games/{id}/resign"), &tok, json!({})).await;
+    assert_eq!(st, 409, "{again}");
+    drop(ws);
+    srv.shutdown().await;
+
+    // The resignation is replayed from storage; the AI seats finish the game.
+    let (srv, addr) = server_at(&db).await;
+    let mut ws = GameSocket::connect(&addr, &path, Some(&tok))
+        .await
+        .expect("ws");
+    let s = until(&mut ws, |s| s["status"] == "finished").await;
+    assert_eq!(s["seats"].as_array().map(Vec::len), Some(3), "{s}");
+    assert!(
+        s["moves"]
+            .as_array()
+            .is_some_and(|m| m.contains(&json!("resign"))),
+        "{s}"
+    );
+    let placings = s["placings"].as_array().expect("placings");
+    assert_eq!(
+        placings.last(),
+        Some(&json!([0])),
+        "the leaver ranks last: {s}"
+    );
+    assert_ne!(s["result"], "a", "{s}");
+    srv.shutdown().await;
+}

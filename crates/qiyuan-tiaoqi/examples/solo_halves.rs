@@ -1,0 +1,38 @@
+//! The solo race proved by halves (see `qiyuan_tiaoqi::meet`):
+//! `cargo run --release -p qiyuan-tiaoqi --example solo_halves -- [open|closed] BUDGET [MAX_POSITIONS]`.
+//! Prints whether a solution of at most BUDGET moves exists, the positions
+//! kept, nodes and seconds.
+
+use std::time::Instant;
+
+use qiyuan_tiaoqi::meet::prove_by_halves;
+use qiyuan_tiaoqi::solo::Race;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let open = args.first().is_none_or(|a| a != "closed");
+    let budget: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(26);
+    let max: usize = args
+        .get(2)
+        .and_then(|s| s.parse::<f64>().ok())
+        .map_or(400_000_000, |v| v as usize);
+    let t = Instant::now();
+    let race = Race::new(open);
+    println!(
+        "solo race a -> d, side camps {}, tables {:.1} s",
+        if open { "open" } else { "closed (T5)" },
+        t.elapsed().as_secs_f64()
+    );
+    let t = Instant::now();
+    let result = prove_by_halves(&race, budget, max);
+    match &result {
+        Some(h) if h.met => println!("a solution of <= {budget} moves exists"),
+        Some(_) => println!("no solution of <= {budget} moves (proved)"),
+        None => println!("gave up: more than {max} positions"),
+    }
+    if let Some(h) = &result {
+        println!("positions {}", h.positions);
+        println!("nodes {}", h.nodes);
+    }
+    println!("seconds {:.1}", t.elapsed().as_secs_f64());
+}
