@@ -39,6 +39,18 @@ function seatLabel(s) {
   return '—';
 }
 
+// Every seat of a game: "A vs B", or "A · B · C …" with more than two
+// (whose titles are of the kind's multi-player family).
+function seatsLine(g, titles) {
+  const seats = g.seats || [];
+  const family = seats.length > 2 ? `${(kindOf(g.game) || { id: g.game }).id}-multi` : g.game;
+  const one = (s) => `${esc(seatLabel(s))}${titles ? titleSlot(family, s) : ''}`;
+  return seats.length > 2 ? seats.map(one).join(' · ') : `${one(seats[0])} ${t('vs')} ${one(seats[1])}`;
+}
+
+// A room's clock: minutes + increment, or seconds a move (Banqi, Tiaoqi).
+function clockText(c) { return c.initial_s < 60 ? `${c.initial_s}\u00a0s` : `${c.initial_s / 60}+${c.increment_s}`; }
+
 function wsUrl(path) { return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`; }
 
 // ---------------------------------------------------------------- lobby
@@ -80,7 +92,7 @@ function lobbyView() {
   ws.onmessage = (ev) => {
     const l = JSON.parse(ev.data);
     if (l.t !== 'lobby' || !l.open) return;
-    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${esc(seatLabel(g.seats[0]))}${titleSlot(g.game, g.seats[0])} ${t('vs')} ${esc(seatLabel(g.seats[1]))}${titleSlot(g.game, g.seats[1])}</td><td>${g.clock.initial_s / 60}+${g.clock.increment_s}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
+    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${seatsLine(g, true)}</td><td>${clockText(g.clock)}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
     document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     decorate(view);
@@ -124,20 +136,21 @@ function fmtClock(ms) {
 
 function gameView(id) {
   let state = null, selected = null, flipped = false, notation = localStorage.getItem('qy-notation') || 'iccs';
-  let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null;
+  let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null, shownPlies = -1;
   view.innerHTML = `<div class="game">
     <div class="board-wrap">
-      <div class="player"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
+      <div class="player" id="top-bar"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
       <svg id="board" data-testid="board"></svg>
-      <div class="player"><span id="bot-name"></span><span class="clock" id="bot-clock" data-testid="clock-bottom"></span></div>
+      <div class="player" id="bot-bar"><span id="bot-name"></span><span class="clock" id="bot-clock" data-testid="clock-bottom"></span></div>
     </div>
+    <div id="seats" class="card"></div>
     <div class="side card">
       <div id="title"></div>
       <div class="scores" id="scores" data-testid="scores"></div>
       <div class="status" id="status" data-testid="status"></div>
       <div class="err" id="err" data-testid="error"></div>
       <div class="buttons" id="buttons"></div>
-      <div>${t('moves')}: <select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select>
+      <div><span id="notation-wrap">${t('moves')}: <select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></span>
         <button id="flip">${t('flip')}</button> <a id="pgn" href="/api/games/${id}/pgn" data-testid="pgn">${t('pgn')}</a></div>
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
       <div id="replay" class="buttons"></div>
@@ -189,28 +202,38 @@ function gameView(id) {
     if (!mod) { gameModule(state.game).then((m) => { mod = m; render(); }); return; }
     const last = mod.last ? mod.last(lastRec) : lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
     const targets = mod.targets ? mod.targets(state.legal || [], selected) : selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
-    mod.draw($('board'), { state, replayPly, flipped: flip, selected, targets, last, onClick });
+    mod.draw($('board'), { state, replayPly, flipped: flip, userFlipped: flipped, selected, targets, last, onClick });
+    // A game of any number of seats lists them itself (Tiaoqi), instead of
+    // the two bars above and below the board.
+    const ctx = { t, esc, seatLabel, titleSlot, replayPly, fen: mod.fenAt ? mod.fenAt(state, replayPly) : state.fen };
+    $('top-bar').hidden = $('bot-bar').hidden = !!mod.seats;
+    view.querySelector('.game').classList.toggle('seated', !!mod.seats);
+    $('notation-wrap').hidden = mod.notations === false;
+    if (mod.seats) { $('seats').innerHTML = mod.seats(state, ctx); decorate($('seats')); }
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     const nameHtml = (seat) => `${seat === 0 ? t('red') : t('black')}: ${esc(seatLabel(state.seats[seat]))}${titleSlot(state.game, state.seats[seat])}`;
     const names = `${nameHtml(top)}|${nameHtml(bot)}`;
-    if (names !== shownNames) {
+    if (names !== shownNames && !mod.seats) {
       // Only when the seats change: the titles are fetched, not redrawn per move.
       shownNames = names;
       $('top-name').innerHTML = nameHtml(top);
       $('bot-name').innerHTML = nameHtml(bot);
       decorate(view.querySelector('.board-wrap'));
     }
-    $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${state.clock.initial_s < 60 ? state.clock.initial_s + ' s' : state.clock.initial_s / 60 + '+' + state.clock.increment_s}${state.rated ? ' · ' + t('rated') : ''}`;
-    $('scores').innerHTML = mod.info(state, t);
+    $('title').innerHTML = `<b>${esc(t(state.game))}</b> · ${clockText(state.clock)}${state.rated ? ' · ' + t('rated') : ''}`;
+    $('scores').innerHTML = mod.info(state, t, ctx);
+    // A seat that left a game the others play on (Tiaoqi T14) only watches.
+    const out = mySeat != null && !!(state.progress && state.progress.seats && (state.progress.seats[mySeat] || {}).out);
     let status = '';
     if (state.status === 'waiting') status = t('waiting');
-    else if (state.status === 'finished') status = `${t('result_' + state.result)} — ${state.explanation || state.reason}`;
+    else if (state.status === 'finished') status = `${mod.result ? mod.result(state, t, ctx) : t('result_' + state.result)} — ${state.explanation || state.reason}`;
     else if (mySeat == null) status = t('spectator');
+    else if (out) status = t('out_of_game');
     else status = myTurn() ? t('your_turn') : t('their_turn');
     if (state.status === 'playing' && state.turn_state === 2) status += ` · ${t('second_move')}`;
     $('status').textContent = status;
     const b = [];
-    if (state.status === 'playing' && mySeat != null) {
+    if (state.status === 'playing' && mySeat != null && !out) {
       if (myTurn() && (state.legal || []).some((m) => m === '0000' || m === 'pass')) b.push(`<button data-f="pass" data-testid="pass">${t('pass')}</button>`);
       if (state.draw_offer != null && state.draw_offer !== mySeat) b.push(`<button data-f="accept" data-testid="accept-draw">${t('accept_draw')}</button><button data-f="decline">${t('decline_draw')}</button>`);
       else if (state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
@@ -234,11 +257,14 @@ function gameView(id) {
       else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); connect(); } catch (e) { $('err').textContent = e.message; } }
     }));
     const rows = [];
-    for (let i = 0; i < rec.length; i += 2) {
+    for (let i = 0; i < rec.length && !mod.moveRows; i += 2) {
       const cell = (j) => rec[j] ? `<td class="${replayPly === j + 1 ? 'cur' : ''}" data-ply="${j + 1}">${esc(rec[j][notation] || rec[j].iccs)}${rec[j].scores ? ` <span class="muted">(${rec[j].scores.join(':')})</span>` : ''}</td>` : '<td></td>';
       rows.push(`<tr><td class="muted">${i / 2 + 1}.</td>${cell(i)}${cell(i + 1)}</tr>`);
     }
-    $('moves').innerHTML = rows.join('');
+    $('moves').innerHTML = mod.moveRows ? mod.moveRows(state, replayPly, esc) : rows.join('');
+    // The newest move in sight (a long multi-player list scrolls).
+    if (replayPly == null && rec.length !== shownPlies) { const box = view.querySelector('.moves'); box.scrollTop = box.scrollHeight; }
+    shownPlies = rec.length;
     $('moves').querySelectorAll('td[data-ply]').forEach((td) => td.addEventListener('click', () => { replayPly = Number(td.dataset.ply); render(); }));
     $('replay').innerHTML = rec.length ? `${t('replay')}: <button data-r="0">⏮</button><button data-r="-1" data-testid="replay-prev">◀</button><button data-r="1" data-testid="replay-next">▶</button><button data-r="end">⏭</button>` : '';
     $('replay').querySelectorAll('button').forEach((x) => x.addEventListener('click', () => {
@@ -256,18 +282,18 @@ function gameView(id) {
     const flip = flipped !== (state.seat === 1);
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     const now = performance.now();
-    const show = (elId, seat) => {
+    const show = (e, seat) => {
+      if (!e || state.clocks[seat] == null) return;
       let ms = state.clocks[seat];
       const running = state.status === 'playing' && state.running === seat;
       if (running) ms -= now - receivedAt;
-      const e = $(elId);
-      if (!e) return;
       e.textContent = fmtClock(ms);
       e.classList.toggle('running', running);
       e.classList.toggle('low', ms < 20000);
     };
-    show('top-clock', top);
-    show('bot-clock', bot);
+    show($('top-clock'), top);
+    show($('bot-clock'), bot);
+    view.querySelectorAll('[data-clock-seat]').forEach((e) => show(e, Number(e.dataset.clockSeat)));
   }
   const timer = setInterval(tick, 250);
 
@@ -336,7 +362,7 @@ async function profileView(name) {
     view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}</h2>
       ${profileRatings(p)}
       ${Object.entries(p.points || {}).map(([family, n]) => `<p data-testid="${esc(family)}-points">${t(family + '_points')}: ${Number(n)}</p>`).join('')}
-      <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${esc(seatLabel(g.seats[0]))} ${t('vs')} ${esc(seatLabel(g.seats[1]))}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted">${esc(g.reason || '')}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
+      <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${seatsLine(g, false)}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted">${esc(g.reason || '')}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
       ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}</div>
       ${me && me.username === p.username ? '<div class="card" id="sessions" data-testid="sessions"></div>' : ''}`;
     if (me && me.username === p.username) showSessions();

@@ -25,6 +25,10 @@ const STRINGS = {
     standings: 'Standings', round: 'Round', stage: 'Stage', group: 'Group', playoff: 'Play-off', bye: 'Bye', winner: 'Winner', tie_breaks: 'Tie-breaks',
     col_rank: 'Place', col_name: 'Player', col_score: 'Score', col_sonneborn_berger: 'SB (小分)', col_buchholz: 'Buchholz', col_wins: 'Wins', col_direct: 'Direct', col_fouls: 'Fouls', col_games: 'Games',
     'xiangqi': 'Xiangqi', 'jifen-simple': 'Jifen (simple)', 'jifen-match': 'Jifen (match)', 'jifen-contest': 'Jifen (contest)',
+    out_of_game: 'You are out of this game; the others play on', tq_to_go: 'Distance left', tq_open: 'open seat', tq_you: 'you', tq_your_camp: 'Your camp', tq_your_target: 'Your target', tq_out: 'out', tq_done: 'home', tq_to_move: 'to move',
+    tq_place: 'place {n}', tq_countdown: '{n} moves left', tq_dead_title: 'Dead game!', tq_dead_game: 'No one has come closer for 10 rounds: each player must move its rearmost piece forward within its next 5 moves, or lose (T9).',
+    tq_quiet: 'No one has come closer: a dead game is declared in {n} rounds unless someone gains ground (T9).', tq_finish_order: 'Finishing order', tq_wins: '{n} wins', tq_tap_again: 'Tap again to move',
+    'tiaoqi-multi': 'Chinese checkers (3-6 players)', result_a: 'a wins', result_b: 'b wins', result_c: 'c wins', result_d: 'd wins', result_e: 'e wins', result_f: 'f wins',
     rules_text: `<h3>Xiangqi</h3><p>Red moves first. Generals stay in the palace and may never face each other on an open file. Checkmate or stalemate loses. Perpetual check or chase loses; other repetitions are drawn. 120 plies without a capture let either player claim a draw; 300 draw automatically. A flag fall loses unless the opponent cannot mate.</p>
 <h3>Jifen Xiangqi (积分象棋)</h3><p>Every piece also has a class: <b>Normal</b> (full size), <b>Small</b> (smaller disc, cannot take Small pieces), <b>Royal</b> (gold ring, must be protected like the general; contest rules) and <b>Idle</b> (hollow, captures nothing). After a move you may change the moved piece's class. Moves score points by the class of the piece that moved (simple: Idle +1, a check −1; match: Normal gives the opponent +1, Idle +1, a check gives the opponent +2; contest: Normal gives the opponent +1, Royal and Idle +1). Reaching the target score wins at once. Contest rules: until the first capture a turn may be two moves (or one and a pass); a capture or check ends the turn.</p>`,
   },
@@ -53,6 +57,10 @@ const STRINGS = {
     standings: '成绩表', round: '第', stage: '阶段', group: '组', playoff: '加赛', bye: '轮空', winner: '冠军', tie_breaks: '破同分',
     col_rank: '名次', col_name: '选手', col_score: '积分', col_sonneborn_berger: '小分', col_buchholz: '对手分', col_wins: '胜局', col_direct: '直胜', col_fouls: '犯规', col_games: '局数',
     'xiangqi': '中国象棋', 'jifen-simple': '积分象棋（简易）', 'jifen-match': '积分象棋（比赛）', 'jifen-contest': '积分象棋（竞技）',
+    out_of_game: '你已出局，其他人继续对局', tq_to_go: '剩余距离', tq_open: '空位', tq_you: '你', tq_your_camp: '你的大营', tq_your_target: '你的目标', tq_out: '出局', tq_done: '已到达', tq_to_move: '走棋',
+    tq_place: '第{n}名', tq_countdown: '还剩{n}步', tq_dead_title: '死局！', tq_dead_game: '已连续10轮无人前进：每位棋手须在接下来的5步内把最后面的棋子向前走，否则判负 (T9)。',
+    tq_quiet: '无人前进：再过{n}轮仍无进展即判死局 (T9)。', tq_finish_order: '名次', tq_wins: '{n} 胜', tq_tap_again: '再点一次走棋',
+    'tiaoqi-multi': '跳棋 (多人)', result_a: 'a 胜', result_b: 'b 胜', result_c: 'c 胜', result_d: 'd 胜', result_e: 'e 胜', result_f: 'f 胜',
     rules_text: `<h3>中国象棋</h3><p>红方先走。将帅不出九宫，不得照面。将死或困毙判负。长将、长捉判负，其余循环判和。连续120着无吃子可提和，300着自动和棋。超时判负，但对方无子可胜时判和。</p>
 <h3>积分象棋</h3><p>每个棋子另有类别：<b>普通</b>（大子）、<b>小</b>（较小圆盘，不能吃小子）、<b>王</b>（金圈，须像将帅一样保护；竞技规则）、<b>闲</b>（空心，不能吃子）。走子后可改变该子类别。按走动棋子的类别计分（简易：闲子+1，将军−1；比赛：普通子对方+1，闲子+1，将军对方+2；竞技：普通子对方+1，王子、闲子+1）。积分先达到目标者立即获胜。竞技规则：首次吃子前每回合可走两步（或一步加停着），吃子或将军结束回合。</p>`,
   },

@@ -15,6 +15,12 @@ export function variantNames() { return kinds.flatMap((k) => k.variants.map((v) 
 /** Every rating family (kind id). */
 export function families() { return kinds.map((k) => k.id); }
 
+/** Every rating family: each kind's, followed by `{kind}-multi` where the
+ * kind has variants of more than two seats (rated on their own scale). */
+export function ratingFamilies() {
+  return kinds.flatMap((k) => (k.variants.some((v) => v.seats.some((n) => n > 2)) ? [k.id, `${k.id}-multi`] : [k.id]));
+}
+
 /** The kind of a variant. */
 export function kindOf(variant) { return kinds.find((k) => k.variants.some((v) => v.name === variant)); }
 

@@ -1,15 +1,15 @@
 // Leaderboard per game family and the rating chart on profiles.
 import { t } from './i18n.js';
 import { titleBadge } from './titles.js';
-import { families } from './kinds.js';
+import { ratingFamilies } from './kinds.js';
 
 
 function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
 
 /** `#/leaderboard/{game}`. */
 export async function leaderboardView(view, game) {
-  game = game || families()[0];
-  const tabs = families().map((g) => `<a href="#/leaderboard/${g}" class="${g === game ? 'cur' : ''}">${esc(t(g))}</a>`).join(' · ');
+  game = game || ratingFamilies()[0];
+  const tabs = ratingFamilies().map((g) => `<a href="#/leaderboard/${g}" class="${g === game ? 'cur' : ''}" data-testid="lb-tab-${g}">${esc(t(g))}</a>`).join(' · ');
   view.innerHTML = `<div class="card"><h2>${t('leaderboard')}</h2><p>${tabs}</p><div id="lb">…</div></div>`;
   try {
     const r = await fetch(`/api/leaderboard/${encodeURIComponent(game)}`);
