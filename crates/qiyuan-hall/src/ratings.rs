@@ -33,6 +33,8 @@ pub const MULTI_SUFFIX: &str = "-multi";
 /// The fixed rating of an AI level (H1) in the kind of `rules`, from its
 /// calibration; the start rating where the kind has no AI.
 pub fn ai_rating(hall: &Hall, rules: &str, level: u8) -> f64 {
+    // A multi-player family names its kind with a suffix.
+    let rules = rules.strip_suffix(MULTI_SUFFIX).unwrap_or(rules);
     hall.games
         .find(rules)
         .or_else(|| hall.games.kind(rules).map(|k| (k, &k.variants()[0])))

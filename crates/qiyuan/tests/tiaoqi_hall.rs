@@ -213,5 +213,8 @@ async fn t14_a_person_who_resigns_a_three_seat_game_is_out_and_the_ai_seats_play
         "the leaver ranks last: {s}"
     );
     assert_ne!(s["result"], "a", "{s}");
+    // The AI levels' fixed ratings hold on the multi-player scale too.
+    let (_, r) = get(&addr, "/api/ratings?game=tiaoqi-multi&players=ai:5").await;
+    assert_eq!(r["ai:5"]["rating"], 1600, "{r}");
     srv.shutdown().await;
 }
