@@ -71,7 +71,7 @@ pub struct GameStateView {
     pub reason: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
-    /// Each seat's standing in a race game (Tiaoqi), while it is played.
+    /// Each seat's standing in a race game, while it is played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub progress: Option<ProgressView>,
     /// The viewer's seat, if it plays.
@@ -88,7 +88,7 @@ pub struct GameStateView {
 pub struct ProgressView {
     /// One entry per seat.
     pub seats: Vec<SeatProgressView>,
-    /// A dead game has been declared (Tiaoqi T9).
+    /// A dead game has been declared (a race that stalled).
     pub dead_game: bool,
     /// Full rounds without progress left before a dead game is declared.
     pub quiet_left: Option<u32>,
@@ -98,9 +98,9 @@ pub struct ProgressView {
 #[derive(Serialize, ToSchema)]
 #[schema(as = SeatProgress)]
 pub struct SeatProgressView {
-    /// What is still to go (Tiaoqi: rows summed over the pieces).
+    /// What is still to go (e.g. rows summed over the pieces).
     pub to_go: Option<u32>,
-    /// Moves left to meet a declared dead game's duty (T9).
+    /// Moves left to meet a declared dead game's duty.
     pub countdown: Option<u32>,
     /// The place already earned while the others play on.
     pub place: Option<u32>,

@@ -62,6 +62,14 @@ enum Command {
         #[arg(name = "MOVE")]
         mv: String,
     },
+    /// Junqi: check a set-up (prints `ok` or every reason it is illegal).
+    Setup {
+        /// The side whose half the set-up fills: red or blue.
+        #[arg(long)]
+        side: String,
+        /// The 30 posts of the half from its back rank forward, files a-e (Q13).
+        text: String,
+    },
     /// Run the engine over UCI/UCCI on stdin/stdout (for GUIs and matches).
     Engine(qiyuan_engine::cli::EngineArgs),
     /// Search fixed positions to a fixed depth (prints `nodes N` and `nps N`).
@@ -79,7 +87,8 @@ enum Command {
 /// Where a command starts: rule set, target score and position.
 #[derive(clap::Args)]
 struct SetupArgs {
-    /// Rule set: xiangqi, jifen-simple, jifen-match, jifen-contest, banqi, banqi-icga or tiaoqi.
+    /// Rule set: xiangqi, jifen-simple, jifen-match, jifen-contest, banqi, banqi-icga, tiaoqi
+    /// or junqi-open.
     #[arg(long, default_value = "xiangqi")]
     variant: String,
     /// Jifen target score (defaults: simple 30, match and contest 100).
@@ -117,6 +126,7 @@ fn check_variant(name: &str) -> Result<Variant> {
         let mut known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
         known.extend(qiyuan_banqi::Preset::ALL.iter().map(|p| p.name()));
         known.push("tiaoqi");
+        known.push("junqi-open");
         anyhow::anyhow!("unknown variant '{name}' (known: {})", known.join(", "))
     })
 }
@@ -142,7 +152,50 @@ fn run(cli: Cli) -> Result<()> {
     // Banqi has its own rules crate; it prints the lines it returns.
     let banqi = |setup: &SetupArgs| qiyuan_banqi::Preset::from_name(&setup.variant);
     let tiaoqi = |setup: &SetupArgs| setup.variant == "tiaoqi";
+    let junqi = |setup: &SetupArgs| setup.variant == "junqi-open";
     match cli.command {
+        Command::Setup { side, text } => {
+            let side = match side.as_str() {
+                "red" => qiyuan_junqi::Side::Red,
+                "blue" => qiyuan_junqi::Side::Blue,
+                other => bail!("--side must be red or blue, not '{other}'"),
+            };
+            let lines = qiyuan_junqi::cli::setup(side, &text);
+            let ok = lines == ["ok"];
+            for line in lines {
+                say!("{line}");
+            }
+            if !ok {
+                std::process::exit(1);
+            }
+        }
+        Command::Perft { setup, depth, .. } if junqi(&setup) => {
+            let started = Instant::now();
+            let lines = qiyuan_junqi::cli::perft(setup.fen.as_deref(), depth)?;
+            let nodes: u64 = lines
+                .last()
+                .and_then(|l| l.strip_prefix("nodes "))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            for line in lines {
+                say!("{line}");
+            }
+            let secs = started.elapsed().as_secs_f64().max(1e-9);
+            say!("nps {:.0}", nodes as f64 / secs);
+        }
+        Command::Moves { setup } if junqi(&setup) => {
+            for line in qiyuan_junqi::cli::moves(setup.fen.as_deref())? {
+                say!("{line}");
+            }
+        }
+        Command::Apply { setup, moves } if junqi(&setup) => {
+            for line in qiyuan_junqi::cli::apply(setup.fen.as_deref(), &moves)? {
+                say!("{line}");
+            }
+        }
+        Command::Notation { setup, .. } if junqi(&setup) => {
+            bail!("notation covers the Xiangqi family; Junqi moves are already post pairs (c4c6)");
+        }
         Command::Perft {
             setup,
             divide,
