@@ -161,7 +161,7 @@ function gameView(id) {
   $('flip').addEventListener('click', () => { flipped = !flipped; render(); });
 
   const send = (frame) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(frame)); };
-  const myTurn = () => state && state.status === 'playing' && state.seat != null && state.to_move === state.seat;
+  const myTurn = () => state && state.status === 'playing' && state.seat != null && (state.seats_to_move || [state.to_move]).includes(state.seat);
 
   function sendMove(m) { pending = m; selected = null; send({ t: 'move', move: m }); render(); }
 
@@ -235,6 +235,8 @@ function gameView(id) {
     const b = [];
     if (state.status === 'playing' && mySeat != null && !out) {
       if (myTurn() && (state.legal || []).some((m) => m === '0000' || m === 'pass')) b.push(`<button data-f="pass" data-testid="pass">${t('pass')}</button>`);
+      // A simultaneous set-up phase (Junqi): the server draws a legal set-up.
+      if (myTurn() && (state.legal || []).includes('random')) b.push(`<button data-f="random" data-testid="random-setup">${t('random_setup')}</button>`);
       if (state.draw_offer != null && state.draw_offer !== mySeat) b.push(`<button data-f="accept" data-testid="accept-draw">${t('accept_draw')}</button><button data-f="decline">${t('decline_draw')}</button>`);
       else if (state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
       b.push(`<button data-f="claim">${t('claim')}</button><button data-f="resign" data-testid="resign">${t('resign')}</button>`);
@@ -248,6 +250,7 @@ function gameView(id) {
     $('buttons').querySelectorAll('button').forEach((x) => x.addEventListener('click', async () => {
       const f = x.dataset.f;
       if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
+      else if (f === 'random') sendMove('random');
       else if (f === 'draw') send({ t: 'draw', action: 'offer' });
       else if (f === 'accept') send({ t: 'draw', action: 'accept' });
       else if (f === 'decline') send({ t: 'draw', action: 'decline' });

@@ -1,7 +1,7 @@
 // Chinese and English strings. The default follows the browser; the choice is kept.
 const STRINGS = {
   en: {
-    banqi: 'Banqi (flip chess)', 'banqi-icga': 'Banqi (ICGA rules)', tiaoqi: 'Chinese checkers (2)', 'tiaoqi-3': 'Chinese checkers (3)', 'tiaoqi-4': 'Chinese checkers (4)', 'tiaoqi-6': 'Chinese checkers (6)', captured: 'Captured', timeout_marks: 'Timeout marks', banqi_points: 'Banqi points',
+    banqi: 'Banqi (flip chess)', 'banqi-icga': 'Banqi (ICGA rules)', tiaoqi: 'Chinese checkers (2)', 'tiaoqi-3': 'Chinese checkers (3)', 'tiaoqi-4': 'Chinese checkers (4)', 'tiaoqi-6': 'Chinese checkers (6)', junqi: 'Junqi (hidden)', 'junqi-open': 'Junqi (open)', result_blue: 'Blue wins', setup_phase: 'Set-up: place your army (or draw a random one)', captured: 'Captured', timeout_marks: 'Timeout marks', banqi_points: 'Banqi points',
     lobby: 'Lobby', rules: 'Rules', login: 'Log in', register: 'Register', logout: 'Log out',
     username: 'Username', password: 'Password', create: 'Create game', game: 'Game',
     target: 'Target score', minutes: 'Minutes', increment: 'Increment (s)', opponent: 'Opponent',
@@ -9,7 +9,7 @@ const STRINGS = {
     in_play: 'Games in play', join: 'Join', watch: 'Watch', none: 'None yet', red: 'Red', black: 'Black',
     waiting: 'Waiting for an opponent…', your_turn: 'Your move', their_turn: "Opponent's move",
     resign: 'Resign', offer_draw: 'Offer draw', accept_draw: 'Accept draw', decline_draw: 'Decline',
-    claim: 'Claim draw (move limit)', pass: 'Pass', rematch: 'Rematch', pgn: 'Download PGN', flip: 'Flip',
+    claim: 'Claim draw (move limit)', pass: 'Pass', random_setup: 'Random set-up', rematch: 'Rematch', pgn: 'Download PGN', flip: 'Flip',
     draw_offered: 'Draw offered', score: 'Score', second_move: 'Second move of a double turn (or pass)',
     result_red: 'Red wins', result_black: 'Black wins', result_draw: 'Draw', moves: 'Moves',
     choose_class: 'Class after the move', keep: 'Keep class', normal: 'Normal', small: 'Small',
@@ -33,7 +33,7 @@ const STRINGS = {
 <h3>Jifen Xiangqi (积分象棋)</h3><p>Every piece also has a class: <b>Normal</b> (full size), <b>Small</b> (smaller disc, cannot take Small pieces), <b>Royal</b> (gold ring, must be protected like the general; contest rules) and <b>Idle</b> (hollow, captures nothing). After a move you may change the moved piece's class. Moves score points by the class of the piece that moved (simple: Idle +1, a check −1; match: Normal gives the opponent +1, Idle +1, a check gives the opponent +2; contest: Normal gives the opponent +1, Royal and Idle +1). Reaching the target score wins at once. Contest rules: until the first capture a turn may be two moves (or one and a pass); a capture or check ends the turn.</p>`,
   },
   zh: {
-    banqi: '翻翻棋', 'banqi-icga': '翻翻棋 (ICGA 规则)', tiaoqi: '跳棋 (2人)', 'tiaoqi-3': '跳棋 (3人)', 'tiaoqi-4': '跳棋 (4人)', 'tiaoqi-6': '跳棋 (6人)', captured: '被吃', timeout_marks: '超时次数', banqi_points: '翻翻棋积分',
+    banqi: '翻翻棋', 'banqi-icga': '翻翻棋 (ICGA 规则)', tiaoqi: '跳棋 (2人)', 'tiaoqi-3': '跳棋 (3人)', 'tiaoqi-4': '跳棋 (4人)', 'tiaoqi-6': '跳棋 (6人)', junqi: '军棋 (暗棋)', 'junqi-open': '军棋 (明棋)', result_blue: '蓝方胜', setup_phase: '布阵阶段: 布置你的军队 (或随机布阵)', captured: '被吃', timeout_marks: '超时次数', banqi_points: '翻翻棋积分',
     lobby: '大厅', rules: '规则', login: '登录', register: '注册', logout: '退出',
     username: '用户名', password: '密码', create: '创建对局', game: '棋种',
     target: '目标积分', minutes: '分钟', increment: '每步加秒', opponent: '对手',
@@ -41,7 +41,7 @@ const STRINGS = {
     in_play: '进行中的对局', join: '加入', watch: '观战', none: '暂无', red: '红方', black: '黑方',
     waiting: '等待对手…', your_turn: '轮到你走', their_turn: '对方走棋',
     resign: '认输', offer_draw: '提和', accept_draw: '同意和棋', decline_draw: '拒绝',
-    claim: '自然限着提和', pass: '停着', rematch: '再来一局', pgn: '下载PGN', flip: '翻转',
+    claim: '自然限着提和', pass: '停着', random_setup: '随机布阵', rematch: '再来一局', pgn: '下载PGN', flip: '翻转',
     draw_offered: '对方提和', score: '积分', second_move: '双步回合第二步（或停着）',
     result_red: '红胜', result_black: '黑胜', result_draw: '和棋', moves: '着法',
     choose_class: '走后棋子类别', keep: '不变', normal: '普通', small: '小', royal: '王', idle: '闲',

@@ -37,11 +37,13 @@ pub enum EndReason {
     Timeout,
     /// Both players agreed to a draw.
     Agreement,
+    /// The winner captured the flag (Junqi).
+    FlagCaptured,
 }
 
 impl EndReason {
     /// Every reason, in declaration order.
-    pub const ALL: [EndReason; 11] = [
+    pub const ALL: [EndReason; 12] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Points,
@@ -53,6 +55,7 @@ impl EndReason {
         EndReason::Resignation,
         EndReason::Timeout,
         EndReason::Agreement,
+        EndReason::FlagCaptured,
     ];
 
     /// Looks a reason up by its one-word name (what storage keeps).
@@ -74,6 +77,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Timeout => "timeout",
             EndReason::Agreement => "agreement",
+            EndReason::FlagCaptured => "flag-captured",
         }
     }
 }

@@ -71,11 +71,12 @@ impl Side {
         }
     }
 
-    /// The side's row 1-6 (front to back, Q1) of a post in its half.
+    /// The side's row 1-6 (front to back, Q1) of a post in its half; 0 for
+    /// a post in the other half.
     pub const fn row_of(self, p: Post) -> u8 {
         match self {
-            Side::Red => 7 - p.rank(),
-            Side::Blue => p.rank() - 6,
+            Side::Red => 7u8.saturating_sub(p.rank()),
+            Side::Blue => p.rank().saturating_sub(6),
         }
     }
 }

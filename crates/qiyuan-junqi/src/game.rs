@@ -214,6 +214,25 @@ impl Game {
             .text_for(|post, piece| self.shows(viewer, post, piece))
     }
 
+    /// The position as `side` knows it, unknown enemy pieces as platoon
+    /// leaders, and the posts of those unknown pieces.
+    pub fn known_position(&self, side: Side) -> (Position, crate::board::Posts) {
+        self.position.masked(
+            |post, piece| self.shows(Some(side), post, piece),
+            Rank::Platoon,
+        )
+    }
+
+    /// The rules settings.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Hidden or open.
+    pub fn visibility(&self) -> Visibility {
+        self.visibility
+    }
+
     /// What every player learns of move `i` of the record (Q9).
     pub fn report(&self, i: usize) -> Option<Report> {
         self.record.get(i).map(|p| Report {

@@ -25,6 +25,7 @@
 //! - **Q13** A set-up's letters may be written in either case; the side is
 //!   given apart.
 
+pub mod ai;
 pub mod board;
 pub mod cli;
 pub mod game;
@@ -32,6 +33,8 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod setup;
+#[cfg(feature = "table")]
+pub mod table;
 pub mod text;
 
 pub use board::{Post, Side};

@@ -280,6 +280,31 @@ impl Position {
             .any(|x| x.side == side && x.rank == Rank::Flag)
     }
 
+    /// The position with every piece `keep` says no to replaced by a
+    /// `placeholder` of the same side, and the posts replaced: what a side
+    /// knows, for an AI that must not see more (its own moves do not depend
+    /// on the enemy's ranks).
+    pub fn masked(
+        &self,
+        keep: impl Fn(Post, Piece) -> bool,
+        placeholder: Rank,
+    ) -> (Position, Posts) {
+        let mut p = self.clone();
+        let mut hidden = 0;
+        for post in Post::all() {
+            if let Some(x) = self.at(post)
+                && !keep(post, x)
+            {
+                p.board[post.index()] = Some(Piece {
+                    side: x.side,
+                    rank: placeholder,
+                });
+                hidden |= post.bit();
+            }
+        }
+        (p, hidden)
+    }
+
     /// The text of the position as `viewer` may see it (Q9, Q13): pieces
     /// whose rank `shows(post, piece)` says `false` for are written `X`/`x`.
     pub fn text_for(&self, shows: impl Fn(Post, Piece) -> bool) -> String {

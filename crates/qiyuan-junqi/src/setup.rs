@@ -200,6 +200,60 @@ impl Setup {
         self.pieces().find(|&(p, _)| p == post).map(|(_, r)| r)
     }
 
+    /// A random legal set-up drawn with `draw(n)` (uniform in `0..n`): the
+    /// flag in a headquarters, mines first next to it and the rest of the
+    /// last two rows, bombs off the front row, the others anywhere — so that
+    /// every set-up it makes passes Q4, with the flag guarded.
+    pub fn random(side: Side, draw: &mut dyn FnMut(u32) -> u32) -> Setup {
+        let mut ranks = [None; SETUP_LEN];
+        let mut free: Vec<usize> = (0..SETUP_LEN)
+            .filter(|&i| setup_post(side, i).kind() != PostKind::Camp)
+            .collect();
+        let take = |free: &mut Vec<usize>,
+                    allowed: &dyn Fn(usize) -> bool,
+                    draw: &mut dyn FnMut(u32) -> u32| {
+            let options: Vec<usize> = free.iter().copied().filter(|&i| allowed(i)).collect();
+            let i = options[draw(options.len() as u32) as usize % options.len()];
+            free.retain(|&j| j != i);
+            i
+        };
+        let row = |i: usize| side.row_of(setup_post(side, i));
+        let flag = take(
+            &mut free,
+            &|i| setup_post(side, i).kind() == PostKind::Headquarters,
+            draw,
+        );
+        ranks[flag] = Some(Rank::Flag);
+        let graph = crate::board::Graph::new();
+        let flag_post = setup_post(side, flag);
+        for _ in 0..Rank::Mine.count() {
+            let guards = |i: usize| {
+                row(i) >= 5 && graph.roads[flag_post.index()] & setup_post(side, i).bit() != 0
+            };
+            let i = if free.iter().any(|&i| guards(i)) && draw(4) != 0 {
+                take(&mut free, &guards, draw)
+            } else {
+                take(&mut free, &|i| row(i) >= 5, draw)
+            };
+            ranks[i] = Some(Rank::Mine);
+        }
+        for _ in 0..Rank::Bomb.count() {
+            let i = take(&mut free, &|i| row(i) != 1, draw);
+            ranks[i] = Some(Rank::Bomb);
+        }
+        for r in Rank::ALL {
+            if matches!(r, Rank::Flag | Rank::Mine | Rank::Bomb) {
+                continue;
+            }
+            for _ in 0..r.count() {
+                let i = take(&mut free, &|_| true, draw);
+                ranks[i] = Some(r);
+            }
+        }
+        Setup::from_ranks(side, ranks)
+            .unwrap_or_else(|e| unreachable!("a drawn set-up is legal: {e:?}"))
+    }
+
     /// A fixed, legal set-up (for tests and the CLI's default position):
     /// flag in the left headquarters behind mines, bombs in the middle.
     pub fn standard(side: Side) -> Setup {
@@ -225,3 +279,27 @@ impl fmt::Display for Setup {
 }
 
 const _: () = assert!(POSTS == 2 * SETUP_LEN);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn q4_random_set_ups_are_legal_and_differ() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut draw = |n: u32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % u64::from(n)) as u32
+        };
+        let mut seen = std::collections::HashSet::new();
+        for k in 0..200 {
+            let side = if k % 2 == 0 { Side::Red } else { Side::Blue };
+            let s = Setup::random(side, &mut draw);
+            assert_eq!(Setup::parse(side, &s.to_string()), Ok(s.clone()));
+            seen.insert(s.to_string());
+        }
+        assert!(seen.len() > 190);
+    }
+}

@@ -9,4 +9,5 @@ pub fn games() -> Registry {
         .with(qiyuan_engine::kind::kinds())
         .with([std::sync::Arc::new(qiyuan_banqi::table::BanqiKind) as _])
         .with([std::sync::Arc::new(qiyuan_tiaoqi::table::TiaoqiKind) as _])
+        .with([std::sync::Arc::new(qiyuan_junqi::table::JunqiKind) as _])
 }

@@ -1,0 +1,556 @@
+//! The hall's view of Junqi (feature `table`): [`JunqiKind`] for the
+//! registry (`junqi`, hidden, and `junqi-open`) and [`JunqiTable`], the
+//! server as referee.
+//!
+//! A game starts with the simultaneous set-up phase (Q4): both seats are to
+//! act and both clocks run; each sends its set-up text (Q13) or `random`
+//! (the server draws a legal one), and a seat whose time runs out gets a
+//! random legal set-up drawn from the game's secret seed. The view's move
+//! number is 0 during the phase. Then red moves first. Each seat is shown
+//! its own ranks and, after a clash, only who survived (Q9); spectators see
+//! no ranks; the record names a set-up only to its owner until the game is
+//! over, when everything (both set-ups, every position) is published.
+
+use std::any::Any;
+use std::time::Duration;
+
+use qiyuan_core::{
+    Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, MoveRecord, OptionSpec,
+    Outcome, StartSpec, TableGame, VariantSpec, Viewer,
+};
+
+use crate::board::Side;
+use crate::game::{Game, Visibility};
+use crate::position::{Position, Rules};
+use crate::setup::Setup;
+
+/// The rating family and kind id.
+pub const FAMILY: &str = "junqi";
+/// What a seat sends to have the server draw its set-up.
+pub const RANDOM: &str = "random";
+/// How a set-up reads in the record for those who may not see it.
+const HIDDEN_SETUP: &str = "setup";
+/// The prefix of the stored secret: the seed of the set-ups drawn on time.
+const SEED_PREFIX: &str = "seed:";
+
+const QUIET: OptionSpec = OptionSpec {
+    name: "quiet",
+    min: 0,
+    max: 400,
+    about: "plies in a row without a clash that draw (Q11; default 60, 0: never)",
+};
+const MINES: OptionSpec = OptionSpec {
+    name: "mine_trades",
+    min: 0,
+    max: 1,
+    about: "1: a mine and its attacker (not an engineer) are both removed (Q8)",
+};
+
+static VARIANTS: [VariantSpec; 2] = [
+    VariantSpec {
+        name: "junqi",
+        seats: &[2],
+        options: &[QUIET, MINES],
+    },
+    VariantSpec {
+        name: "junqi-open",
+        seats: &[2],
+        options: &[QUIET, MINES],
+    },
+];
+
+/// Junqi for the registry.
+pub struct JunqiKind;
+
+impl GameKind for JunqiKind {
+    fn id(&self) -> &'static str {
+        FAMILY
+    }
+    fn variants(&self) -> &'static [VariantSpec] {
+        &VARIANTS
+    }
+    fn start(&self, spec: &StartSpec<'_>) -> Result<Box<dyn TableGame>, String> {
+        let visibility = match spec.variant {
+            "junqi" => Visibility::Hidden,
+            "junqi-open" => Visibility::Open,
+            other => return Err(format!("unknown game '{other}'")),
+        };
+        let rules = Rules {
+            mine_trades: spec.options.get(MINES.name).copied().unwrap_or(0) == 1,
+            quiet_limit: spec
+                .options
+                .get(QUIET.name)
+                .copied()
+                .map_or(60, |q| q.clamp(0, 400) as u32),
+        };
+        let mut table = JunqiTable {
+            rules_name: spec.variant.to_string(),
+            rules,
+            visibility,
+            seed: spec.seed,
+            secret: true,
+            setups: [None, None],
+            setup_texts: Vec::new(),
+            game: None,
+            history: Vec::new(),
+            outcome: None,
+        };
+        match spec.setup {
+            // A game being replayed: its stored seed.
+            Some(text) if text.starts_with(SEED_PREFIX) => {
+                table.seed = parse_seed(&text[SEED_PREFIX.len()..])
+                    .ok_or_else(|| "a stored Junqi seed is 64 hex digits".to_string())?;
+            }
+            // A full-information position: no set-up phase.
+            Some(text) => {
+                let p = Position::from_text(text).map_err(|e| format!("bad position: {e}"))?;
+                table.game = Some(Game::new(p, rules, visibility));
+                table.secret = false;
+                table.judge();
+            }
+            None => {}
+        }
+        Ok(Box::new(table))
+    }
+    fn default_clock(&self) -> DefaultClock {
+        DefaultClock::PerSeat {
+            initial_s: 900,
+            increment_s: 5,
+        }
+    }
+    fn ai(&self) -> Option<&dyn GameAi> {
+        Some(&JunqiAi)
+    }
+    fn seat_names(&self, seats: usize) -> Vec<String> {
+        qiyuan_core::kind::named_seats(&["red", "blue"], seats)
+    }
+    fn web_module(&self) -> &'static str {
+        "junqi"
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+fn parse_seed(hex: &str) -> Option<[u8; 32]> {
+    if hex.len() != 64 || !hex.is_ascii() {
+        return None;
+    }
+    let mut seed = [0u8; 32];
+    for (i, b) in seed.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(seed)
+}
+
+fn side_of(seat: usize) -> Side {
+    if seat == 0 { Side::Red } else { Side::Blue }
+}
+
+/// A Junqi game as the hall drives it.
+#[derive(Clone)]
+pub struct JunqiTable {
+    rules_name: String,
+    rules: Rules,
+    visibility: Visibility,
+    /// Draws the set-ups of seats whose time runs out (stored as the secret).
+    seed: [u8; 32],
+    /// Whether the game has a set-up phase (and so a secret seed).
+    secret: bool,
+    setups: [Option<Setup>; 2],
+    /// (seat, set-up text) in the order the set-ups came in.
+    setup_texts: Vec<(usize, String)>,
+    game: Option<Game>,
+    /// What each seat sent, in order: set-ups (or `random`, replayed from
+    /// the stored draws), then moves.
+    history: Vec<String>,
+    outcome: Option<Outcome>,
+}
+
+impl JunqiTable {
+    /// The rules' game once both set-ups are in.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    fn setup_phase(&self) -> bool {
+        self.game.is_none()
+    }
+
+    fn judge(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if let Some(r) = self.game.as_ref().and_then(Game::result) {
+            self.outcome = Some(Outcome {
+                winner: r.winner.map(Side::index),
+                reason: match r.reason {
+                    crate::game::EndReason::FlagTaken => EndReason::FlagCaptured,
+                    crate::game::EndReason::NoMoves => EndReason::Stalemate,
+                    crate::game::EndReason::QuietLimit => EndReason::MoveLimit,
+                },
+                explanation: r.explanation(),
+            });
+        }
+    }
+
+    /// Takes `setup` for `seat`; starts play once both are in.
+    fn place(&mut self, seat: usize, setup: Setup, text: String) {
+        self.setup_texts.push((seat, setup.to_string()));
+        self.setups[seat] = Some(setup);
+        self.history.push(text);
+        if let [Some(red), Some(blue)] = &self.setups {
+            let p = Position::from_setups(red, blue);
+            self.game = Some(Game::new(p, self.rules, self.visibility));
+            self.judge();
+        }
+    }
+
+    /// A set-up drawn from the secret seed for `seat` (its time ran out).
+    fn drawn_setup(&self, seat: usize) -> Setup {
+        // SplitMix64 over the seed and the seat: deterministic, so a
+        // replay draws the same.
+        let mut state = self.seed.chunks(8).fold(seat as u64 + 1, |h, c| {
+            h.rotate_left(17) ^ c.iter().fold(0u64, |x, &b| x << 8 | u64::from(b))
+        });
+        let mut draw = |n: u32| {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) % u64::from(n.max(1))) as u32
+        };
+        Setup::random(side_of(seat), &mut draw)
+    }
+
+    /// The record entries `viewer` may see, from `from` on (Q9).
+    fn records(&self, viewer: Viewer, from: usize) -> Vec<MoveRecord> {
+        let over = self.outcome.is_some();
+        let setups = self.setup_texts.len();
+        let played = self.game.as_ref().map_or(&[][..], |g| g.record());
+        let name = |seat: usize| if seat == 0 { "red" } else { "blue" };
+        (from..self.history.len())
+            .map(|i| {
+                if i < setups {
+                    let (owner, text) = &self.setup_texts[i];
+                    let open = self.visibility == Visibility::Open && self.game.is_some();
+                    let shown = over || open || viewer == Viewer::Seat(*owner);
+                    MoveRecord {
+                        text: if shown {
+                            text.clone()
+                        } else {
+                            HIDDEN_SETUP.into()
+                        },
+                        notations: vec![("seat".into(), name(*owner).into())],
+                        scores: None,
+                    }
+                } else {
+                    let p = played.get(i - setups);
+                    MoveRecord {
+                        text: self.history[i].clone(),
+                        notations: p
+                            .and_then(|p| p.clash)
+                            .map(|c| ("clash".into(), c.word().into()))
+                            .into_iter()
+                            .collect(),
+                        scores: None,
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The position during the set-up phase as `viewer` may see it: its
+    /// own set-up if sent, nothing of the other's; move number 0.
+    fn setup_view(&self, viewer: Viewer) -> String {
+        let mut board = [None; crate::board::POSTS];
+        for setup in self.setups.iter().flatten() {
+            for (post, rank) in setup.pieces() {
+                board[post.index()] = Some(crate::piece::Piece {
+                    side: setup.side(),
+                    rank,
+                });
+            }
+        }
+        let p = Position::from_parts(board, Side::Red, 0, 0);
+        let mine = match viewer {
+            Viewer::Seat(s) => Some(side_of(s)),
+            Viewer::Spectator => None,
+        };
+        // The other side's pieces are left out altogether, not just masked.
+        let own: crate::board::Posts = mine.map_or(0, |m| p.occupied_by(m));
+        let (p, _) = p.masked(|_, _| true, crate::piece::Rank::Platoon);
+        let text = p.text_for(|post, _| own & post.bit() != 0);
+        // Masked pieces of the other side read as empty posts.
+        let (board_text, rest) = text.split_once(' ').unwrap_or((&text, ""));
+        let cleaned: String = board_text
+            .chars()
+            .map(|c| if c == 'X' || c == 'x' { '.' } else { c })
+            .collect();
+        format!("{cleaned} {rest}")
+    }
+}
+
+impl TableGame for JunqiTable {
+    fn rules_name(&self) -> &str {
+        &self.rules_name
+    }
+    fn seat_count(&self) -> usize {
+        2
+    }
+    fn seats_to_move(&self) -> Vec<usize> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        match &self.game {
+            None => (0..2).filter(|&s| self.setups[s].is_none()).collect(),
+            Some(g) => vec![g.position().turn().index()],
+        }
+    }
+    fn view(&self, viewer: Viewer) -> String {
+        match &self.game {
+            None => self.setup_view(viewer),
+            Some(g) => g.view(match viewer {
+                Viewer::Seat(s) => Some(side_of(s)),
+                Viewer::Spectator => None,
+            }),
+        }
+    }
+    fn legal_moves_for(&self, seat: usize) -> Vec<String> {
+        if !self.seats_to_move().contains(&seat) {
+            return Vec::new();
+        }
+        match &self.game {
+            None => vec![RANDOM.into()],
+            Some(g) => g.legal().iter().map(ToString::to_string).collect(),
+        }
+    }
+    fn play_for(
+        &mut self,
+        seat: usize,
+        mv: &str,
+        chance: &mut dyn Chance,
+    ) -> Result<(), MoveError> {
+        let shown: String = mv.chars().take(40).collect();
+        if !self.seats_to_move().contains(&seat) {
+            return Err(MoveError::Illegal {
+                text: shown,
+                why: "not this seat's turn".into(),
+            });
+        }
+        if self.setup_phase() {
+            let side = side_of(seat);
+            let setup = if mv == RANDOM {
+                Setup::random(side, &mut |n| chance.draw(n.max(1)))
+            } else {
+                Setup::parse(side, mv).map_err(|errors| MoveError::Malformed {
+                    text: shown,
+                    why: errors
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                })?
+            };
+            self.place(seat, setup, mv.to_string());
+            return Ok(());
+        }
+        let game = self.game.as_mut().ok_or_else(|| MoveError::Illegal {
+            text: shown.clone(),
+            why: "the game has not started".into(),
+        })?;
+        game.play_text(mv).map_err(|e| MoveError::Illegal {
+            text: shown,
+            why: e.to_string(),
+        })?;
+        self.history.push(mv.to_string());
+        self.judge();
+        Ok(())
+    }
+    fn result(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome.get_or_insert(outcome);
+    }
+    fn flag_falls(&mut self, seat: usize) -> FlagFall {
+        if self.setup_phase() && self.setups.get(seat).is_some_and(Option::is_none) {
+            // Q4: the seat's time ran out during the set-up: a drawn one.
+            let setup = self.drawn_setup(seat);
+            let text = setup.to_string();
+            self.place(seat, setup, text);
+            return FlagFall::TurnLost;
+        }
+        FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
+    }
+    fn secret_setup(&self) -> Option<String> {
+        self.secret.then(|| {
+            let hex: String = self.seed.iter().map(|b| format!("{b:02x}")).collect();
+            format!("{SEED_PREFIX}{hex}")
+        })
+    }
+    fn move_records(&self, from: usize) -> Vec<MoveRecord> {
+        self.records(Viewer::Spectator, from)
+    }
+    fn move_records_for(&self, viewer: Viewer, from: usize) -> (usize, Vec<MoveRecord>) {
+        // The set-ups are revealed at the end (or, in the open game, once
+        // play starts): a viewer then gets the list again from the start.
+        let open = self.visibility == Visibility::Open && self.game.is_some();
+        let from = if self.outcome.is_some() || (open && from <= self.setup_texts.len()) {
+            0
+        } else {
+            from
+        };
+        (from, self.records(viewer, from))
+    }
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+    fn boxed_clone(&self) -> Box<dyn TableGame> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// The Junqi AI (basic): a random legal set-up drawn by the server, then
+/// the best move by a one-ply judgement from its own seat's knowledge
+/// only: what each unknown enemy piece may be from where it stands and
+/// whether it has moved (Q4: mines in the last two rows, the flag in a
+/// headquarters, no bomb on the front row; a piece that moved is neither),
+/// the expected gain of an attack, and progress towards the enemy's
+/// headquarters. Lower levels add noise.
+pub struct JunqiAi;
+
+impl GameAi for JunqiAi {
+    fn choose(
+        &self,
+        game: &dyn TableGame,
+        seat: usize,
+        level: u8,
+        _budget: Option<Duration>,
+    ) -> Option<String> {
+        let t = game.as_any().downcast_ref::<JunqiTable>()?;
+        if !t.seats_to_move().contains(&seat) {
+            return None;
+        }
+        let Some(g) = t.game() else {
+            return Some(RANDOM.into());
+        };
+        crate::ai::choose(g, side_of(seat), level).map(|m| m.to_string())
+    }
+    fn rating(&self, level: u8) -> f64 {
+        // Not calibrated yet: a modest scale until the search AI lands.
+        700.0 + 100.0 * f64::from(level.clamp(1, 8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qiyuan_core::Options;
+
+    struct Counter(u32);
+    impl Chance for Counter {
+        fn draw(&mut self, bound: u32) -> u32 {
+            self.0 = self.0.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (self.0 >> 8) % bound
+        }
+    }
+
+    fn start(variant: &str) -> Box<dyn TableGame> {
+        JunqiKind
+            .start(&StartSpec {
+                variant,
+                seats: 2,
+                options: &Options::new(),
+                setup: None,
+                seed: [7; 32],
+            })
+            .expect("start")
+    }
+
+    #[test]
+    fn q4_the_set_up_phase_is_simultaneous_and_secret() {
+        let mut t = start("junqi");
+        assert_eq!(t.seats_to_move(), vec![0, 1]);
+        assert_eq!(t.legal_moves_for(1), vec![RANDOM.to_string()]);
+        let red = Setup::standard(Side::Red).to_string();
+        t.play_for(0, &red, &mut Counter(1))
+            .expect("a legal set-up");
+        assert_eq!(t.seats_to_move(), vec![1]);
+        // Blue sees nothing of red's set-up; red sees its own.
+        assert!(
+            !t.view(Viewer::Seat(1))
+                .chars()
+                .any(|c| c.is_ascii_uppercase())
+        );
+        assert!(t.view(Viewer::Seat(0)).contains("CFMMD"));
+        assert!(
+            t.view(Viewer::Seat(0)).ends_with(" 0"),
+            "move number 0 in the set-up phase"
+        );
+        let bad = t.play_for(1, "nonsense", &mut Counter(1));
+        assert!(matches!(bad, Err(MoveError::Malformed { .. })));
+        t.play_for(1, RANDOM, &mut Counter(2))
+            .expect("a drawn set-up");
+        assert_eq!(t.seats_to_move(), vec![0], "red moves first");
+        let red_view = t.view(Viewer::Seat(0));
+        assert_eq!(
+            red_view.chars().filter(|&c| c == 'x').count(),
+            25,
+            "{red_view}"
+        );
+        // The record names blue's set-up only to blue until the end.
+        let (_, recs) = t.move_records_for(Viewer::Seat(0), 0);
+        assert_eq!(recs[1].text, HIDDEN_SETUP);
+        let (_, recs) = t.move_records_for(Viewer::Seat(1), 0);
+        assert_eq!(recs[1].text.len(), 30);
+        // The AI plays from its own seat's view.
+        let m = JunqiAi.choose(t.as_ref(), 0, 5, None).expect("a move");
+        t.play_for(0, &m, &mut Counter(3))
+            .expect("the AI's move is legal");
+        let m = JunqiAi.choose(t.as_ref(), 1, 5, None).expect("a move");
+        t.play_for(1, &m, &mut Counter(3))
+            .expect("the AI's move is legal");
+    }
+
+    #[test]
+    fn q4_a_seat_out_of_time_gets_a_drawn_set_up_that_replays() {
+        let mut t = start("junqi");
+        assert_eq!(t.flag_falls(1), FlagFall::TurnLost);
+        let drawn = t.history()[0].clone();
+        assert!(Setup::parse(Side::Blue, &drawn).is_ok(), "{drawn}");
+        // Replayed from the stored secret: the same set-up.
+        let secret = t.secret_setup().expect("a seed");
+        let mut again = JunqiKind
+            .start(&StartSpec {
+                variant: "junqi",
+                seats: 2,
+                options: &Options::new(),
+                setup: Some(&secret),
+                seed: [9; 32],
+            })
+            .expect("start");
+        assert_eq!(again.flag_falls(1), FlagFall::TurnLost);
+        assert_eq!(again.history()[0], drawn);
+    }
+
+    #[test]
+    fn ai_only_games_play_to_the_end() {
+        for variant in ["junqi", "junqi-open"] {
+            let mut t = start(variant);
+            for ply in 0..2000u32 {
+                let Some(&seat) = t.seats_to_move().first() else {
+                    break;
+                };
+                let m = JunqiAi
+                    .choose(t.as_ref(), seat, 1 + (ply % 8) as u8, None)
+                    .expect("a move");
+                t.play_for(seat, &m, &mut Counter(ply)).expect("legal");
+            }
+            assert!(t.result().is_some(), "{variant}: over within 2000 plies");
+        }
+    }
+}

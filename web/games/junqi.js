@@ -1,0 +1,101 @@
+// Junqi's page module: the 5 × 12 board of posts (stations, camps drawn
+// round, headquarters), the railway lines drawn bold, the mountains between
+// the halves; pieces by their Chinese names, an enemy piece whose rank the
+// viewer may not see as a blank disc (the server sends `X`/`x`, Q9). Moves
+// are post pairs (`c4c6`, `a12a11`); during the set-up phase (move number 0)
+// the side panel says so and the page's button asks the server for a random
+// legal set-up.
+import { t } from '../i18n.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const GX = 64, GY = 44, M = 36, GAP = 36;
+const NAMES = { S: '司令', J: '军长', D: '师长', L: '旅长', T: '团长', Y: '营长', C: '连长', P: '排长', G: '工兵', M: '地雷', Z: '炸弹', F: '军旗' };
+const CAMPS = new Set(['b5', 'd5', 'c4', 'b3', 'd3', 'b8', 'd8', 'c9', 'b10', 'd10']);
+const HQ = new Set(['b1', 'd1', 'b12', 'd12']);
+const FILES = 'abcde';
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** The pieces of a position text: post name → letter. */
+export function parse(fen) {
+  const out = {};
+  const ranks = (fen || '').split(' ')[0].split('/');
+  ranks.forEach((row, k) => [...row].forEach((ch, f) => { if (ch !== '.') out[FILES[f] + (12 - k)] = ch; }));
+  return out;
+}
+
+const split = (m) => { const r = /^([a-e]\d+)([a-e]\d+)$/.exec(m || ''); return r ? [r[1], r[2]] : null; };
+
+function xy(post, flipped) {
+  const f = FILES.indexOf(post[0]), r = Number(post.slice(1));
+  const col = flipped ? 4 - f : f, row = flipped ? r - 1 : 12 - r;
+  return [M + col * GX, M + row * GY + (row >= 6 ? GAP : 0)];
+}
+
+/** Draws the position (the board as `flipped` puts blue or red at the bottom). */
+export function draw(svg, { state, flipped, selected, targets, last, onClick }) {
+  svg.innerHTML = '';
+  svg.setAttribute('viewBox', `0 0 ${2 * M + 4 * GX} ${2 * M + 11 * GY + GAP}`);
+  el('rect', { x: 0, y: 0, width: 2 * M + 4 * GX, height: 2 * M + 11 * GY + GAP, fill: '#e9d8b4', rx: 8 }, svg);
+  const all = [];
+  for (let r = 1; r <= 12; r++) for (const f of FILES) all.push(f + r);
+  const line = (a, b, rail) => { const [x1, y1] = xy(a, flipped), [x2, y2] = xy(b, flipped); el('line', { x1, y1, x2, y2, stroke: rail ? '#333' : '#8a7a5a', 'stroke-width': rail ? 4 : 1.5 }, svg); };
+  // Roads, then railways (Q2) on top.
+  for (const p of all) {
+    const f = FILES.indexOf(p[0]), r = Number(p.slice(1));
+    if (f < 4) line(p, FILES[f + 1] + r, [2, 6, 7, 11].includes(r));
+    if (r < 12 && !(r === 6 && (f === 1 || f === 3))) line(p, p[0] + (r + 1), (f === 0 || f === 4) ? r >= 2 && r < 11 : f === 2 && r === 6);
+    if (CAMPS.has(p)) for (const [df, dr] of [[-1, -1], [1, -1], [-1, 1], [1, 1]]) {
+      const q = FILES[f + df] && r + dr >= 1 && r + dr <= 12 ? FILES[f + df] + (r + dr) : null;
+      if (q && (df > 0 || !CAMPS.has(q))) line(p, q, false);
+    }
+  }
+  const pieces = parse(state.fen);
+  const lastSet = new Set(last || []);
+  for (const p of all) {
+    const [x, y] = xy(p, flipped);
+    const g = el('g', { 'data-post': p, style: 'cursor:pointer' }, svg);
+    g.addEventListener('click', () => onClick(p));
+    if (CAMPS.has(p)) el('circle', { cx: x, cy: y, r: 17, fill: '#f7efd9', stroke: '#6b5a3a', 'stroke-width': 1.5 }, g);
+    else el('rect', { x: x - 22, y: y - 13, width: 44, height: 26, rx: HQ.has(p) ? 12 : 3, fill: HQ.has(p) ? '#f1dfb0' : '#f7efd9', stroke: '#6b5a3a', 'stroke-width': 1.2 }, g);
+    if (lastSet.has(p)) el('rect', { x: x - 25, y: y - 16, width: 50, height: 32, rx: 5, fill: 'none', stroke: '#2a7ae2', 'stroke-width': 2 }, g);
+    if (targets && targets.has(p)) el('circle', { cx: x, cy: y, r: 7, fill: '#2a7ae2', opacity: 0.7, 'data-target': p }, g);
+    const ch = pieces[p];
+    if (!ch) continue;
+    const red = ch === ch.toUpperCase();
+    el('rect', { x: x - 24, y: y - 15, width: 48, height: 30, rx: 4, fill: red ? '#fbe3df' : '#dde8fb', stroke: p === selected ? '#e2b42a' : (red ? '#b5221b' : '#1f4fa8'), 'stroke-width': p === selected ? 3 : 2, 'data-piece': ch }, g);
+    const name = NAMES[ch.toUpperCase()];
+    if (name) { const tx = el('text', { x, y: y + 6, 'text-anchor': 'middle', 'font-size': 16, fill: red ? '#b5221b' : '#1f4fa8', 'font-weight': 'bold' }, g); tx.textContent = name; }
+  }
+}
+
+/** A click on `post`: the move from the selected piece to it, or a new selection. */
+export function click(legal, selected, post) {
+  if (selected && legal.includes(selected + post)) return { move: selected + post };
+  if (post === selected) return { select: null };
+  return { select: legal.some((m) => (split(m) || [])[0] === post) ? post : null };
+}
+
+/** Every post the selected piece can reach. */
+export function targets(legal, selected) {
+  return new Set(selected ? legal.map(split).filter((s) => s && s[0] === selected).map((s) => s[1]) : []);
+}
+
+/** The last move's two posts. */
+export function last(rec) { return (rec && split(rec.iccs)) || []; }
+
+/** The side panel: the set-up phase, or the last clash. */
+export function info(state) {
+  if ((state.fen || '').endsWith(' 0') && state.status === 'playing') return `<span data-testid="setup-phase">${t('setup_phase')}</span>`;
+  const rec = state.records || [];
+  const lastRec = rec[rec.length - 1];
+  return lastRec && lastRec.clash ? `<span data-testid="clash">${lastRec.iccs}: ${lastRec.clash}</span>` : '';
+}
+
+/** Moves are post pairs: no other notation to choose. */
+export const notations = false;
