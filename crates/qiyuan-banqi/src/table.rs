@@ -213,7 +213,15 @@ impl TableGame for BanqiTable {
         })
     }
     fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
-        qiyuan_core::two_seat_leave(seat, reason, [("红", "red"), ("黑", "black")], true)
+        // The first flip decides who is red (B2): until then a seat is named
+        // by its number, not by a colour it may not play.
+        match self.game.position().colour_of(0) {
+            Some(c) => {
+                let (a, b) = (c.names(), c.flip().names());
+                qiyuan_core::two_seat_leave(seat, reason, [a, b], true)
+            }
+            None => qiyuan_core::numbered_seat_leave(seat, 2, reason),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {
