@@ -321,6 +321,37 @@ mod tests {
     }
 
     #[test]
+    fn a_leaver_is_named_by_colour_once_the_first_flip_decides_it() {
+        let mut t = new_banqi_table("banqi", None, seed()).expect("banqi");
+        let o = t.seat_leaves(1, qiyuan_core::EndReason::Resignation);
+        assert_eq!(o.winner, Some(0));
+        assert_eq!(o.explanation, "座位2认输 / seat 2 resigned");
+        let first = t.seats_to_move()[0];
+        let flip = t.legal_moves_for(first)[0].clone();
+        t.play_for(first, &flip, &mut NoChance).expect("a flip");
+        let o = t.seat_leaves(first, qiyuan_core::EndReason::Resignation);
+        assert_eq!(o.winner, Some(1 - first));
+        assert!(
+            o.explanation == "红方认输 / red resigned"
+                || o.explanation == "黑方认输 / black resigned",
+            "{}",
+            o.explanation
+        );
+        // The third mark names the seat from 1 in both languages.
+        let mut t = new_banqi_table("banqi", None, seed()).expect("banqi");
+        let loser = t.seats_to_move()[0];
+        for _ in 0..5 {
+            let s = t.seats_to_move()[0];
+            t.flag_falls(s);
+        }
+        let n = loser + 1;
+        assert_eq!(
+            t.result().map(|o| o.explanation.as_str()),
+            Some(format!("座位{n}第三次超时, 判负 / seat {n} ran out of time a third time and loses").as_str())
+        );
+    }
+
+    #[test]
     fn lost_turns_replay_and_the_third_mark_loses() {
         let mut t = new_banqi_table("banqi", None, seed()).expect("banqi");
         let first = t.seats_to_move()[0];

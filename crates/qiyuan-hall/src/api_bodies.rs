@@ -85,7 +85,7 @@ pub struct GameRatingsBody {
 pub struct RatingChangeBody {
     pub(crate) seat: usize,
     pub(crate) username: String,
-    /// The rating family (`xiangqi`; `{family}-multi` for more than two seats).
+    /// The rating family (the kind's id; `{id}-multi` for more than two seats).
     pub(crate) family: String,
     /// The rating before the game, rounded.
     pub(crate) before: i64,

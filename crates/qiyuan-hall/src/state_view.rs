@@ -82,7 +82,7 @@ pub struct GameStateView {
     /// The end in a sentence, "中文 / English" (once over).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
-    /// Each seat's standing in a race game (Tiaoqi), while it is played.
+    /// Each seat's standing in a race game (Chinese checkers), while it is played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub progress: Option<ProgressView>,
     /// The viewer's seat, if it plays.
@@ -99,7 +99,7 @@ pub struct GameStateView {
 pub struct ProgressView {
     /// One entry per seat.
     pub seats: Vec<SeatProgressView>,
-    /// A dead game has been declared (Tiaoqi T9).
+    /// A dead game has been declared (T9).
     pub dead_game: bool,
     /// Full rounds without progress left before a dead game is declared.
     pub quiet_left: Option<u32>,
@@ -109,7 +109,7 @@ pub struct ProgressView {
 #[derive(Serialize, ToSchema)]
 #[schema(as = SeatProgress)]
 pub struct SeatProgressView {
-    /// What is still to go (Tiaoqi: rows summed over the pieces).
+    /// What is still to go (Chinese checkers: rows summed over the pieces).
     pub to_go: Option<u32>,
     /// Moves left to meet a declared dead game's duty (T9).
     pub countdown: Option<u32>,

@@ -255,7 +255,7 @@ pub struct RatingChange {
     pub user_id: i64,
     /// Their name now.
     pub username: String,
-    /// The family rated in (`xiangqi`, `tiaoqi-multi`).
+    /// The family rated in (a kind's id, or `{id}-multi`).
     pub family: String,
     /// Before the game (unrounded).
     pub before: f64,

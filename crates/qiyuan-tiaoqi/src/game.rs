@@ -565,3 +565,28 @@ fn describe_en(done: &[Seat], failed: &[Seat], first: Option<Seat>) -> String {
     }
     parts.join("; ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t9_explanations_say_the_same_in_both_languages() {
+        let (done, failed) = ([Seat::A, Seat::D], [Seat::B]);
+        assert_eq!(
+            describe(&done, &failed, Some(Seat::D)),
+            "ad方已将最后一子前移; d方最先前移, 少计半行; b方五步内未前移, 判负"
+        );
+        assert_eq!(
+            describe_en(&done, &failed, Some(Seat::D)),
+            "ad moved the rearmost piece forward; d did so first and is credited half a row; \
+             b did not within five moves and lost"
+        );
+        // Nothing to list: both halves still say so.
+        assert_eq!(describe(&[], &[], None), "无人前移最后一子");
+        assert_eq!(
+            describe_en(&[], &[], None),
+            "nobody moved the rearmost piece forward"
+        );
+    }
+}

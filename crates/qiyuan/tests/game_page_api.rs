@@ -387,3 +387,43 @@ async fn refused_claims_and_explanations_say_what_happened() {
     assert_eq!(s["explanation"], "座位1认输 / seat 1 resigned", "{s}");
     srv.shutdown().await;
 }
+
+#[tokio::test]
+async fn the_document_describes_the_new_endpoints() {
+    let (srv, addr) = common::server("page-doc").await;
+    let (st, d) = get(&addr, "/api/openapi.json").await;
+    assert_eq!(st, 200);
+    let wait = &d["paths"]["/api/games/{id}/wait"]["get"];
+    let param = wait["parameters"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["name"] == "timeout_s"))
+        .unwrap_or_else(|| panic!("no timeout_s: {wait}"));
+    assert_eq!(param["in"], "query", "{param}");
+    assert_eq!(
+        param["schema"]["maximum"],
+        json!(qiyuan_hall::wait::MAX_WAIT_S),
+        "{param}"
+    );
+    for (path, schema) in [
+        ("/api/games/{id}/wait", "Wait"),
+        ("/api/games/{id}/ratings", "GameRatings"),
+    ] {
+        let ok = &d["paths"][path]["get"]["responses"]["200"]["content"]["application/json"];
+        assert_eq!(
+            ok["schema"]["$ref"],
+            format!("#/components/schemas/{schema}"),
+            "{path}: {ok}"
+        );
+    }
+    let change = &d["components"]["schemas"]["RatingChange"]["properties"];
+    for field in ["seat", "username", "family", "before", "after", "title", "title_en"] {
+        assert!(change[field].is_object(), "RatingChange.{field}: {change}");
+    }
+    let state = &d["components"]["schemas"]["GameState"]["properties"];
+    assert!(state["draw_declined"].is_object(), "{state}");
+    assert_eq!(
+        d["components"]["schemas"]["Wait"]["properties"]["state"]["$ref"],
+        "#/components/schemas/GameState"
+    );
+    srv.shutdown().await;
+}
