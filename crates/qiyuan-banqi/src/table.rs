@@ -347,7 +347,12 @@ mod tests {
         let n = loser + 1;
         assert_eq!(
             t.result().map(|o| o.explanation.as_str()),
-            Some(format!("座位{n}第三次超时, 判负 / seat {n} ran out of time a third time and loses").as_str())
+            Some(
+                format!(
+                    "座位{n}第三次超时, 判负 / seat {n} ran out of time a third time and loses"
+                )
+                .as_str()
+            )
         );
     }
 

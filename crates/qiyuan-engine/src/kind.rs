@@ -224,8 +224,14 @@ mod tests {
         for to_move in ["w", "b"] {
             let fen = format!("3k5/9/9/9/9/9/9/9/R8/1R2K4 {to_move} - - 0 1");
             let t = start(kinds[0].as_ref(), Some(&fen), &Options::new()).expect("fen");
-            assert!(!ai.accepts_draw(t.as_ref(), 0, 4), "red declines ({to_move})");
-            assert!(ai.accepts_draw(t.as_ref(), 1, 4), "black accepts ({to_move})");
+            assert!(
+                !ai.accepts_draw(t.as_ref(), 0, 4),
+                "red declines ({to_move})"
+            );
+            assert!(
+                ai.accepts_draw(t.as_ref(), 1, 4),
+                "black accepts ({to_move})"
+            );
         }
         // The same answer every time (a bounded, node-limited search).
         let t = start(kinds[0].as_ref(), None, &Options::new()).expect("start");

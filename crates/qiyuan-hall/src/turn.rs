@@ -393,10 +393,10 @@ impl Hall {
             ClaimVerdict::Refused(why) => {
                 // X8: an untrue claim of the natural move limit is a foul.
                 self.record_foul(&live.row.id, seat).await;
-                Err(HallError::conflict(format!(
-                    "claim refused (a technical foul, X8): {why}"
-                ))
-                .with_code("claim_refused"))
+                Err(
+                    HallError::conflict(format!("claim refused (a technical foul, X8): {why}"))
+                        .with_code("claim_refused"),
+                )
             }
         }
     }

@@ -34,7 +34,12 @@ fn turn_of(state: &Value, seat: usize) -> (bool, bool) {
 impl Hall {
     /// The state of game `id` for `user` once it is their turn or the game
     /// is over, or after `timeout` (then `timed_out`). Only players wait.
-    pub async fn wait_turn(&self, id: &str, user: &User, timeout: Duration) -> HallResult<WaitBody> {
+    pub async fn wait_turn(
+        &self,
+        id: &str,
+        user: &User,
+        timeout: Duration,
+    ) -> HallResult<WaitBody> {
         let seat = self.seat_in(id, user).await?.ok_or_else(not_a_player)?;
         // Subscribe before reading the state, so no change falls in between.
         let mut rx = self.bus.subscribe(&topic(id, Audience::Seat(seat)));

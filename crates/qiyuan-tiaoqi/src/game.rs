@@ -552,13 +552,19 @@ fn describe(done: &[Seat], failed: &[Seat], first: Option<Seat>) -> String {
 fn describe_en(done: &[Seat], failed: &[Seat], first: Option<Seat>) -> String {
     let mut parts = Vec::new();
     if !done.is_empty() {
-        parts.push(format!("{} moved the rearmost piece forward", letters(done)));
+        parts.push(format!(
+            "{} moved the rearmost piece forward",
+            letters(done)
+        ));
     }
     if let Some(f) = first {
         parts.push(format!("{f} did so first and is credited half a row"));
     }
     if !failed.is_empty() {
-        parts.push(format!("{} did not within five moves and lost", letters(failed)));
+        parts.push(format!(
+            "{} did not within five moves and lost",
+            letters(failed)
+        ));
     }
     if parts.is_empty() {
         parts.push("nobody moved the rearmost piece forward".into());

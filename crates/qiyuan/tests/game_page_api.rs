@@ -75,11 +75,25 @@ async fn a_rated_game_against_the_ai_shows_its_rating_change() {
     let (_, p) = get(&addr, "/api/users/alice").await;
     assert_eq!(p["ratings"]["xiangqi"]["rating"], after, "{p}");
     assert_eq!(p["games"][0]["reason"], "resignation", "{p}");
-    assert_eq!(p["games"][0]["explanation"], "红方认输 / red resigned", "{p}");
+    assert_eq!(
+        p["games"][0]["explanation"], "红方认输 / red resigned",
+        "{p}"
+    );
 
     // Unrated games have no changes; unknown games are a JSON 404.
-    let casual = create(&addr, &alice, json!({"game": "xiangqi", "opponent": "ai:1"})).await;
-    post(&addr, &format!("/api/games/{casual}/resign"), &alice, json!({})).await;
+    let casual = create(
+        &addr,
+        &alice,
+        json!({"game": "xiangqi", "opponent": "ai:1"}),
+    )
+    .await;
+    post(
+        &addr,
+        &format!("/api/games/{casual}/resign"),
+        &alice,
+        json!({}),
+    )
+    .await;
     let (st, r) = get(&addr, &format!("/api/games/{casual}/ratings")).await;
     assert_eq!(st, 200, "{r}");
     assert_eq!(r, json!({"rated": false, "changes": []}));
@@ -109,7 +123,10 @@ async fn a_multi_player_tiaoqi_game_shows_its_multi_family_change() {
     assert_eq!(c["username"], "hopper", "{r}");
     assert_eq!(c["family"], "tiaoqi-multi", "{r}");
     assert_eq!(c["before"], 1000, "{r}");
-    assert!(c["after"].as_i64().is_some_and(|a| a < 1000), "last place: {r}");
+    assert!(
+        c["after"].as_i64().is_some_and(|a| a < 1000),
+        "last place: {r}"
+    );
     assert!(c["title"].is_string() && c["title_en"].is_string(), "{r}");
     let (_, g) = get(&addr, &format!("/api/games/{id}")).await;
     assert_eq!(g["status"], "finished", "{g}");
@@ -183,7 +200,12 @@ async fn a_bot_waits_for_its_turn_instead_of_getting_409() {
     let bob = register(&addr, "bob").await;
     let carol = register(&addr, "carol").await;
     // Against the AI: move, then wait for the reply.
-    let id = create(&addr, &alice, json!({"game": "xiangqi", "opponent": "ai:1"})).await;
+    let id = create(
+        &addr,
+        &alice,
+        json!({"game": "xiangqi", "opponent": "ai:1"}),
+    )
+    .await;
     let (st, s) = post(
         &addr,
         &format!("/api/games/{id}/moves"),
@@ -284,9 +306,7 @@ async fn open_stream(
     id: &str,
     token: Option<&str>,
 ) -> tokio::io::Lines<BufReader<tokio::net::TcpStream>> {
-    let mut conn = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("connect");
+    let mut conn = tokio::net::TcpStream::connect(addr).await.expect("connect");
     let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
     conn.write_all(
         format!(
@@ -301,7 +321,9 @@ async fn open_stream(
 
 /// The next JSON line of a stream (skipping headers and chunk sizes), or
 /// `None` once the connection is closed.
-async fn next_json(lines: &mut tokio::io::Lines<BufReader<tokio::net::TcpStream>>) -> Option<Value> {
+async fn next_json(
+    lines: &mut tokio::io::Lines<BufReader<tokio::net::TcpStream>>,
+) -> Option<Value> {
     loop {
         let line = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
             .await
@@ -334,7 +356,10 @@ async fn a_players_stream_has_seat_and_legal_and_ends_with_the_game() {
     let first = next_json(&mut mine).await.expect("first line");
     assert_eq!(first["t"], "state", "{first}");
     assert_eq!(first["seat"], 0, "{first}");
-    assert!(first["legal"].as_array().is_some_and(|l| l.len() == 44), "{first}");
+    assert!(
+        first["legal"].as_array().is_some_and(|l| l.len() == 44),
+        "{first}"
+    );
     let spectator = next_json(&mut public).await.expect("first line");
     assert!(spectator.get("seat").is_none() && spectator.get("legal").is_none());
     let (st, _) = post(
@@ -363,7 +388,10 @@ async fn a_players_stream_has_seat_and_legal_and_ends_with_the_game() {
     // A finished game's stream is its one line.
     let mut done = open_stream(&addr, &id, Some(&bob)).await;
     let only = next_json(&mut done).await.expect("one line");
-    assert_eq!((only["status"].as_str(), only["seat"].as_u64()), (Some("finished"), Some(1)));
+    assert_eq!(
+        (only["status"].as_str(), only["seat"].as_u64()),
+        (Some("finished"), Some(1))
+    );
     assert!(next_json(&mut done).await.is_none());
     srv.shutdown().await;
 }
@@ -372,7 +400,12 @@ async fn a_players_stream_has_seat_and_legal_and_ends_with_the_game() {
 async fn refused_claims_and_explanations_say_what_happened() {
     let (srv, addr) = common::server("page-claim").await;
     let alice = register(&addr, "alice").await;
-    let id = create(&addr, &alice, json!({"game": "xiangqi", "opponent": "ai:1"})).await;
+    let id = create(
+        &addr,
+        &alice,
+        json!({"game": "xiangqi", "opponent": "ai:1"}),
+    )
+    .await;
     let (st, e) = post(&addr, &format!("/api/games/{id}/claim"), &alice, json!({})).await;
     assert_eq!(st, 409, "{e}");
     assert_eq!(e["code"], "claim_refused", "{e}");
@@ -416,7 +449,9 @@ async fn the_document_describes_the_new_endpoints() {
         );
     }
     let change = &d["components"]["schemas"]["RatingChange"]["properties"];
-    for field in ["seat", "username", "family", "before", "after", "title", "title_en"] {
+    for field in [
+        "seat", "username", "family", "before", "after", "title", "title_en",
+    ] {
         assert!(change[field].is_object(), "RatingChange.{field}: {change}");
     }
     let state = &d["components"]["schemas"]["GameState"]["properties"];
