@@ -299,8 +299,10 @@ async fn a_bot_waits_for_its_turn_instead_of_getting_409() {
     srv.shutdown().await;
 }
 
-/// Opens `/api/games/{id}/stream` (with `token`, if any) and returns its
-/// line reader; the server closes the connection when the stream ends.
+/// Opens `/api/games/{id}/stream` (with `token`, if any) on a kept-alive
+/// HTTP/1.1 connection and returns its line reader: the server closes the
+/// connection when the stream ends, so a reader that waits for the end of
+/// the connection (not only of the chunked body) sees it too.
 async fn open_stream(
     addr: &str,
     id: &str,
@@ -310,7 +312,7 @@ async fn open_stream(
     let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
     conn.write_all(
         format!(
-            "GET /api/games/{id}/stream HTTP/1.1\r\nHost: x\r\n{auth}Connection: close\r\n\r\n"
+            "GET /api/games/{id}/stream HTTP/1.1\r\nHost: x\r\n{auth}\r\n"
         )
         .as_bytes(),
     )
