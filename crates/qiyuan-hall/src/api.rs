@@ -795,7 +795,7 @@ pub struct WaitQuery {
 #[utoipa::path(
     get, path = "/api/games/{id}/wait", operation_id = "wait_for_turn",
     summary = "Wait (long poll, at most 60 s) until it is the caller's turn or the game is over",
-    description = "An HTTP move is answered before the opponent (an AI seat too) replies, so moving again at once is a 409 `not_your_turn`. Call this after a move: it answers as soon as it is the caller's turn (`your_turn`) or the game is over (`game_over`), at once if that is already so, and otherwise after `timeout_s` with `timed_out` true. `state` is the caller's view, with `seat` and `legal`.",
+    description = "An HTTP move is answered before the opponent (an AI seat too) replies, so moving again at once is a 409 `not_your_turn`. Call this after a move: it answers as soon as it is the caller's turn (`your_turn`) or the game is over (`game_over`), at once if that is already so, and otherwise after `timeout_s` with `timed_out` true. `state` is the caller's view, with `seat` and `legal`. A waiting request counts as one of the caller's open sockets (429 `too_many_sockets` beyond the caps).",
     params(("id" = String, Path, description = "the game's id"), WaitQuery),
     responses(
         (status = 200, description = "the caller's state and why the wait ended", body = WaitBody),
@@ -811,12 +811,16 @@ pub async fn wait(
     State(hall): State<AppState>,
     Path(id): Path<String>,
     QueryArgs(q): QueryArgs<WaitQuery>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Response, HallError> {
     use crate::wait::{DEFAULT_WAIT_S, MAX_WAIT_S};
     let timeout_s = q.timeout_s.unwrap_or(DEFAULT_WAIT_S);
     crate::limits::check_range("timeout_s", timeout_s, 0, MAX_WAIT_S)?;
     let user = require_user(&hall, &headers).await?;
+    // A waiting request holds a place among the caller's open sockets
+    // (per address and per user) until it is answered.
+    let _slot = hall.sockets.admit(peer.ip(), Some(user.id), &hall.limits)?;
     let timeout = std::time::Duration::from_secs(timeout_s.unsigned_abs());
     Ok(axum::Json(hall.wait_turn(&id, &user, timeout).await?).into_response())
 }

@@ -311,10 +311,7 @@ async fn open_stream(
     let mut conn = tokio::net::TcpStream::connect(addr).await.expect("connect");
     let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
     conn.write_all(
-        format!(
-            "GET /api/games/{id}/stream HTTP/1.1\r\nHost: x\r\n{auth}\r\n"
-        )
-        .as_bytes(),
+        format!("GET /api/games/{id}/stream HTTP/1.1\r\nHost: x\r\n{auth}\r\n").as_bytes(),
     )
     .await
     .expect("write");
@@ -462,5 +459,36 @@ async fn the_document_describes_the_new_endpoints() {
         d["components"]["schemas"]["Wait"]["properties"]["state"]["$ref"],
         "#/components/schemas/GameState"
     );
+    srv.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_wait_counts_as_an_open_socket() {
+    let limits = qiyuan_hall::limits::Limits {
+        sockets_per_user: 1,
+        ..Default::default()
+    };
+    let (srv, addr) = common::server_with(&common::temp_db("page-wait-cap"), limits).await;
+    let alice = register(&addr, "alice").await;
+    let id = create(
+        &addr,
+        &alice,
+        json!({"game": "xiangqi", "opponent": "ai:1"}),
+    )
+    .await;
+    let wait = format!("/api/games/{id}/wait?timeout_s=0");
+    let (st, w) = get_as(&addr, &wait, &alice).await;
+    assert_eq!((st, &w["your_turn"]), (200, &json!(true)), "{w}");
+    // Alice's one place is taken by her socket: her wait is refused.
+    let ws = client::GameSocket::connect(&addr, &format!("/api/games/{id}/ws"), Some(&alice))
+        .await
+        .expect("ws");
+    let (st, e) = get_as(&addr, &wait, &alice).await;
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (429, Some("too_many_sockets")),
+        "{e}"
+    );
+    drop(ws);
     srv.shutdown().await;
 }
