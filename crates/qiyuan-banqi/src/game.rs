@@ -298,12 +298,13 @@ impl Game {
     }
 }
 
+/// A seat as explanations name it, counted from 1 in both languages.
 fn seat_zh(seat: usize) -> String {
-    format!("{}号座", seat + 1)
+    format!("座位{}", seat + 1)
 }
 
 fn seat_en(seat: usize) -> String {
-    format!("seat {seat}")
+    format!("seat {}", seat + 1)
 }
 
 impl GameRules for Game {

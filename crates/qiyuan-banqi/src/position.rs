@@ -982,8 +982,8 @@ impl Position {
                     winner: Some(seat ^ 1),
                     reason: EndReason::Timeout,
                     explanation: format!(
-                        "{}号座第三次超时, 判负 / seat {seat} ran out of time a third time and loses",
-                        seat + 1
+                        "座位{n}第三次超时, 判负 / seat {n} ran out of time a third time and loses",
+                        n = seat + 1
                     ),
                 });
             }

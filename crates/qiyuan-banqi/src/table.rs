@@ -213,7 +213,15 @@ impl TableGame for BanqiTable {
         })
     }
     fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
-        qiyuan_core::two_seat_leave(seat, reason, [("红", "red"), ("黑", "black")], true)
+        // The first flip decides who is red (B2): until then a seat is named
+        // by its number, not by a colour it may not play.
+        match self.game.position().colour_of(0) {
+            Some(c) => {
+                let (a, b) = (c.names(), c.flip().names());
+                qiyuan_core::two_seat_leave(seat, reason, [a, b], true)
+            }
+            None => qiyuan_core::numbered_seat_leave(seat, 2, reason),
+        }
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -309,6 +317,42 @@ mod tests {
                 seed(),
             )
             .is_err()
+        );
+    }
+
+    #[test]
+    fn a_leaver_is_named_by_colour_once_the_first_flip_decides_it() {
+        let mut t = new_banqi_table("banqi", None, seed()).expect("banqi");
+        let o = t.seat_leaves(1, qiyuan_core::EndReason::Resignation);
+        assert_eq!(o.winner, Some(0));
+        assert_eq!(o.explanation, "座位2认输 / seat 2 resigned");
+        let first = t.seats_to_move()[0];
+        let flip = t.legal_moves_for(first)[0].clone();
+        t.play_for(first, &flip, &mut NoChance).expect("a flip");
+        let o = t.seat_leaves(first, qiyuan_core::EndReason::Resignation);
+        assert_eq!(o.winner, Some(1 - first));
+        assert!(
+            o.explanation == "红方认输 / red resigned"
+                || o.explanation == "黑方认输 / black resigned",
+            "{}",
+            o.explanation
+        );
+        // The third mark names the seat from 1 in both languages.
+        let mut t = new_banqi_table("banqi", None, seed()).expect("banqi");
+        let loser = t.seats_to_move()[0];
+        for _ in 0..5 {
+            let s = t.seats_to_move()[0];
+            t.flag_falls(s);
+        }
+        let n = loser + 1;
+        assert_eq!(
+            t.result().map(|o| o.explanation.as_str()),
+            Some(
+                format!(
+                    "座位{n}第三次超时, 判负 / seat {n} ran out of time a third time and loses"
+                )
+                .as_str()
+            )
         );
     }
 

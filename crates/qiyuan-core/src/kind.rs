@@ -91,6 +91,15 @@ pub trait GameAi: Send + Sync {
     ) -> Option<String>;
     /// The fixed rating of a level (games against the AI are rated against it).
     fn rating(&self, level: u8) -> f64;
+    /// Whether `seat`, played by this AI at `level`, accepts a draw the
+    /// opponent offered now (the hall asks at once and answers the offer
+    /// with it). Like [`GameAi::choose`] it may read only what `seat` may
+    /// see, and it must answer quickly and deterministically (a bounded
+    /// search, not the level's thinking time). By default the AI declines.
+    fn accepts_draw(&self, game: &dyn TableGame, seat: usize, level: u8) -> bool {
+        let _ = (game, seat, level);
+        false
+    }
 }
 
 /// A kind of game: a rating family with its variants.

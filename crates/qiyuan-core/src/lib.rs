@@ -175,6 +175,27 @@ pub fn two_seat_leave(
     }
 }
 
+/// [`TableGame::seat_leaves`] by default: with two seats the other seat
+/// wins, with more the others share first place; the leaver is named by its
+/// number from 1 ("座位2认输 / seat 2 resigned").
+pub fn numbered_seat_leave(seat: usize, seat_count: usize, reason: EndReason) -> Outcome {
+    let others: Vec<usize> = (0..seat_count).filter(|&s| s != seat).collect();
+    let n = seat + 1;
+    let explanation = if reason == EndReason::Timeout {
+        format!("座位{n}超时 / seat {n} ran out of time")
+    } else {
+        format!("座位{n}认输 / seat {n} resigned")
+    };
+    Outcome {
+        winner: match others.as_slice() {
+            [other] => Some(*other),
+            _ => None,
+        },
+        reason,
+        explanation,
+    }
+}
+
 /// Randomness drawn by the server for games of chance (Banqi's hidden pieces,
 /// Junqi's arbiter later). Games never own a random source: the hall supplies
 /// one, so a replay from the database can feed back the same draws.
@@ -361,24 +382,7 @@ pub trait TableGame: Send + Sync {
     /// first place and the leaver is last. A game with other rules (a draw
     /// when the other side cannot win, X6) overrides it.
     fn seat_leaves(&self, seat: usize, reason: EndReason) -> Outcome {
-        let others: Vec<usize> = (0..self.seat_count()).filter(|&s| s != seat).collect();
-        let what = if reason == EndReason::Timeout {
-            "超时 / ran out of time"
-        } else {
-            "认输 / resigned"
-        };
-        match others.as_slice() {
-            [other] => Outcome {
-                winner: Some(*other),
-                reason,
-                explanation: format!("seat {} {what}", seat + 1),
-            },
-            _ => Outcome {
-                winner: None,
-                reason,
-                explanation: format!("seat {} {what}", seat + 1),
-            },
-        }
+        numbered_seat_leave(seat, self.seat_count(), reason)
     }
     /// The final ranking, seat groups best first, for a game that ranks
     /// more than a winner and the rest (`None`: derived from the outcome's
@@ -443,6 +447,16 @@ pub struct MoveRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_numbered_leave_names_the_seat_from_1_in_both_languages() {
+        let o = numbered_seat_leave(0, 2, EndReason::Resignation);
+        assert_eq!(o.winner, Some(1));
+        assert_eq!(o.explanation, "座位1认输 / seat 1 resigned");
+        let o = numbered_seat_leave(2, 3, EndReason::Timeout);
+        assert_eq!(o.winner, None);
+        assert_eq!(o.explanation, "座位3超时 / seat 3 ran out of time");
+    }
 
     #[test]
     fn reasons_round_trip_by_name() {

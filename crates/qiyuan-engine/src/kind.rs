@@ -12,7 +12,7 @@ use qiyuan_core::{GameAi, GameKind, GameRules, OptionSpec, StartSpec, TableGame,
 use qiyuan_xiangqi::table::{MAX_TARGET, XiangqiTable};
 use qiyuan_xiangqi::{Position, Variant};
 
-use crate::Level;
+use crate::{Level, SearchLimits, Searcher};
 
 const TARGET: &[OptionSpec] = &[OptionSpec {
     name: "target",
@@ -117,12 +117,7 @@ impl GameAi for EngineAi {
         });
         // Keys of the positions before the current one, so the search sees
         // repetitions (perpetual check loses; a drawn repetition is a draw).
-        let mut pos: Position = g.start().clone();
-        let mut history = Vec::with_capacity(g.moves().len());
-        for &m in g.moves() {
-            history.push(pos.hash());
-            pos.make_move(m);
-        }
+        let (_, history) = positions(g);
         crate::best_move(g.position(), &history, Level::new(level), budget)
             .map(|m| m.to_string())
             .or_else(|| g.legal_moves().into_iter().next())
@@ -130,6 +125,57 @@ impl GameAi for EngineAi {
     fn rating(&self, level: u8) -> f64 {
         f64::from(Level::new(level.clamp(1, 8)).rating())
     }
+    fn accepts_draw(&self, game: &dyn TableGame, seat: usize, level: u8) -> bool {
+        let _ = level;
+        let Some(table) = game.as_any().downcast_ref::<XiangqiTable>() else {
+            return false;
+        };
+        let g = table.game();
+        let Some(to_move) = g.to_move() else {
+            return false;
+        };
+        let (_, history) = positions(g);
+        match draw_score(g.position(), &history) {
+            // The score is the side to move's; the AI wants it for its seat.
+            Some(score) => {
+                let mine = if to_move == seat { score } else { -score };
+                mine <= DRAW_MARGIN
+            }
+            None => false,
+        }
+    }
+}
+
+/// The most (in centipawns, for the AI's side) at which the AI still
+/// accepts a draw: it takes one only when it is not better.
+pub const DRAW_MARGIN: i32 = 30;
+
+/// The bounded search that judges a draw offer: a fixed depth and node
+/// count, so the answer is quick and the same for the same game.
+const DRAW_SEARCH: SearchLimits = SearchLimits {
+    depth: Some(6),
+    nodes: Some(200_000),
+    movetime: None,
+    clock: None,
+};
+
+/// The current position and the keys of the positions before it, oldest
+/// first (the search needs them to see repetitions).
+fn positions(g: &qiyuan_xiangqi::Game) -> (Position, Vec<u64>) {
+    let mut pos: Position = g.start().clone();
+    let mut history = Vec::with_capacity(g.moves().len());
+    for &m in g.moves() {
+        history.push(pos.hash());
+        pos.make_move(m);
+    }
+    (pos, history)
+}
+
+/// The score of `pos` for its side to move by [`DRAW_SEARCH`], if it has a move.
+fn draw_score(pos: &Position, history: &[u64]) -> Option<i32> {
+    let mut searcher = Searcher::new(4);
+    let r = searcher.search(pos, history, &DRAW_SEARCH, &mut |_| {});
+    r.best.map(|_| r.score)
 }
 
 #[cfg(test)]
@@ -168,6 +214,29 @@ mod tests {
             ai.choose(t.as_ref(), 1, 4, Some(Duration::from_millis(50))),
             None
         );
+    }
+
+    #[test]
+    fn the_engine_accepts_a_draw_only_when_it_is_not_better() {
+        let kinds = kinds();
+        let ai = kinds[0].ai().expect("an AI");
+        // Red has two chariots against a bare king: red is winning.
+        for to_move in ["w", "b"] {
+            let fen = format!("3k5/9/9/9/9/9/9/9/R8/1R2K4 {to_move} - - 0 1");
+            let t = start(kinds[0].as_ref(), Some(&fen), &Options::new()).expect("fen");
+            assert!(
+                !ai.accepts_draw(t.as_ref(), 0, 4),
+                "red declines ({to_move})"
+            );
+            assert!(
+                ai.accepts_draw(t.as_ref(), 1, 4),
+                "black accepts ({to_move})"
+            );
+        }
+        // The same answer every time (a bounded, node-limited search).
+        let t = start(kinds[0].as_ref(), None, &Options::new()).expect("start");
+        let first = ai.accepts_draw(t.as_ref(), 1, 4);
+        assert_eq!(ai.accepts_draw(t.as_ref(), 1, 4), first);
     }
 
     #[test]

@@ -11,10 +11,13 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::game_log::Audience;
 
 use crate::api_bodies::{
-    Created, Done, Me, RematchBody, Revoked, SeatBody, SessionBody, SessionList,
+    Created, Done, GameRatingsBody, Me, RematchBody, Revoked, SeatBody, SessionBody, SessionList,
+    WaitBody,
 };
 use crate::auth;
 use crate::hall::{Hall, HallError, NewGame};
@@ -606,6 +609,7 @@ impl DrawAction {
 #[utoipa::path(
     post, path = "/api/games/{id}/draw",
     summary = "Offer a draw, or accept the opponent's offer; body optional {\"action\":\"offer|accept|decline\"}",
+    description = "An AI opponent answers an offer at once, by its evaluation: the answer's state is then drawn by agreement (`reason` `agreement`), or has `draw_offer` null and `draw_declined` naming the AI's seat.",
     params(("id" = String, Path, description = "the game's id")),
     request_body(content = Option<DrawBody>, description = "optional; an empty body is an offer"),
     responses(
@@ -648,6 +652,7 @@ pub async fn draw(
 #[utoipa::path(
     post, path = "/api/games/{id}/claim",
     summary = "Claim a draw by the natural move limit of the game",
+    description = "A claim that does not hold is a 409 `claim_refused` saying why (and a technical foul, X8).",
     params(("id" = String, Path, description = "the game's id")),
     responses(
         (status = 200, description = "the game state", body = GameStateView),
@@ -722,33 +727,48 @@ pub async fn pgn(
 }
 
 /// `GET /api/games/{id}/stream`: NDJSON, the current state then a diff per
-/// change (as on the spectators' socket; a reader that fell behind gets the
-/// full state again); it ends when the game is over. An unknown id is a
-/// 404 before anything is subscribed.
+/// change (as on the game's socket: a player's token gets that seat's view
+/// with `seat` and `legal`; a reader that fell behind gets the full state
+/// again); it ends after the line that says the game is over. An unknown id
+/// is a 404 before anything is subscribed.
 #[utoipa::path(
     get, path = "/api/games/{id}/stream", operation_id = "game_stream",
-    summary = "NDJSON: the state, then one diff line per change",
+    summary = "NDJSON: the state, then one diff line per change; ends after the game is over",
+    description = "With a player's token (or cookie) every line is that player's view, with `seat` and `legal`, as on the game's WebSocket; without one, the spectators' view. The seat is the one held when the stream starts. The stream ends after the first line whose `status` is `finished` (a finished game's stream is one line). An idle stream sends an empty line every 15 s.",
     params(("id" = String, Path, description = "the game's id")),
     responses(
         (status = 200, description = "NDJSON: a GameState line, then diff lines (the same fields, records only from `from`)", body = GameStateView, content_type = "application/x-ndjson"),
         (status = 400, response = BadRequest),
         (status = 404, response = NotFound),
         (status = 429, response = TooManyRequests),
-    )
+    ),
+    security((), ("bearer" = []), ("cookie" = []))
 )]
 pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, HallError> {
+    let user = current_user(&hall, &headers).await?;
     hall.state(&id, None).await?;
+    let seat = match &user {
+        Some(u) => hall.seat_in(&id, u).await?,
+        None => None,
+    };
+    let audience = seat.map_or(Audience::Spectators, Audience::Seat);
     // Subscribe before reading the state again so no event falls in between.
-    let rx = hall.bus.subscribe(&id);
-    let first = hall.state(&id, None).await?;
+    let rx = hall.bus.subscribe(&crate::view::topic(&id, audience));
+    let first = hall.state(&id, user.as_ref()).await?;
     let resync: crate::stream::Resync = {
         let (hall, id) = (hall.clone(), id.clone());
         std::sync::Arc::new(move || {
-            let (hall, id) = (hall.clone(), id.clone());
-            Box::pin(async move { hall.state(&id, None).await.ok().map(|s| s.to_string()) })
+            let (hall, id, user) = (hall.clone(), id.clone(), user.clone());
+            Box::pin(async move {
+                hall.state(&id, user.as_ref())
+                    .await
+                    .ok()
+                    .map(|s| s.to_string())
+            })
         })
     };
     Ok(crate::stream::ndjson(
@@ -758,6 +778,70 @@ pub async fn stream(
         |v| v["status"] == "finished",
         Some(resync),
     ))
+}
+
+/// `?timeout_s=N`.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct WaitQuery {
+    /// How long to wait at most, in seconds: 0 to 60 (default 30).
+    #[param(minimum = 0, maximum = 60, default = 30)]
+    #[serde(default)]
+    timeout_s: Option<i64>,
+}
+
+/// `GET /api/games/{id}/wait?timeout_s=N`: long poll for one's turn.
+#[utoipa::path(
+    get, path = "/api/games/{id}/wait", operation_id = "wait_for_turn",
+    summary = "Wait (long poll, at most 60 s) until it is the caller's turn or the game is over",
+    description = "An HTTP move is answered before the opponent (an AI seat too) replies, so moving again at once is a 409 `not_your_turn`. Call this after a move: it answers as soon as it is the caller's turn (`your_turn`) or the game is over (`game_over`), at once if that is already so, and otherwise after `timeout_s` with `timed_out` true. `state` is the caller's view, with `seat` and `legal`. A waiting request counts as one of the caller's open sockets (429 `too_many_sockets` beyond the caps).",
+    params(("id" = String, Path, description = "the game's id"), WaitQuery),
+    responses(
+        (status = 200, description = "the caller's state and why the wait ended", body = WaitBody),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
+pub async fn wait(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    QueryArgs(q): QueryArgs<WaitQuery>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    use crate::wait::{DEFAULT_WAIT_S, MAX_WAIT_S};
+    let timeout_s = q.timeout_s.unwrap_or(DEFAULT_WAIT_S);
+    crate::limits::check_range("timeout_s", timeout_s, 0, MAX_WAIT_S)?;
+    let user = require_user(&hall, &headers).await?;
+    // A waiting request holds a place among the caller's open sockets
+    // (per address and per user) until it is answered.
+    let _slot = hall.sockets.admit(peer.ip(), Some(user.id), &hall.limits)?;
+    let timeout = std::time::Duration::from_secs(timeout_s.unsigned_abs());
+    Ok(axum::Json(hall.wait_turn(&id, &user, timeout).await?).into_response())
+}
+
+/// `GET /api/games/{id}/ratings`.
+#[utoipa::path(
+    get, path = "/api/games/{id}/ratings", operation_id = "game_ratings",
+    summary = "The rating changes a game made: per rated person, before and after (rounded) and the rank title after",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "whether the room was rated, and the changes by seat", body = GameRatingsBody),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
+pub async fn game_ratings(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, HallError> {
+    Ok(axum::Json(crate::ratings::game_ratings(&hall, &id).await?).into_response())
 }
 
 /// `GET /api/lobby`.

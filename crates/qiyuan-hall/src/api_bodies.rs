@@ -65,3 +65,50 @@ pub struct SeatBody {
 pub struct RematchBody {
     pub(crate) rematch_id: Option<String>,
 }
+
+/// `GET /api/games/{id}/ratings`: what a game did to its players' ratings.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameRatings)]
+pub struct GameRatingsBody {
+    /// Whether the room was rated (a rated room whose game did not count,
+    /// such as one with a guest, has no changes).
+    pub(crate) rated: bool,
+    /// One entry per rated person, by seat; empty for unrated games and
+    /// until the finished game has been rated (moments after its end).
+    /// AI seats keep their fixed ratings and have no entry.
+    pub(crate) changes: Vec<RatingChangeBody>,
+}
+
+/// One person's rating change in a game, as shown: rounded.
+#[derive(Serialize, ToSchema)]
+#[schema(as = RatingChange)]
+pub struct RatingChangeBody {
+    pub(crate) seat: usize,
+    pub(crate) username: String,
+    /// The rating family (the kind's id; `{id}-multi` for more than two seats).
+    pub(crate) family: String,
+    /// The rating before the game, rounded.
+    pub(crate) before: i64,
+    /// The rating after the game, rounded.
+    pub(crate) after: i64,
+    /// The rank title after the game (H2), in Chinese.
+    pub(crate) title: &'static str,
+    /// Its English gloss.
+    pub(crate) title_en: &'static str,
+}
+
+/// `GET /api/games/{id}/wait`: the caller's state once it is their turn or
+/// the game is over, or when the wait timed out.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Wait)]
+pub struct WaitBody {
+    /// It is the caller's turn now.
+    pub(crate) your_turn: bool,
+    /// The game is over.
+    pub(crate) game_over: bool,
+    /// Neither happened within `timeout_s`.
+    pub(crate) timed_out: bool,
+    /// The game as the caller sees it (with `seat` and `legal`).
+    #[schema(value_type = crate::state_view::GameStateView)]
+    pub(crate) state: serde_json::Value,
+}

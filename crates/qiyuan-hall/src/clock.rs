@@ -80,14 +80,18 @@ impl Clocks {
         self.running.first().map(|&(s, _)| s)
     }
 
-    /// Remaining ms per seat at `now` (running ones count down).
+    /// Remaining ms per seat at `now` (running ones count down), never
+    /// below 0: a flag that has fallen reads 0, however late it is noticed.
     pub fn at(&self, now: Instant) -> Vec<i64> {
         let mut r = self.remaining.clone();
         for &(seat, since) in &self.running {
             if let Some(x) = r.get_mut(seat) {
-                *x -= now.saturating_duration_since(since).as_millis() as i64;
+                let spent = i64::try_from(now.saturating_duration_since(since).as_millis())
+                    .unwrap_or(i64::MAX);
+                *x = x.saturating_sub(spent);
             }
         }
+        r.iter_mut().for_each(|x| *x = (*x).max(0));
         r
     }
 
@@ -128,7 +132,7 @@ impl Clocks {
             let credit = lag_credit_ms.clamp(0, MAX_LAG_CREDIT_MS);
             charged = (elapsed - credit).max(0);
             if let Some(r) = self.remaining.get_mut(seat) {
-                *r -= charged;
+                *r = (*r - charged).max(0);
             }
         }
         if !next.contains(&seat)
@@ -168,6 +172,24 @@ mod tests {
         assert_eq!(charged, 3_000);
         // Same seat again (double turn): no increment yet.
         assert_eq!(c.remaining[1], 7_000);
+    }
+
+    #[test]
+    fn a_clock_never_reads_below_zero() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(vec![1_000, 1_000], 0);
+        c.start(&[0], t0);
+        // The flag is noticed 90 ms late: the clock reads 0, not -90.
+        let late = t0 + Duration::from_millis(1_090);
+        assert_eq!(c.at(late), vec![0, 1_000]);
+        assert_eq!(c.flagged(late), Some(0));
+        c.stop(late);
+        assert_eq!(c.remaining, vec![0, 1_000]);
+        // A move charged past the remaining time leaves 0 (plus increment).
+        let mut c = Clocks::new(vec![500, 500], 0);
+        c.start(&[1], t0);
+        c.charge_move(1, t0 + Duration::from_millis(800), 0, &[0]);
+        assert_eq!(c.remaining, vec![500, 0]);
     }
 
     #[test]

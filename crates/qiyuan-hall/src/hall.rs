@@ -43,6 +43,9 @@ pub struct Live {
     pub move_clocks: Vec<Vec<i64>>,
     /// A standing draw offer, by seat.
     pub draw_offer: Option<usize>,
+    /// The last declined draw offer: the seat that declined it and the
+    /// version of that change (its frames carry `draw_declined`).
+    pub draw_declined: Option<(usize, u64)>,
     /// A standing rematch offer, by seat.
     pub rematch_offer: Option<usize>,
     /// The rematch game, once made.
@@ -105,6 +108,7 @@ impl Live {
             clocks,
             move_clocks: Vec::new(),
             draw_offer: None,
+            draw_declined: None,
             rematch_offer: None,
             rematch_id: None,
             log: EventLog::new(wall_ms().max(0) as u64),

@@ -45,6 +45,7 @@ pub mod stream;
 pub mod team_events;
 pub mod turn;
 pub mod view;
+pub mod wait;
 pub mod web;
 pub mod ws;
 

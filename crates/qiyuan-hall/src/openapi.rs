@@ -160,6 +160,8 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::rematch))
         .routes(routes!(api::pgn))
         .routes(routes!(api::stream))
+        .routes(routes!(api::wait))
+        .routes(routes!(api::game_ratings))
         .routes(routes!(api_events::ratings))
         .routes(routes!(api_events::leaderboard))
         .routes(routes!(api_events::create, api_events::list))

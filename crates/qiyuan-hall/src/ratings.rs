@@ -11,6 +11,7 @@ use qiyuan_events::rating::{EloScore, Rating, rate_game, rate_vs_ai};
 use qiyuan_events::title::RankTitle;
 use serde_json::{Value, json};
 
+use crate::api_bodies::{GameRatingsBody, RatingChangeBody};
 use crate::hall::{Hall, HallError, HallResult};
 use crate::store::{GameRow, RatingUpdate, SeatRow};
 
@@ -301,6 +302,42 @@ pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<V
         out.insert(name.to_string(), v);
     }
     Ok(Value::Object(out))
+}
+
+/// `GET /api/games/{id}/ratings`: whether game `id`'s room was rated and
+/// the rating changes the game made, by seat, rounded as shown, with the
+/// title after the game. A 404 for an unknown game.
+pub async fn game_ratings(hall: &Hall, id: &str) -> HallResult<GameRatingsBody> {
+    let row = hall.game_row(id).await?;
+    let stored = hall
+        .store
+        .game_rating_changes(&row.id)
+        .await
+        .map_err(HallError::internal)?;
+    let mut changes: Vec<RatingChangeBody> = stored
+        .into_iter()
+        .filter_map(|c| {
+            let seat = row
+                .seats
+                .iter()
+                .position(|s| matches!(s, SeatRow::User { id, .. } if *id == c.user_id))?;
+            let title = RankTitle::for_rating(c.after);
+            Some(RatingChangeBody {
+                seat,
+                username: c.username,
+                family: c.family,
+                before: c.before.round() as i64,
+                after: c.after.round() as i64,
+                title: title.chinese(),
+                title_en: title.english(),
+            })
+        })
+        .collect();
+    changes.sort_by_key(|c| c.seat);
+    Ok(GameRatingsBody {
+        rated: row.rated,
+        changes,
+    })
 }
 
 /// A profile's ratings by family and its rating history (for the chart).

@@ -33,7 +33,7 @@ pub struct GameStateView {
     pub records: Vec<MoveRecordView>,
     /// How many moves the game has.
     pub plies: usize,
-    /// Remaining ms per seat.
+    /// Remaining ms per seat (never below 0).
     pub clocks: Vec<i64>,
     /// The first seat whose clock runs.
     pub running: Option<usize>,
@@ -50,7 +50,13 @@ pub struct GameStateView {
     pub turn_state: u8,
     /// Squares to mark, e.g. a general in check.
     pub alerts: Vec<String>,
+    /// The seat with a standing draw offer.
     pub draw_offer: Option<usize>,
+    /// The seat that declined a draw offer, in the frame (and the state)
+    /// of the change that declined it only; an AI seat answers an offer at
+    /// once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw_declined: Option<usize>,
     pub rematch_offer: Option<usize>,
     pub rematch_id: Option<String>,
     pub rematch_of: Option<String>,
@@ -67,8 +73,13 @@ pub struct GameStateView {
     /// Seat groups, best first (once over).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placings: Option<Vec<Vec<usize>>>,
+    /// Why the game ended (once over), a stable word: `checkmate`,
+    /// `stalemate`, `points`, `perpetual-check`, `perpetual-chase`,
+    /// `repetition`, `move-limit`, `dead-position`, `resignation`,
+    /// `timeout`, `agreement` or `flag-captured`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    /// The end in a sentence, "中文 / English" (once over).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
     /// Each seat's standing in a race game, while it is played.

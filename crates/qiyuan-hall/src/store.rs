@@ -202,6 +202,9 @@ pub trait Storage: Send + Sync {
     async fn leaderboard(&self, family: &str, limit: i64) -> StoreResult<Vec<(String, Rating)>>;
     /// A user's rating after each rated game, oldest first.
     async fn rating_history(&self, user_id: i64) -> StoreResult<Vec<RatingPoint>>;
+    /// The rating changes one game made, in the order they were stored
+    /// (none before it was rated, or if it was not).
+    async fn game_rating_changes(&self, game_id: &str) -> StoreResult<Vec<RatingChange>>;
     /// Inserts or rewrites an event's stored state.
     async fn save_event(&self, id: &str, status: &str, data: &str) -> StoreResult<()>;
     /// Every stored event as `(id, data)`, oldest first.
@@ -243,6 +246,21 @@ pub struct RatingUpdate {
     pub after: Rating,
     /// The uncertainty after the game (multi-player ratings only).
     pub deviation: Option<f64>,
+}
+
+/// One player's rating change in one game, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingChange {
+    /// The user.
+    pub user_id: i64,
+    /// Their name now.
+    pub username: String,
+    /// The family rated in (a kind's id, or `{id}-multi`).
+    pub family: String,
+    /// Before the game (unrounded).
+    pub before: f64,
+    /// After the game (unrounded).
+    pub after: f64,
 }
 
 /// A point of a rating chart.
@@ -853,6 +871,27 @@ impl Storage for SqliteStore {
                     game_id: r.try_get("game_id")?,
                     rating: r.try_get("after")?,
                     at_ms: r.try_get("at_ms")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn game_rating_changes(&self, game_id: &str) -> StoreResult<Vec<RatingChange>> {
+        let rows = sqlx::query(
+            "SELECT h.user_id, u.username, h.family, h.before, h.after FROM rating_history h \
+             JOIN users u ON u.id = h.user_id WHERE h.game_id = ? ORDER BY h.rowid",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(RatingChange {
+                    user_id: r.try_get("user_id")?,
+                    username: r.try_get("username")?,
+                    family: r.try_get("family")?,
+                    before: r.try_get("before")?,
+                    after: r.try_get("after")?,
                 })
             })
             .collect()

@@ -3,7 +3,8 @@
 //! fresh full line from its resync, where the events are diffs), a keep-alive empty line every
 //! [`KEEP_ALIVE`] (so a client that went away is noticed and its
 //! subscription dropped even when nothing happens), and the end of the
-//! stream once the watched thing is over or the server shuts down.
+//! stream (and of its connection) once the watched thing is over or the
+//! server shuts down.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -81,5 +82,10 @@ pub fn ndjson(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/x-ndjson"),
     );
+    // A stream is the connection's last answer: once it ends the server
+    // closes the connection, so a client that reads to the end of the
+    // connection (not only of the chunked body) sees the end too.
+    r.headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
     r
 }

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::clock::wall_ms;
 use crate::hall::{Hall, HallError, HallResult, Live, ServerChance, not_a_player};
-use crate::store::{GameRow, MoveRow, User};
+use crate::store::{GameRow, MoveRow, SeatRow, User};
 use crate::view::result_name;
 
 impl Hall {
@@ -288,14 +288,7 @@ impl Hall {
         }
         let theirs = live.draw_offer.filter(|&s| s != seat);
         match (action.as_str(), theirs) {
-            ("offer" | "accept", Some(_)) => {
-                let outcome = Outcome {
-                    winner: None,
-                    reason: EndReason::Agreement,
-                    explanation: "双方同意和棋 / draw by agreement".into(),
-                };
-                self.finish(live, outcome).await?;
-            }
+            ("offer" | "accept", Some(_)) => self.finish(live, agreement()).await?,
             ("accept", None) => {
                 return Err(HallError::conflict("there is no draw offer to accept"));
             }
@@ -309,18 +302,74 @@ impl Hall {
                 }
                 live.draw_offer = Some(seat);
                 self.announce(live);
+                // AI opponents answer at once, by their evaluation.
+                match self.ai_answer_draw(live, seat).await {
+                    AiAnswer::Accepted => self.finish(live, agreement()).await?,
+                    AiAnswer::Declined(by) => self.decline_draw(live, seat, by),
+                    AiAnswer::Open => {}
+                }
             }
-            ("decline", Some(offerer)) => {
-                live.draw_offer = None;
-                self.hooks.fouls.declined(&live.row.id, offerer);
-                self.announce(live);
-            }
+            ("decline", Some(offerer)) => self.decline_draw(live, offerer, seat),
             ("decline", None) => {
                 return Err(HallError::conflict("there is no draw offer to decline"));
             }
             _ => return Err(HallError::bad("action must be offer, accept or decline")),
         }
         Ok(Hall::state_json(live, Some(seat)))
+    }
+
+    /// `offerer`'s draw offer is declined by `by`: the offer is cleared and
+    /// the change's frames say who declined (`draw_declined`).
+    fn decline_draw(&self, live: &mut Live, offerer: usize, by: usize) {
+        live.draw_offer = None;
+        live.draw_declined = Some((by, live.version() + 1));
+        self.hooks.fouls.declined(&live.row.id, offerer);
+        self.announce(live);
+    }
+
+    /// What the AI seats other than `offerer` say to its draw offer: each
+    /// is asked through its kind's [`qiyuan_core::GameAi::accepts_draw`]
+    /// (a bounded search on a blocking thread). One acceptance ends the
+    /// game, as a person's would; the offer is declined only when every
+    /// other seat is an AI and none accepts (people may still answer).
+    async fn ai_answer_draw(&self, live: &Live, offerer: usize) -> AiAnswer {
+        let others: Vec<(usize, &SeatRow)> = live
+            .row
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != offerer)
+            .collect();
+        let ais: Vec<(usize, u8)> = others
+            .iter()
+            .filter_map(|&(i, s)| match s {
+                SeatRow::Ai { level } => Some((i, *level)),
+                _ => None,
+            })
+            .collect();
+        let Some(&(first_ai, _)) = ais.first() else {
+            return AiAnswer::Open;
+        };
+        let Some((kind, _)) = self.games.find(live.table.rules_name()) else {
+            return AiAnswer::Open;
+        };
+        for (seat, level) in ais.iter().copied() {
+            let (kind, probe) = (kind.clone(), live.table.boxed_clone());
+            let accepts = tokio::task::spawn_blocking(move || {
+                kind.ai()
+                    .is_some_and(|ai| ai.accepts_draw(probe.as_ref(), seat, level))
+            })
+            .await
+            .unwrap_or(false);
+            if accepts {
+                return AiAnswer::Accepted;
+            }
+        }
+        if ais.len() == others.len() {
+            AiAnswer::Declined(first_ai)
+        } else {
+            AiAnswer::Open
+        }
     }
 
     /// Claims a draw by the natural move limit (X4); the game judges it.
@@ -344,7 +393,10 @@ impl Hall {
             ClaimVerdict::Refused(why) => {
                 // X8: an untrue claim of the natural move limit is a foul.
                 self.record_foul(&live.row.id, seat).await;
-                Err(HallError::conflict(format!("claim refused: {why}")))
+                Err(
+                    HallError::conflict(format!("claim refused (a technical foul, X8): {why}"))
+                        .with_code("claim_refused"),
+                )
             }
         }
     }
@@ -355,5 +407,24 @@ impl Hall {
         if let Err(e) = self.store.add_foul(id, seat).await {
             tracing::error!(game = %id, error = %e, "cannot store a foul");
         }
+    }
+}
+
+/// The AI seats' answer to a draw offer.
+enum AiAnswer {
+    /// An AI seat accepted: the game is drawn.
+    Accepted,
+    /// Every other seat is an AI and none accepted; the first declined.
+    Declined(usize),
+    /// Nothing to do: no AI seat to ask, or people still to answer.
+    Open,
+}
+
+/// A draw by agreement.
+fn agreement() -> Outcome {
+    Outcome {
+        winner: None,
+        reason: EndReason::Agreement,
+        explanation: "双方同意和棋 / draw by agreement".into(),
     }
 }

@@ -49,21 +49,23 @@ impl Hall {
     /// The state of a game as `viewer` sees it (with legal moves for the seat
     /// to move): a `state` frame, which a client takes as the whole game.
     pub fn state_json(live: &Live, viewer: Option<usize>) -> Value {
-        Hall::render(live, viewer, 0, "state").0
+        Hall::render(live, viewer, 0, "state", live.log.version()).0
     }
 
     /// A frame of `kind` (`state`, or `diff` for the event log) as `viewer`
     /// sees the game: everything but the move records before ply `from`
     /// (the game may start them earlier when a reveal changed old ones);
     /// `from` is in the frame. Also returns how many records the viewer
-    /// has once it applied the frame.
+    /// has once it applied the frame. `version` is the change the frame
+    /// is of.
     pub(crate) fn render(
         live: &Live,
         viewer: Option<usize>,
         from: usize,
         kind: &'static str,
+        version: u64,
     ) -> (Value, usize) {
-        let view = Hall::view_of(live, viewer, from, kind);
+        let view = Hall::view_of(live, viewer, from, kind, version);
         let plies = view.plies;
         (serde_json::to_value(view).unwrap_or(Value::Null), plies)
     }
@@ -74,6 +76,7 @@ impl Hall {
         viewer: Option<usize>,
         from: usize,
         kind: &'static str,
+        version: u64,
     ) -> GameStateView {
         let t = &live.table;
         let who = qiyuan_core::viewer_of(viewer);
@@ -85,7 +88,10 @@ impl Hall {
                 iccs: r.text,
                 notations: r.notations.into_iter().collect(),
                 scores: r.scores,
-                clocks: live.move_clocks.get(from + i).cloned(),
+                clocks: live
+                    .move_clocks
+                    .get(from + i)
+                    .map(|c| c.iter().map(|&ms| ms.max(0)).collect()),
             })
             .collect();
         let playing = live.row.status == "playing";
@@ -127,10 +133,14 @@ impl Hall {
             turn_state: t.turn_phase(),
             alerts: t.alerts(),
             draw_offer: live.draw_offer,
+            draw_declined: live
+                .draw_declined
+                .filter(|&(_, v)| v == version)
+                .map(|(s, _)| s),
             rematch_offer: live.rematch_offer,
             rematch_id: live.rematch_id.clone(),
             rematch_of: live.row.rematch_of.clone(),
-            version: live.log.version(),
+            version,
             target: scores.as_ref().and(t.target()),
             scores,
             result: outcome.map(|o| result_name(&live.seat_names, o)),
@@ -170,8 +180,8 @@ impl Hall {
                 Audience::Spectators => None,
                 Audience::Seat(s) => Some(s),
             };
-            let (mut frame, records) = Hall::render(live, viewer, live.log.records_sent(a), "diff");
-            frame["version"] = json!(version);
+            let (frame, records) =
+                Hall::render(live, viewer, live.log.records_sent(a), "diff", version);
             frames.push((a, Arc::<str>::from(frame.to_string())));
             sent.push((a, records));
         }
@@ -283,7 +293,8 @@ impl Hall {
             .map(|g| {
                 json!({
                     "id": g.id, "game": g.rules, "status": g.status, "seats": g.seats,
-                    "result": g.result, "reason": g.reason, "rated": g.rated, "created_ms": g.created_ms,
+                    "result": g.result, "reason": g.reason, "explanation": g.explanation,
+                    "rated": g.rated, "created_ms": g.created_ms,
                     "setup": g.start_fen.is_some(),
                 })
             })

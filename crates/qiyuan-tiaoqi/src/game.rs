@@ -440,7 +440,7 @@ impl Game {
         }
         groups.push(failed.clone());
         let expl = format!(
-            "死局: {} / dead game (T9): {}",
+            "死局 (T9): {} / dead game (T9): {}",
             describe(&done, &failed, *first),
             describe_en(&done, &failed, *first)
         );
@@ -530,24 +530,69 @@ fn letters(s: &[Seat]) -> String {
     s.iter().map(|s| s.letter()).collect()
 }
 
+/// What a declared dead game came to (T9), in Chinese: the same parts as
+/// [`describe_en`], in the same order.
 fn describe(done: &[Seat], failed: &[Seat], first: Option<Seat>) -> String {
-    let mut out = format!("让步者 {}", letters(done));
+    let mut parts = Vec::new();
+    if !done.is_empty() {
+        parts.push(format!("{}方已将最后一子前移", letters(done)));
+    }
     if let Some(f) = first {
-        out += &format!(", {f}方先让步减半步");
+        parts.push(format!("{f}方最先前移, 少计半行"));
     }
     if !failed.is_empty() {
-        out += &format!(", {} 五步内未让步判负", letters(failed));
+        parts.push(format!("{}方五步内未前移, 判负", letters(failed)));
     }
-    out
+    if parts.is_empty() {
+        parts.push("无人前移最后一子".into());
+    }
+    parts.join("; ")
 }
 
 fn describe_en(done: &[Seat], failed: &[Seat], first: Option<Seat>) -> String {
-    let mut out = format!("moved the rearmost piece forward: {}", letters(done));
+    let mut parts = Vec::new();
+    if !done.is_empty() {
+        parts.push(format!(
+            "{} moved the rearmost piece forward",
+            letters(done)
+        ));
+    }
     if let Some(f) = first {
-        out += &format!("; {f} did so first and is credited half a row");
+        parts.push(format!("{f} did so first and is credited half a row"));
     }
     if !failed.is_empty() {
-        out += &format!("; {} did not within five moves and lost", letters(failed));
+        parts.push(format!(
+            "{} did not within five moves and lost",
+            letters(failed)
+        ));
     }
-    out
+    if parts.is_empty() {
+        parts.push("nobody moved the rearmost piece forward".into());
+    }
+    parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t9_explanations_say_the_same_in_both_languages() {
+        let (done, failed) = ([Seat::A, Seat::D], [Seat::B]);
+        assert_eq!(
+            describe(&done, &failed, Some(Seat::D)),
+            "ad方已将最后一子前移; d方最先前移, 少计半行; b方五步内未前移, 判负"
+        );
+        assert_eq!(
+            describe_en(&done, &failed, Some(Seat::D)),
+            "ad moved the rearmost piece forward; d did so first and is credited half a row; \
+             b did not within five moves and lost"
+        );
+        // Nothing to list: both halves still say so.
+        assert_eq!(describe(&[], &[], None), "无人前移最后一子");
+        assert_eq!(
+            describe_en(&[], &[], None),
+            "nobody moved the rearmost piece forward"
+        );
+    }
 }

@@ -137,6 +137,8 @@ impl TableGame for XiangqiTable {
                 Some(o) => ClaimVerdict::Granted(o.clone()),
                 None => ClaimVerdict::Refused("the claim was not recorded".into()),
             },
+            // The reason alone: a claim is not a move ("illegal move 'claim'").
+            Err(qiyuan_core::MoveError::Illegal { why, .. }) => ClaimVerdict::Refused(why),
             Err(e) => ClaimVerdict::Refused(e.to_string()),
         }
     }
@@ -274,7 +276,12 @@ mod tests {
     #[test]
     fn claim_needs_120_quiet_plies() {
         let mut t = new_table("xiangqi", None, None).expect("start");
-        assert!(matches!(t.claim(0), ClaimVerdict::Refused(_)));
+        match t.claim(0) {
+            ClaimVerdict::Refused(why) => {
+                assert!(why.starts_with("only 0 plies without a capture"), "{why}");
+            }
+            v => panic!("granted at the start: {v:?}"),
+        }
         let mut t = new_table(
             "xiangqi",
             Some("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 121 80"),
