@@ -11,3 +11,9 @@ export function draw(svg, { state, replayPly, flipped, selected, targets, last, 
 
 /** The side panel: captured pieces and timeout marks. */
 export function info(state, t) { return banqiInfo(state.fen, t); }
+
+/** In a flip-chess game "Flip" would read as turning a piece over: the button turns the board. */
+export const flipLabel = 'turn_board';
+
+/** No move-limit claim (300 plies draw by themselves, B10); draw offers from ply 40 (B11). */
+export function extras(state) { return { claim: false, offer: (state.records || []).length >= 40 }; }

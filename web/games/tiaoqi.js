@@ -5,7 +5,7 @@
 // hovered (or, on touch, first tapped) target, and the last move animated
 // hop by hop. The seat list, finishing order and move list are in
 // tiaoqi-panel.js; geometry and position text in tiaoqi-geo.js.
-import { CELLS, LETTERS, cell, opposite, parse, pathOf, replayOf, seatLetters } from './tiaoqi-geo.js';
+import { CELLS, LEN, LETTERS, cell, opposite, parse, pathOf, replayOf, seatLetters } from './tiaoqi-geo.js';
 import { COLOUR, DARK, LIGHT } from './tiaoqi-colours.js';
 import { t } from '../i18n.js';
 
@@ -123,6 +123,14 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
       const txt = el('text', { x: tx + (right ? 22 : -22), y: ly + 4.5, 'text-anchor': right ? 'start' : 'end', 'font-size': 13, 'font-weight': 'bold', fill: DARK[mine], stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'data-testid': l === mine ? 'own-camp-label' : 'target-camp-label' }, label);
       txt.textContent = note;
     }
+  }
+
+  // Each row's number (cells are ROW.COL) beyond its last hole, small.
+  const rows = el('g', { class: 'coords', 'font-size': 7.5, fill: '#8a6e44', 'text-anchor': 'middle', 'pointer-events': 'none', 'data-testid': 'coords' }, svg);
+  for (let row = 1; row <= 17; row++) {
+    const end = cell(`${row}.${LEN[row - 1]}`);
+    const [x, y] = point({ x: end.x + 2, y: row }, turn);
+    el('text', { x, y: y + 2.6, 'data-coord': `row-${row}` }, rows).textContent = String(row);
   }
 
   // The last move's path, faint.
@@ -249,6 +257,9 @@ function animate(svg, turn) {
   clearTimeout(a.timer);
   a.timer = setTimeout(() => { if (anim === a) { anim = null; const l = svg.querySelector('.tq-anim'); if (l) l.remove(); } }, total + 100);
 }
+
+/** No draw offers or move-limit claims in Chinese checkers. */
+export function extras() { return { offer: false, claim: false }; }
 
 /** A click on `cell`: the move from the selected piece to it, or a new selection. */
 export function click(legal, selected, name) {
