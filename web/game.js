@@ -131,7 +131,9 @@ export function gameView(view, id) {
     $('pgn').hidden = !ex.pgn;
     if (mod.seats) { $('seats').innerHTML = mod.seats(state, ctx); decorate($('seats')); }
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
-    const nameHtml = (seat) => `${seat === 0 ? t('red') : t('black')}: ${esc(seatLabel(state.seats[seat]))}${titleSlot(state.game, state.seats[seat])}`;
+    // Banqi's colours come with the first flip: before it a seat has none.
+    const side = (seat) => (mod.sideOf ? mod.sideOf(state, seat) : seat === 0 ? 'red' : 'black');
+    const nameHtml = (seat) => `${side(seat) ? `<span class="side-${side(seat)}">${t(side(seat))}</span>: ` : ''}${esc(seatLabel(state.seats[seat]))}${titleSlot(state.game, state.seats[seat])}`;
     const names = `${nameHtml(top)}|${nameHtml(bot)}`;
     if (names !== shownNames && !mod.seats) {
       // Only when the seats change: the titles are fetched, not redrawn per move.
