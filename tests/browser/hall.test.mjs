@@ -634,6 +634,7 @@ test('Tiaoqi: row numbers on the star, no draw offer, no claim', async () => {
   assert.equal(await page.locator('[data-testid="coords"] [data-coord]').count(), 17);
   assert.equal(await page.locator('[data-testid="offer-draw"]').count(), 0);
   assert.equal(await page.locator('[data-testid="claim"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="pgn"]').isVisible(), false);
   await page.waitForSelector('[data-testid="resign"]');
   await page.context().close();
 });

@@ -258,8 +258,8 @@ function animate(svg, turn) {
   a.timer = setTimeout(() => { if (anim === a) { anim = null; const l = svg.querySelector('.tq-anim'); if (l) l.remove(); } }, total + 100);
 }
 
-/** No draw offers or move-limit claims in Chinese checkers. */
-export function extras() { return { offer: false, claim: false }; }
+/** No draw offers or move-limit claims in Chinese checkers, and no PGN export (the server answers 404). */
+export function extras() { return { offer: false, claim: false, pgn: false }; }
 
 /** A click on `cell`: the move from the selected piece to it, or a new selection. */
 export function click(legal, selected, name) {
