@@ -154,6 +154,8 @@ export function gameView(view, id) {
     else status = myTurn() ? t('your_turn') : t('their_turn');
     if (state.status === 'playing' && state.turn_state === 2) status += ` · ${t('second_move')}`;
     $('status').textContent = status;
+    // Once over, the result panel says it all (the line stays for readers of the page's text).
+    $('status').hidden = state.status === 'finished';
     $('offer').innerHTML = offerHtml(mySeat, ex);
     $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ratings) : '';
     decorate($('result'));

@@ -60,7 +60,8 @@ export function resultPanel(state, mod, ctx, ratings) {
     head = `${t(win === mine ? 'you_won' : 'you_lost')} · ${head}`;
   }
   const why = reasonText(state.reason);
-  const expl = ownHalf(state.explanation);
+  const half = ownHalf(state.explanation);
+  const expl = half ? half[0].toUpperCase() + half.slice(1) : '';
   const b = [];
   if (mine != null) {
     if (state.rematch_id) b.push(`<a class="button" href="#/game/${esc(state.rematch_id)}" data-testid="rematch-link">${t('rematch')} →</a>`);
@@ -74,7 +75,7 @@ export function resultPanel(state, mod, ctx, ratings) {
   return `<div class="result-panel ${tone}" data-testid="result-panel">
     <div class="result-head" data-testid="result-head">${esc(head)}</div>
     ${why ? `<div class="result-reason" data-testid="result-reason">${esc(why)}</div>` : ''}
-    ${expl && expl !== state.reason ? `<div class="result-expl muted" data-testid="result-explanation">${esc(expl)}</div>` : ''}
+    ${half && half !== state.reason ? `<div class="result-expl muted" data-testid="result-explanation">${esc(expl)}</div>` : ''}
     ${ratingLines(ratings)}
     <div class="buttons">${b.join(' ')}</div></div>`;
 }
