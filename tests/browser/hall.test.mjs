@@ -631,7 +631,7 @@ test('Tiaoqi: row numbers on the star, no draw offer, no claim', async () => {
   const page = await newPage();
   await tiaoqiVsAi(page, 'tiaoqi');
   await yourMove(page);
-  assert.equal(await page.locator('[data-testid="coords"] [data-coord]').count(), 17);
+  assert.equal(await page.locator('[data-testid="coords"] [data-coord]').count(), 15);
   assert.equal(await page.locator('[data-testid="offer-draw"]').count(), 0);
   assert.equal(await page.locator('[data-testid="claim"]').count(), 0);
   assert.equal(await page.locator('[data-testid="pgn"]').isVisible(), false);

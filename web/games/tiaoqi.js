@@ -125,12 +125,15 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
     }
   }
 
-  // Each row's number (cells are ROW.COL) beyond its last hole, small.
-  const rows = el('g', { class: 'coords', 'font-size': 7.5, fill: '#8a6e44', 'text-anchor': 'middle', 'pointer-events': 'none', 'data-testid': 'coords' }, svg);
-  for (let row = 1; row <= 17; row++) {
+  // Each row's number (cells are ROW.COL) just beyond its last hole, small;
+  // not at the two tips, where the camp letters and notes are.
+  const rows = el('g', { class: 'coords', 'font-size': 7.5, fill: '#8a6e44', 'pointer-events': 'none', 'data-testid': 'coords' }, svg);
+  for (let row = 2; row <= 16; row++) {
     const end = cell(`${row}.${LEN[row - 1]}`);
-    const [x, y] = point({ x: end.x + 2, y: row }, turn);
-    el('text', { x, y: y + 2.6, 'data-coord': `row-${row}` }, rows).textContent = String(row);
+    const [cx, cy] = point(end, turn), [nx, ny] = point({ x: end.x + 2, y: row }, turn);
+    const d = Math.hypot(nx - cx, ny - cy), ux = (nx - cx) / d, uy = (ny - cy) / d;
+    const anchor = ux > 0.3 ? 'start' : ux < -0.3 ? 'end' : 'middle';
+    el('text', { x: cx + ux * 11, y: cy + uy * 11 + 2.6, 'text-anchor': anchor, 'data-coord': `row-${row}` }, rows).textContent = String(row);
   }
 
   // The last move's path, faint.
