@@ -26,7 +26,7 @@ function extras(mod, state) {
 export function gameView(view, id) {
   let state = null, selected = null, flipped = false, notation = localStorage.getItem('qy-notation') || 'iccs';
   let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null, shownPlies = -1;
-  let retryTimer = null, retryMs = 1000, chooserOpen = null, lastOffer = null, declinedAt = 0, ratings = null, ratingsAsked = false;
+  let retryTimer = null, retryMs = 1000, chooserOpen = null, lastOffer = null, declinedAt = 0, offerSent = false, ratings = null, ratingsAsked = false;
   view.innerHTML = `<div class="game">
     <div class="board-wrap">
       <div class="player" id="top-bar"><span id="top-name"></span><span class="clock" id="top-clock" data-testid="clock-top"></span></div>
@@ -171,7 +171,7 @@ export function gameView(view, id) {
     view.querySelectorAll('#buttons button, #offer button, #result button').forEach((x) => x.addEventListener('click', async () => {
       const f = x.dataset.f;
       if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
-      else if (f === 'draw') send({ t: 'draw', action: 'offer' });
+      else if (f === 'draw') { offerSent = true; send({ t: 'draw', action: 'offer' }); }
       else if (f === 'accept') send({ t: 'draw', action: 'accept' });
       else if (f === 'decline') send({ t: 'draw', action: 'decline' });
       else if (f === 'claim') send({ t: 'claim' });
@@ -240,6 +240,7 @@ export function gameView(view, id) {
     forget(names);
     shownNames = '';
     render();
+    if (state.rated && !ratings) setTimeout(() => { if (!closed) { forget(names); shownNames = ''; render(); } }, 4000);
   }
 
   // A diff frame carries everything but the move records before its
@@ -270,9 +271,12 @@ export function gameView(view, id) {
       const next = fold(state, m);
       if (!next) { connect(true); return; }
       if (state && next.version !== state.version) $('err').textContent = '';
-      // An offer of ours that went away while the game goes on was declined.
-      if (lastOffer != null && lastOffer === next.seat && next.draw_offer == null && next.status === 'playing') declinedAt = performance.now();
+      // An offer of ours that went away while the game goes on was declined
+      // (an AI may answer at once: the offer is then never seen standing).
+      const changed = !state || next.version !== state.version;
+      if (next.draw_offer == null && next.status === 'playing' && changed && ((lastOffer != null && lastOffer === next.seat) || offerSent)) declinedAt = performance.now();
       if (next.draw_offer != null) declinedAt = 0;
+      if (changed) offerSent = false;
       lastOffer = next.draw_offer;
       state = next; receivedAt = performance.now(); pending = null;
       if (state.status !== 'playing' || !myTurn()) selected = null;
