@@ -184,7 +184,7 @@ export function gameView(view, id) {
     else {
       const rows = [];
       for (let i = 0; i < rec.length; i += 2) {
-        const cell = (j) => rec[j] ? `<td class="${replayPly === j + 1 ? 'cur' : ''}" data-ply="${j + 1}">${esc(rec[j][notation] || rec[j].iccs)}</td>` : '<td></td>';
+        const cell = (j) => rec[j] ? `<td class="${replayPly === j + 1 ? 'cur' : ''}" data-ply="${j + 1}">${esc(mod.moveText ? mod.moveText(rec[j], t) : rec[j][notation] || rec[j].iccs)}</td>` : '<td></td>';
         rows.push(`<tr><td class="muted">${i / 2 + 1}.</td>${cell(i)}${cell(i + 1)}</tr>`);
       }
       $('moves').innerHTML = rows.join('');

@@ -193,6 +193,8 @@ test('a Banqi game shows 32 face-down pieces and a flip turns one over', async (
   await faceDown(b, 31);
   // The flipped piece is shown with its identity on both boards.
   assert.equal(await a.locator('[data-sq="a1"] [data-piece]').count(), 1);
+  // The move list says what happened, in words.
+  await a.waitForSelector('[data-testid="moves"] [data-ply="1"] >> text=flip a1');
   await a.context().close();
   await b.context().close();
 });

@@ -31,3 +31,13 @@ export function result(state, t, ctx) {
   const c = seatColour(state.fen, seat);
   return c ? t('result_' + c) : t('seat_wins').replace('{name}', ctx.seatLabel(state.seats[seat]));
 }
+
+/** The move list has no notations to choose from. */
+export const notations = false;
+
+/** A move in the list: a flip ("a1a1") reads "flip a1", a move "a1-a2". */
+export function moveText(rec, t) {
+  const m = (rec && rec.iccs) || '';
+  if (m.length === 4 && m.slice(0, 2) === m.slice(2)) return `${t('flip_move')} ${m.slice(0, 2)}`;
+  return m.length === 4 ? `${m.slice(0, 2)}-${m.slice(2)}` : m;
+}
