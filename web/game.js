@@ -17,9 +17,9 @@ const ICON = {
 };
 const icon = (k) => `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path d="${ICON[k]}" fill="currentColor"/></svg>`;
 
-/** What a game allows besides moves: {offer, claim, pgn}; a module may narrow it. */
+/** What a game allows besides moves: {offer, claim, pgn, resign}; a module may narrow it. */
 function extras(mod, state) {
-  const base = { offer: true, claim: true, pgn: true };
+  const base = { offer: true, claim: true, pgn: true, resign: true };
   return mod && mod.extras ? { ...base, ...mod.extras(state) } : base;
 }
 
@@ -164,7 +164,7 @@ export function gameView(view, id) {
       if (myTurn() && (state.legal || []).some((m) => m === '0000' || m === 'pass')) b.push(`<button data-f="pass" data-testid="pass">${t('pass')}</button>`);
       if (ex.offer && state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
       if (ex.claim) b.push(`<button data-f="claim" data-testid="claim">${t('claim')}</button>`);
-      b.push(`<button data-f="resign" data-testid="resign">${t('resign')}</button>`);
+      b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : `<button disabled data-testid="resign-later" title="${esc(t('resign_later'))}">${t('resign')}</button> <span class="muted small">${t('resign_later')}</span>`);
     }
     if (state.status === 'waiting' && mySeat == null) b.push(`<button data-f="join" data-testid="join">${t('join')}</button>`);
     $('buttons').innerHTML = b.join(' ');

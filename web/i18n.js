@@ -1,7 +1,7 @@
 // Chinese and English strings. The default follows the browser; the choice is kept.
 const STRINGS = {
   en: {
-    flip_move: 'flip', seat_wins: '{name} wins', per_move: '{n} s a move', clock: 'Clock', turn_board: 'Turn board', cancel: 'Cancel', new_game: 'New game', you_won: 'You won', you_lost: 'You lost',
+    resign_later: 'Resigning and draw offers open at ply 40.', flip_move: 'flip', seat_wins: '{name} wins', per_move: '{n} s a move', clock: 'Clock', turn_board: 'Turn board', cancel: 'Cancel', new_game: 'New game', you_won: 'You won', you_lost: 'You lost',
     rating_change: 'Rating change', accept_rematch: 'Accept rematch', rematch_sent: 'Rematch offered, waiting for the answer',
     offers_draw: '{name} offers a draw', draw_offered_wait: 'Draw offered: waiting for the answer', draw_declined: 'Your draw offer was declined',
     no_such_game: 'No such game', no_such_game_text: 'There is no game "{id}": the link may be mistyped, or the game never existed.', back_to_lobby: 'Back to the lobby',
@@ -48,7 +48,7 @@ const STRINGS = {
 <p>You lose when all your pieces are gone or you have nothing to do on your turn; after 300 plies the game is a draw. Resigning and offering a draw are possible from ply 40. <b>Clock:</b> 30 s a move. If your time for a move runs out, that turn is lost (nothing moves) and you get a <b>timeout mark</b>; the third mark loses the game.</p>`,
   },
   zh: {
-    flip_move: '翻', seat_wins: '{name} 胜', per_move: '每步{n}秒', clock: '用时', turn_board: '转换视角', cancel: '取消', new_game: '新对局', you_won: '你赢了', you_lost: '你输了',
+    resign_later: '第40步起方可认输或提和。', flip_move: '翻', seat_wins: '{name} 胜', per_move: '每步{n}秒', clock: '用时', turn_board: '转换视角', cancel: '取消', new_game: '新对局', you_won: '你赢了', you_lost: '你输了',
     rating_change: '等级分变化', accept_rematch: '同意再来一局', rematch_sent: '已请求再来一局，等待对方答复',
     offers_draw: '{name} 提和', draw_offered_wait: '已提和，等待对方答复', draw_declined: '对方拒绝了你的提和',
     no_such_game: '没有这局棋', no_such_game_text: '找不到对局“{id}”：链接可能有误，或该对局从未存在。', back_to_lobby: '返回大厅',

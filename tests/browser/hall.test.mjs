@@ -557,6 +557,17 @@ test('a rated game\'s result panel shows the rating change, and the badges besid
   await page.context().close();
 });
 
+test('Rematch from the result panel starts the next game against the AI', async () => {
+  const page = await newPage();
+  const id = await createGame(page, { opponent: 'ai:1' });
+  await page.click('[data-testid="resign"]');
+  await page.click('[data-testid="rematch"]');
+  await page.waitForFunction((id) => /#\/game\//.test(location.hash) && !location.hash.endsWith(id), id);
+  await page.waitForSelector('[data-testid="board"] [data-piece]');
+  assert.equal(await page.locator('[data-testid="result-panel"]').count(), 0);
+  await page.context().close();
+});
+
 test('a missing ratings endpoint shows no rating line', async () => {
   const page = await newPage();
   await createGame(page, { opponent: 'ai:1' });
@@ -618,6 +629,9 @@ test('Banqi: coordinates, "30 s a move", a Turn-board button, timeout marks expl
   assert.equal(await page.locator('[data-testid="flip"]').textContent(), 'Turn board');
   assert.match(await page.locator('[data-testid="timeout-marks-about"]').textContent(), /third mark loses/);
   assert.equal(await page.locator('[data-testid="claim"]').count(), 0);
+  // Before ply 40 neither resigning nor a draw offer (B11), and the page says so.
+  assert.equal(await page.locator('[data-testid="offer-draw"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="resign-later"]').isDisabled(), true);
   await page.click('[data-testid="lang"]');
   await page.waitForSelector('[data-testid="flip"] >> text=转换视角');
   assert.equal(await page.locator('[data-testid="clock-rule"]').textContent(), '每步30秒');

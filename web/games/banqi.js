@@ -21,8 +21,8 @@ export function sideOf(state, seat) { return seatColour(state.fen, seat); }
 /** In a flip-chess game "Flip" would read as turning a piece over: the button turns the board. */
 export const flipLabel = 'turn_board';
 
-/** No move-limit claim (300 plies draw by themselves, B10); draw offers from ply 40 (B11). */
-export function extras(state) { return { claim: false, offer: (state.records || []).length >= 40 }; }
+/** No move-limit claim (300 plies draw by themselves, B10); draw offers and resigning from ply 40 (B11). */
+export function extras(state) { const early = (state.records || []).length < 40; return { claim: false, offer: !early, resign: !early }; }
 
 /** Who won: results name seats ('red' is seat 0), whose colour the first flip decided. */
 export function result(state, t, ctx) {
