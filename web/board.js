@@ -1,6 +1,6 @@
 // The SVG board: pieces with their Jifen class, legal targets, last move, check.
 const NS = 'http://www.w3.org/2000/svg';
-const CELL = 50, PAD = 35;
+const CELL = 50, PAD = 42;
 const NAMES = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };
 const CLASS_OF = { '-': 'small', '+': 'royal', '*': 'idle' };
 
@@ -30,7 +30,35 @@ function el(name, attrs, parent) {
   return e;
 }
 
-/** Draws the board into `svg`. opts: {fen, flipped, selected, targets:Set, last:[from,to], alerts:[sq], onClick(sq)} */
+/**
+ * The coordinates around the board: ICCS files a-i and ranks 0-9 (`iccs`), or
+ * WXF's file numbers 1-9 counted from each side's right, Red's along Red's
+ * edge and Black's along Black's (`wxf`); both follow a flipped board.
+ */
+function coordinates(svg, flipped, style) {
+  const g = el('g', { class: 'coords', 'font-size': 14, fill: '#6b4a22', 'text-anchor': 'middle', 'data-testid': 'coords', 'data-style': style }, svg);
+  const W = PAD * 2 + CELL * 8, H = PAD * 2 + CELL * 9;
+  for (let c = 0; c < 9; c++) {
+    const file = flipped ? 8 - c : c, x = PAD + c * CELL;
+    if (style === 'wxf') {
+      // Red counts files from its right (file i = 1); Black from its right (file a = 1).
+      const red = 9 - file, black = file + 1;
+      el('text', { x, y: H - 7, 'data-coord': `red-${red}` }, g).textContent = String(flipped ? black : red);
+      el('text', { x, y: 17, 'data-coord': `black-${black}` }, g).textContent = String(flipped ? red : black);
+    } else {
+      el('text', { x, y: H - 7, 'data-coord': String.fromCharCode(97 + file) }, g).textContent = String.fromCharCode(97 + file);
+    }
+  }
+  if (style !== 'wxf') {
+    for (let r = 0; r < 10; r++) {
+      const rank = flipped ? r : 9 - r;
+      el('text', { x: 10, y: PAD + r * CELL + 5, 'data-coord': String(rank) }, g).textContent = String(rank);
+    }
+  }
+  return W;
+}
+
+/** Draws the board into `svg`. opts: {fen, flipped, selected, targets:Set, last:[from,to], alerts:[sq], coords:'iccs'|'wxf', onClick(sq)} */
 export function drawBoard(svg, opts) {
   svg.innerHTML = '';
   svg.setAttribute('viewBox', `0 0 ${PAD * 2 + CELL * 8} ${PAD * 2 + CELL * 9}`);
@@ -54,7 +82,8 @@ export function drawBoard(svg, opts) {
     el('line', { x1: PAD + 3 * CELL, y1: PAD + y0 * CELL, x2: PAD + 5 * CELL, y2: PAD + (y0 + 2) * CELL }, g);
     el('line', { x1: PAD + 5 * CELL, y1: PAD + y0 * CELL, x2: PAD + 3 * CELL, y2: PAD + (y0 + 2) * CELL }, g);
   }
-  const river = el('text', { x: PAD + 4 * CELL, y: PAD + 4.5 * CELL + 7, 'text-anchor': 'middle', 'font-size': 22, fill: '#5b3a1a', opacity: .6 }, svg);
+  coordinates(svg, !!opts.flipped, opts.coords === 'wxf' ? 'wxf' : 'iccs');
+  const river = el('text', { x: PAD + 4 * CELL, y: PAD + 4.5 * CELL + 7, 'text-anchor': 'middle', 'font-size': 22, fill: '#5b3a1a', opacity: .6, class: 'piece-text' }, svg);
   river.textContent = '楚 河　　　　汉 界';
   // Last move and selection.
   for (const sq of opts.last || []) {
@@ -75,7 +104,7 @@ export function drawBoard(svg, opts) {
     if (p.cls === 'royal') el('circle', { cx: x, cy: y, r: rad + 3, fill: 'none', stroke: '#d4a017', 'stroke-width': 4 }, pg);
     const idle = p.cls === 'idle';
     el('circle', { cx: x, cy: y, r: rad, fill: idle ? '#eee6d6' : '#fbeed2', stroke: color, 'stroke-width': 2, 'stroke-dasharray': idle ? '4 3' : '', opacity: idle ? .75 : 1 }, pg);
-    const tx = el('text', { x, y: y + rad * 0.38, 'text-anchor': 'middle', 'font-size': rad * 1.05, fill: color, opacity: idle ? .55 : 1, 'font-weight': 'bold' }, pg);
+    const tx = el('text', { x, y: y + rad * 0.38, 'text-anchor': 'middle', 'font-size': rad * 1.05, fill: color, opacity: idle ? .55 : 1, 'font-weight': 'bold', class: 'piece-text' }, pg);
     tx.textContent = NAMES[p.letter] || '?';
   }
   for (const sq of opts.alerts || []) {

@@ -1,7 +1,20 @@
 // Chinese and English strings. The default follows the browser; the choice is kept.
 const STRINGS = {
   en: {
-    banqi: 'Banqi (flip chess)', 'banqi-icga': 'Banqi (ICGA rules)', tiaoqi: 'Chinese checkers (2)', 'tiaoqi-3': 'Chinese checkers (3)', 'tiaoqi-4': 'Chinese checkers (4)', 'tiaoqi-6': 'Chinese checkers (6)', junqi: 'Junqi (hidden)', 'junqi-open': 'Junqi (open)', result_blue: 'Blue wins', setup_phase: 'Set-up: place your army (or draw a random one)', captured: 'Captured', timeout_marks: 'Timeout marks', banqi_points: 'Banqi points',
+    resign_later: 'Resigning and draw offers open at ply 40.', flip_move: 'flip', seat_wins: '{name} wins', per_move: '{n} s a move', clock: 'Clock', turn_board: 'Turn board', cancel: 'Cancel', new_game: 'New game', you_won: 'You won', you_lost: 'You lost',
+    rating_change: 'Rating change', accept_rematch: 'Accept rematch', rematch_sent: 'Rematch offered, waiting for the answer',
+    offers_draw: '{name} offers a draw', draw_offered_wait: 'Draw offered: waiting for the answer', draw_declined: 'Your draw offer was declined',
+    no_such_game: 'No such game', no_such_game_text: 'There is no game "{id}": the link may be mistyped, or the game never existed.', back_to_lobby: 'Back to the lobby',
+    replay_first: 'Start', replay_prev: 'Back one move', replay_next: 'Forward one move', replay_last: 'Now',
+    your_colour: 'Your colour', random: 'Random', rated_guest: 'Guests play unrated games only: register to play rated.',
+    err_minutes_empty: 'Enter the minutes each player has (1 to 180).', err_minutes_zero: 'The clock needs at least 1 minute.', err_minutes_large: 'At most {n} minutes (3 hours) a player.',
+    err_increment: 'The increment is 0 to {n} seconds.', err_target: 'The target score is {min} to {max}.',
+    score_target: 'first to {n}', timeout_marks_about: 'A player whose 30 s for a move run out loses that turn and gets a mark; the third mark loses the game.',
+    reason_checkmate: 'checkmate', reason_stalemate: 'no legal move (stalemate)', reason_points: 'target score reached', 'reason_perpetual-check': 'perpetual check',
+    'reason_perpetual-chase': 'perpetual chase', reason_repetition: 'repetition', 'reason_move-limit': 'move limit', 'reason_dead-position': 'neither side can win',
+    reason_resignation: 'resignation', reason_timeout: 'time out', reason_agreement: 'agreed draw',
+    banqi: 'Banqi (flip chess)', 'banqi-icga': 'Banqi (ICGA rules)', tiaoqi: 'Chinese checkers (2)', 'tiaoqi-3': 'Chinese checkers (3)', 'tiaoqi-4': 'Chinese checkers (4)', 'tiaoqi-6': 'Chinese checkers (6)', captured: 'Captured', timeout_marks: 'Timeout marks', banqi_points: 'Banqi points',
+    junqi: 'Junqi (hidden)', 'junqi-open': 'Junqi (open)', result_blue: 'Blue wins', setup_phase: 'Set-up: place your army (or draw a random one)', 'reason_flag-captured': 'flag captured',
     lobby: 'Lobby', rules: 'Rules', login: 'Log in', register: 'Register', logout: 'Log out',
     username: 'Username', password: 'Password', create: 'Create game', game: 'Game',
     target: 'Target score', minutes: 'Minutes', increment: 'Increment (s)', opponent: 'Opponent',
@@ -30,10 +43,26 @@ const STRINGS = {
     tq_quiet: 'No one has come closer: a dead game is declared in {n} rounds unless someone gains ground (T9).', tq_finish_order: 'Finishing order', tq_wins: '{n} wins', tq_tap_again: 'Tap again to move',
     'tiaoqi-multi': 'Chinese checkers (3-6 players)', result_a: 'a wins', result_b: 'b wins', result_c: 'c wins', result_d: 'd wins', result_e: 'e wins', result_f: 'f wins',
     rules_text: `<h3>Xiangqi</h3><p>Red moves first. Generals stay in the palace and may never face each other on an open file. Checkmate or stalemate loses. Perpetual check or chase loses; other repetitions are drawn. 120 plies without a capture let either player claim a draw; 300 draw automatically. A flag fall loses unless the opponent cannot mate.</p>
-<h3>Jifen Xiangqi (积分象棋)</h3><p>Every piece also has a class: <b>Normal</b> (full size), <b>Small</b> (smaller disc, cannot take Small pieces), <b>Royal</b> (gold ring, must be protected like the general; contest rules) and <b>Idle</b> (hollow, captures nothing). After a move you may change the moved piece's class. Moves score points by the class of the piece that moved (simple: Idle +1, a check −1; match: Normal gives the opponent +1, Idle +1, a check gives the opponent +2; contest: Normal gives the opponent +1, Royal and Idle +1). Reaching the target score wins at once. Contest rules: until the first capture a turn may be two moves (or one and a pass); a capture or check ends the turn.</p>`,
+<h3>Jifen Xiangqi (积分象棋)</h3><p>Every piece also has a class: <b>Normal</b> (full size), <b>Small</b> (smaller disc, cannot take Small pieces), <b>Royal</b> (gold ring, must be protected like the general; contest rules) and <b>Idle</b> (hollow, captures nothing). After a move you may change the moved piece's class. Moves score points by the class of the piece that moved (simple: Idle +1, a check −1; match: Normal gives the opponent +1, Idle +1, a check gives the opponent +2; contest: Normal gives the opponent +1, Royal and Idle +1). Reaching the target score wins at once. Contest rules: until the first capture a turn may be two moves (or one and a pass); a capture or check ends the turn.</p>
+<h3>Banqi (flip chess, 翻翻棋)</h3><p>Played on half a Xiangqi board, 4 rows of 8 squares, with all 32 pieces shuffled face down; nobody, not even the server's page, knows a hidden piece until it is turned. A turn is one of: turn a hidden piece over, step one of your own face-up pieces to a neighbouring empty square (up, down, left or right), or capture. The first piece turned decides the colours: its colour goes to the player who turned it.</p>
+<p>Pieces rank general, advisor, elephant, chariot, horse, cannon, soldier (high to low). A piece takes a neighbouring face-up enemy of lower rank; the one exception is that a soldier may take the general and the general may not take a soldier. Two pieces of the same rank both leave the board (in the ICGA rule set the capturer survives). The cannon steps like the others but takes only by jumping over exactly one piece along a row or column, onto a face-up enemy of any rank. Hidden pieces cannot be taken. Chasing the same piece more than ten times in a row is not allowed.</p>
+<p>You lose when all your pieces are gone or you have nothing to do on your turn; after 300 plies the game is a draw. Resigning and offering a draw are possible from ply 40. <b>Clock:</b> 30 s a move. If your time for a move runs out, that turn is lost (nothing moves) and you get a <b>timeout mark</b>; the third mark loses the game.</p>`,
   },
   zh: {
-    banqi: '翻翻棋', 'banqi-icga': '翻翻棋 (ICGA 规则)', tiaoqi: '跳棋 (2人)', 'tiaoqi-3': '跳棋 (3人)', 'tiaoqi-4': '跳棋 (4人)', 'tiaoqi-6': '跳棋 (6人)', junqi: '军棋 (暗棋)', 'junqi-open': '军棋 (明棋)', result_blue: '蓝方胜', setup_phase: '布阵阶段: 布置你的军队 (或随机布阵)', captured: '被吃', timeout_marks: '超时次数', banqi_points: '翻翻棋积分',
+    resign_later: '第40步起方可认输或提和。', flip_move: '翻', seat_wins: '{name} 胜', per_move: '每步{n}秒', clock: '用时', turn_board: '转换视角', cancel: '取消', new_game: '新对局', you_won: '你赢了', you_lost: '你输了',
+    rating_change: '等级分变化', accept_rematch: '同意再来一局', rematch_sent: '已请求再来一局，等待对方答复',
+    offers_draw: '{name} 提和', draw_offered_wait: '已提和，等待对方答复', draw_declined: '对方拒绝了你的提和',
+    no_such_game: '没有这局棋', no_such_game_text: '找不到对局“{id}”：链接可能有误，或该对局从未存在。', back_to_lobby: '返回大厅',
+    replay_first: '开局', replay_prev: '后退一步', replay_next: '前进一步', replay_last: '当前',
+    your_colour: '执子', random: '随机', rated_guest: '游客只能下不计分的对局，注册后可下计分局。',
+    err_minutes_empty: '请填写每方用时（1 至 180 分钟）。', err_minutes_zero: '用时至少 1 分钟。', err_minutes_large: '每方用时最多 {n} 分钟（3 小时）。',
+    err_increment: '每步加秒为 0 至 {n} 秒。', err_target: '目标积分为 {min} 至 {max}。',
+    score_target: '先到 {n} 分', timeout_marks_about: '每步限时30秒，超时者本步作废并记一次超时，第三次超时判负。',
+    reason_checkmate: '将死', reason_stalemate: '困毙（无子可走）', reason_points: '积分达到目标', 'reason_perpetual-check': '长将',
+    'reason_perpetual-chase': '长捉', reason_repetition: '循环重复', 'reason_move-limit': '自然限着', 'reason_dead-position': '双方均无法取胜',
+    reason_resignation: '认输', reason_timeout: '超时', reason_agreement: '协议和棋',
+    banqi: '翻翻棋', 'banqi-icga': '翻翻棋 (ICGA 规则)', tiaoqi: '跳棋 (2人)', 'tiaoqi-3': '跳棋 (3人)', 'tiaoqi-4': '跳棋 (4人)', 'tiaoqi-6': '跳棋 (6人)', captured: '被吃', timeout_marks: '超时次数', banqi_points: '翻翻棋积分',
+    junqi: '军棋 (暗棋)', 'junqi-open': '军棋 (明棋)', result_blue: '蓝方胜', setup_phase: '布阵阶段: 布置你的军队 (或随机布阵)', 'reason_flag-captured': '夺得军旗',
     lobby: '大厅', rules: '规则', login: '登录', register: '注册', logout: '退出',
     username: '用户名', password: '密码', create: '创建对局', game: '棋种',
     target: '目标积分', minutes: '分钟', increment: '每步加秒', opponent: '对手',
@@ -62,7 +91,10 @@ const STRINGS = {
     tq_quiet: '无人前进：再过{n}轮仍无进展即判死局 (T9)。', tq_finish_order: '名次', tq_wins: '{n} 胜', tq_tap_again: '再点一次走棋',
     'tiaoqi-multi': '跳棋 (多人)', result_a: 'a 胜', result_b: 'b 胜', result_c: 'c 胜', result_d: 'd 胜', result_e: 'e 胜', result_f: 'f 胜',
     rules_text: `<h3>中国象棋</h3><p>红方先走。将帅不出九宫，不得照面。将死或困毙判负。长将、长捉判负，其余循环判和。连续120着无吃子可提和，300着自动和棋。超时判负，但对方无子可胜时判和。</p>
-<h3>积分象棋</h3><p>每个棋子另有类别：<b>普通</b>（大子）、<b>小</b>（较小圆盘，不能吃小子）、<b>王</b>（金圈，须像将帅一样保护；竞技规则）、<b>闲</b>（空心，不能吃子）。走子后可改变该子类别。按走动棋子的类别计分（简易：闲子+1，将军−1；比赛：普通子对方+1，闲子+1，将军对方+2；竞技：普通子对方+1，王子、闲子+1）。积分先达到目标者立即获胜。竞技规则：首次吃子前每回合可走两步（或一步加停着），吃子或将军结束回合。</p>`,
+<h3>积分象棋</h3><p>每个棋子另有类别：<b>普通</b>（大子）、<b>小</b>（较小圆盘，不能吃小子）、<b>王</b>（金圈，须像将帅一样保护；竞技规则）、<b>闲</b>（空心，不能吃子）。走子后可改变该子类别。按走动棋子的类别计分（简易：闲子+1，将军−1；比赛：普通子对方+1，闲子+1，将军对方+2；竞技：普通子对方+1，王子、闲子+1）。积分先达到目标者立即获胜。竞技规则：首次吃子前每回合可走两步（或一步加停着），吃子或将军结束回合。</p>
+<h3>翻翻棋</h3><p>在半张象棋盘（4行8列）上进行，32枚棋子全部反扣、随机摆放；任何人（包括本页面）在棋子翻开之前都不知道它是什么。每一步可以：翻开一枚暗子；把己方一枚明子上下左右走一格到空位；或者吃子。第一枚翻开的棋子是什么颜色，翻它的人就执该色。</p>
+<p>子力由大到小：帅（将）、仕（士）、相（象）、车、马、炮、兵（卒）。棋子可吃相邻的、比自己小的敌方明子；例外是兵卒可以吃将帅，将帅不能吃兵卒。同级互吃则两子同归于尽（ICGA 规则下吃子一方留下）。炮也只走一格，但吃子必须沿行或列隔一子跳吃，可吃任何大小的敌方明子。暗子不能被吃。不能连续十次以上追捉同一枚棋子。</p>
+<p>棋子被吃光或轮到自己却无棋可走者判负；300步后仍未分胜负则为和棋。第40步起方可认输或提和。<b>用时：</b>每步30秒。超时者本步作废（棋盘不变，轮到对方），并记一次<b>超时</b>；第三次超时判负。</p>`,
   },
 };
 

@@ -54,8 +54,14 @@ export async function decorate(root) {
   }
 }
 
-/** A placeholder that `decorate` fills: put it right after a name. */
+/** Drops the cached ratings of `names` (every family): a game of theirs just ended. */
+export function forget(names) {
+  for (const key of [...cache.keys()]) if (names.includes(key.slice(key.indexOf('|') + 1))) cache.delete(key);
+}
+
+/** A placeholder that `decorate` fills: put it right after a name. Guests have no rating to wear. */
 export function titleSlot(game, seat) {
+  if (seat && seat.kind === 'user' && /^guest-/i.test(seat.name || '')) return '';
   const k = seatKey(seat);
   return k ? ` <span data-rname="${esc(k)}" data-rgame="${esc(game)}"></span>` : '';
 }

@@ -61,10 +61,10 @@ async function move(page, from, to) {
   await page.click(`[data-sq="${to}"]`);
 }
 
-const moveCount = (page) => page.locator('[data-testid="moves"] td[data-ply]').count();
+const moveCount = (page) => page.locator('[data-testid="moves"] [data-ply]').count();
 
 async function waitMoves(page, n) {
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="moves"] td[data-ply]').length >= n, n);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="moves"] [data-ply]').length >= n, n);
 }
 
 test('two people play a short game by clicking', async () => {
@@ -93,7 +93,9 @@ test('two people play a short game by clicking', async () => {
 test('a Jifen game shows a class change and the scores', async () => {
   const page = await newPage();
   await createGame(page, { game: 'jifen-simple', opponent: 'ai:1' });
-  assert.match(await page.locator('[data-testid="scores"]').textContent(), /0\s*:\s*0\s*\/\s*30/);
+  // The score says whose is whose, and the target.
+  const scores = await page.locator('[data-testid="scores"]').textContent();
+  assert.match(scores, /Red.*0\s*:\s*0\s*Black.*first to 30/s);
   await move(page, 'h2', 'e2');
   // Two legal versions of the move: keep the class or turn Idle.
   await page.waitForSelector('[data-testid="class-chooser"]');
@@ -191,6 +193,8 @@ test('a Banqi game shows 32 face-down pieces and a flip turns one over', async (
   await faceDown(b, 31);
   // The flipped piece is shown with its identity on both boards.
   assert.equal(await a.locator('[data-sq="a1"] [data-piece]').count(), 1);
+  // The move list says what happened, in words.
+  await a.waitForSelector('[data-testid="moves"] [data-ply="1"] >> text=flip a1');
   await a.context().close();
   await b.context().close();
 });
@@ -435,5 +439,297 @@ test('Tiaoqi: a player who resigns a three-seat game is out, and the others play
   // The record names who resigned.
   const last = page.locator('[data-testid="moves"] td[data-ply]', { hasText: 'resign' });
   assert.equal(await last.locator('.tq-swatch').textContent(), 'a');
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- issue 18: the game page
+
+const statusText = (page) => page.locator('[data-testid="status"]').textContent();
+const waitStatus = (page, re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid="status"]').textContent), re.source);
+
+// A move that may ask for the Jifen class: the class is kept.
+async function jifenMove(page, from, to) {
+  await move(page, from, to);
+  await page.waitForFunction(() => document.querySelector('[data-testid="class-chooser"]') || document.querySelector('[data-testid="status"]').textContent.length);
+  if (await page.locator('[data-testid="class-keep"]').count()) await page.click('[data-testid="class-keep"]');
+}
+
+test('Jifen contest: a double turn is one entry of two moves in its own column', async () => {
+  // Records as the server sent them in a contest game: red's single first
+  // turn, then black's double turn (a move, then a capture).
+  const page = await newPage();
+  const html = await page.evaluate(async () => {
+    const { moveRows } = await import('/static/movelist.js');
+    const state = { game: 'jifen-contest', records: [
+      { iccs: 'h2e2', wxf: 'C2.5', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1 0 1 1 -', scores: [0, 1] },
+      { iccs: 'h7h2', wxf: 'C8+5', fen: 'rnbakabnr/9/1c7/p1p1p1p1p/9/9/P1P1P1P1P/1C2C2c1/9/RNBAKABNR b - - 0 1 1 1 2 -', scores: [1, 1] },
+      { iccs: 'h2b2', wxf: 'C8.2', fen: 'rnbakabnr/9/1c7/p1p1p1p1p/9/9/P1P1P1P1P/1c2C4/9/RNBAKABNR w - - 0 2 2 1 1 x', scores: [2, 1] },
+      { iccs: 'e2e6', wxf: 'C5+4', fen: 'rnbakabnr/9/1c7/p1p1C1p1p/9/9/P1P1P1P1P/1c7/9/RNBAKABNR b - - 0 2 2 2 1 x', scores: [2, 2] },
+    ] };
+    return moveRows(state, null, (s) => String(s), 'iccs');
+  });
+  await page.setContent(`<table data-testid="moves">${html}</table>`);
+  const rows = page.locator('tr');
+  assert.equal(await rows.count(), 2);
+  const black = rows.nth(0).locator('td.turn[data-side="1"]');
+  assert.equal(await black.getAttribute('data-testid'), 'double-turn');
+  assert.deepEqual(await black.locator('[data-ply]').evaluateAll((e) => e.map((x) => x.dataset.ply)), ['2', '3']);
+  assert.match(await rows.nth(0).locator('td.turn[data-side="0"]').textContent(), /^h2e2/);
+  assert.match(await rows.nth(1).locator('td.turn[data-side="0"]').textContent(), /^e2e6/);
+  // A live game against the AI: every row is Red's turn then Black's, never a move in the wrong column.
+  await page.goto(base + '/');
+  await page.waitForSelector('[data-testid="create-form"]');
+  await createGame(page, { game: 'jifen-contest', opponent: 'ai:1' });
+  await jifenMove(page, 'h2', 'e2');
+  await waitMoves(page, 2);
+  await waitStatus(page, /Your move/);
+  const live = await page.$$eval('[data-testid="moves"] tr', (rs) => rs.map((r) => [...r.querySelectorAll('td.turn')].map((td) => td.dataset.side).join('')));
+  for (const c of live) assert.ok(c === '01' || c === '0', `columns ${c}`);
+  await page.context().close();
+});
+
+test('the Jifen class chooser can be cancelled with Escape or a click beside it', async () => {
+  const page = await newPage();
+  await createGame(page, { game: 'jifen-simple', opponent: 'ai:1' });
+  await move(page, 'h2', 'e2');
+  await page.waitForSelector('[data-testid="class-chooser"]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid="class-chooser"]', { state: 'detached' });
+  await move(page, 'h2', 'e2');
+  await page.waitForSelector('[data-testid="class-chooser"]');
+  await page.mouse.click(5, 400);
+  await page.waitForSelector('[data-testid="class-chooser"]', { state: 'detached' });
+  assert.equal(await moveCount(page), 0, 'nothing was played');
+  assert.equal(await page.locator('[data-piece="h2"]').count(), 1);
+  await page.context().close();
+});
+
+test('the result panel speaks the UI\'s language only, with rematch and new game; profiles translate the reason', async () => {
+  const page = await newPage();
+  const id = await createGame(page, { opponent: 'ai:1' });
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('[data-testid="result-panel"]');
+  const panel = page.locator('[data-testid="result-panel"]');
+  assert.match(await page.locator('[data-testid="result-head"]').textContent(), /You lost · Black wins/);
+  assert.equal(await page.locator('[data-testid="result-reason"]').textContent(), 'resignation');
+  assert.doesNotMatch(await panel.textContent(), /[\u4e00-\u9fff]/, 'no Chinese in the English UI');
+  assert.doesNotMatch(await statusText(page), /[\u4e00-\u9fff]/);
+  await page.waitForSelector('[data-testid="rematch"]');
+  await page.waitForSelector('[data-testid="new-game"]');
+  // No rating line in an unrated game.
+  assert.equal(await page.locator('[data-testid="rating-change"]').count(), 0);
+  await page.click('[data-testid="lang"]');
+  await page.waitForSelector('[data-testid="result-reason"] >> text=认输');
+  assert.doesNotMatch(await page.locator('[data-testid="result-panel"]').textContent(), /[a-z]{4,}/, 'no English in the Chinese UI');
+  // New game: back to the form, set for the same game.
+  await page.click('[data-testid="new-game"]');
+  await page.waitForSelector('[data-testid="create-form"]');
+  assert.equal(await page.inputValue('[data-testid="opponent"]'), 'ai:1');
+  const me = await page.evaluate(async () => (await fetch('/api/me')).json());
+  await page.goto(base + `/#/user/${me.username}`);
+  await page.waitForSelector(`a[href="#/game/${id}"]`);
+  assert.match(await page.locator('[data-testid="history-reason"]').first().textContent(), /认输/);
+  await page.context().close();
+});
+
+test('a rated game\'s result panel shows the rating change, and the badges beside the names are fresh', async () => {
+  const page = await newPage();
+  const name = `rc${Date.now() % 100000}`;
+  await page.request.post(base + '/api/register', { data: { username: name, password: 'secret123' } });
+  await page.goto(base + '/');
+  await page.waitForSelector('[data-testid="rated"]:not([disabled])');
+  await page.check('[data-testid="rated"]');
+  const id = await createGame(page, { opponent: 'ai:1' });
+  await page.waitForSelector('.board-wrap [data-testid="rank-title"] >> text=1000');
+  // Whether or not the server has the endpoint yet, the page gets a made-up answer here.
+  let asked = 0;
+  await page.route(`**/api/games/${id}/ratings`, (route) => {
+    asked++;
+    const changes = asked < 2 ? [] : [{ seat: 0, username: name, family: 'xiangqi', before: 1000, after: 970, title: '草民', title_en: 'Commoner' }];
+    return route.fulfill({ json: { rated: true, changes } });
+  });
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('[data-testid="rating-change"]');
+  assert.match(await page.locator('[data-testid="rating-change"]').textContent(), new RegExp(`${name}: 1000 → 970 \\(−30\\)`));
+  assert.ok(asked >= 2, 'empty changes are asked again');
+  // The badge beside the name follows the new rating (the server's, once computed).
+  await page.waitForSelector('.board-wrap [data-testid="rank-title"] >> text=970', { timeout: 20000 });
+  await page.context().close();
+});
+
+test('Rematch from the result panel starts the next game against the AI', async () => {
+  const page = await newPage();
+  const id = await createGame(page, { opponent: 'ai:1' });
+  await page.click('[data-testid="resign"]');
+  await page.click('[data-testid="rematch"]');
+  await page.waitForFunction((id) => /#\/game\//.test(location.hash) && !location.hash.endsWith(id), id);
+  await page.waitForSelector('[data-testid="board"] [data-piece]');
+  assert.equal(await page.locator('[data-testid="result-panel"]').count(), 0);
+  await page.context().close();
+});
+
+test('a missing ratings endpoint shows no rating line', async () => {
+  const page = await newPage();
+  await createGame(page, { opponent: 'ai:1' });
+  await page.route('**/api/games/*/ratings', (route) => route.fulfill({ status: 404, json: { error: 'no such route' } }));
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('[data-testid="result-panel"]');
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('[data-testid="rating-change"]').count(), 0);
+  await page.context().close();
+});
+
+test('a draw offer arrives with a message; the offerer sees it pending, then declined', async () => {
+  const red = await newPage();
+  const id = await createGame(red);
+  const black = await newPage();
+  await black.click(`[data-testid="join-${id}"]`);
+  await waitStatus(red, /Your move/);
+  const redName = await red.evaluate(async () => (await (await fetch('/api/me')).json()).username);
+  await red.click('[data-testid="offer-draw"]');
+  await red.waitForSelector('[data-testid="draw-pending"]');
+  await black.waitForSelector('[data-testid="draw-offer"]');
+  assert.match(await black.locator('[data-testid="draw-offer"]').textContent(), new RegExp(`${redName} offers a draw`));
+  await black.click('[data-testid="decline-draw"]');
+  await red.waitForSelector('[data-testid="draw-declined"]');
+  assert.match(await red.locator('[data-testid="draw-declined"]').textContent(), /declined/);
+  await black.waitForSelector('[data-testid="draw-offer"]', { state: 'detached' });
+  await red.context().close();
+  await black.context().close();
+});
+
+test('coordinates on the boards follow the flip and the notation', async () => {
+  const page = await newPage();
+  await createGame(page, { opponent: 'ai:1' });
+  const bottomLeft = () => page.evaluate(() => {
+    const xs = [...document.querySelectorAll('[data-testid="coords"] text')].filter((t) => /^[a-i]$/.test(t.textContent));
+    return xs.sort((a, b) => a.getBBox().x - b.getBBox().x)[0].textContent;
+  });
+  assert.equal(await page.locator('[data-testid="coords"] text').count(), 19);
+  assert.equal(await bottomLeft(), 'a');
+  await page.click('[data-testid="flip"]');
+  assert.equal(await bottomLeft(), 'i');
+  await page.click('[data-testid="flip"]');
+  await page.selectOption('[data-testid="notation"]', 'wxf');
+  await page.waitForSelector('[data-testid="coords"][data-style="wxf"]');
+  // Red's file 1 is its rightmost (file i); Black's 1 is file a.
+  const pos = (c) => page.locator(`[data-coord="${c}"]`).boundingBox();
+  assert.ok((await pos('red-1')).x > (await pos('red-9')).x);
+  assert.ok((await pos('black-1')).x < (await pos('black-9')).x);
+  await page.selectOption('[data-testid="notation"]', 'iccs');
+  await page.context().close();
+});
+
+test('Banqi: coordinates, "30 s a move", a Turn-board button, timeout marks explained, a rules section', async () => {
+  const page = await newPage();
+  await createGame(page, { game: 'banqi', opponent: 'ai:1' }).catch(() => {});
+  await page.waitForSelector('[data-testid="face-down"]');
+  assert.equal(await page.locator('[data-testid="coords"] text').count(), 12);
+  assert.equal(await page.locator('[data-testid="clock-rule"]').textContent(), '30 s a move');
+  assert.equal(await page.locator('[data-testid="flip"]').textContent(), 'Turn board');
+  assert.match(await page.locator('[data-testid="timeout-marks-about"]').textContent(), /third mark loses/);
+  assert.equal(await page.locator('[data-testid="claim"]').count(), 0);
+  // Before ply 40 neither resigning nor a draw offer (B11), and the page says so.
+  assert.equal(await page.locator('[data-testid="offer-draw"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="resign-later"]').isDisabled(), true);
+  await page.click('[data-testid="lang"]');
+  await page.waitForSelector('[data-testid="flip"] >> text=转换视角');
+  assert.equal(await page.locator('[data-testid="clock-rule"]').textContent(), '每步30秒');
+  await page.goto(base + '/#/rules');
+  await page.waitForSelector('[data-testid="rules"] >> text=翻翻棋');
+  await page.click('[data-testid="lang"]');
+  await page.waitForSelector('[data-testid="rules"] h3 >> text=Banqi');
+  assert.match(await page.locator('[data-testid="rules"]').textContent(), /timeout mark/);
+  await page.context().close();
+});
+
+test('Tiaoqi: row numbers on the star, no draw offer, no claim', async () => {
+  const page = await newPage();
+  await tiaoqiVsAi(page, 'tiaoqi');
+  await yourMove(page);
+  assert.equal(await page.locator('[data-testid="coords"] [data-coord]').count(), 15);
+  assert.equal(await page.locator('[data-testid="offer-draw"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="claim"]').count(), 0);
+  assert.equal(await page.locator('[data-testid="pgn"]').isVisible(), false);
+  await page.waitForSelector('[data-testid="resign"]');
+  await page.context().close();
+});
+
+test('the create form: checked minutes, target only for Jifen, colour choice, why Rated is off for guests', async () => {
+  const page = await newPage();
+  await page.selectOption('[data-testid="game-select"]', 'xiangqi');
+  assert.equal(await page.locator('[data-testid="target"]').isVisible(), false);
+  await page.selectOption('[data-testid="game-select"]', 'jifen-match');
+  assert.equal(await page.locator('[data-testid="target"]').isVisible(), true);
+  await page.selectOption('[data-testid="game-select"]', 'xiangqi');
+  for (const [v, re] of [['', /Enter the minutes/], ['0', /at least 1 minute/], ['999', /At most 180 minutes/]]) {
+    await page.fill('[data-testid="minutes"]', v);
+    await page.click('[data-testid="create"]');
+    await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid="create-error"]').textContent), re.source);
+    assert.doesNotMatch(page.url(), /#\/game\//);
+  }
+  // A guest: Rated is off, and the page says why.
+  assert.equal(await page.locator('[data-testid="rated"]').isDisabled(), true);
+  assert.match(await page.locator('[data-testid="rated-why"]').textContent(), /Guests play unrated games only/);
+  // Black against the AI: the page's own seat is black (at the bottom).
+  await page.fill('[data-testid="minutes"]', '5');
+  await page.selectOption('[data-testid="seat-select"]', 'black');
+  const id = await createGame(page, { opponent: 'ai:1' });
+  const s = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), id);
+  assert.equal(s.seats[1].kind, 'user');
+  await page.waitForSelector('#bot-name >> text=Black');
+  // Guests wear no rating badge.
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('#bot-name [data-testid="rank-title"]').count(), 0);
+  await page.context().close();
+});
+
+test('a link to a game that does not exist says so, opens no socket; leaving a game closes its socket', async () => {
+  const page = await newPage();
+  const sockets = [];
+  page.on('websocket', (ws) => { if (/\/api\/games\//.test(ws.url())) { const e = { url: ws.url(), closed: false }; ws.on('close', () => { e.closed = true; }); sockets.push(e); } });
+  await page.goto(base + '/#/game/nosuchgame');
+  await page.waitForSelector('[data-testid="no-such-game"]');
+  assert.match(await page.locator('[data-testid="no-such-game"]').textContent(), /No such game/);
+  assert.equal(await page.locator('[data-testid="board"]').count(), 0);
+  await page.waitForTimeout(1500);
+  assert.equal(sockets.length, 0, 'no socket for a missing game');
+  await page.goto(base + '/');
+  await createGame(page, { opponent: 'ai:1' });
+  await page.waitForFunction(() => true);
+  assert.equal(sockets.length, 1);
+  await page.click('nav a[href="#/"]');
+  await page.waitForSelector('[data-testid="create-form"]');
+  await page.waitForTimeout(2500);
+  assert.ok(sockets[0].closed, 'the socket closed on leaving');
+  assert.equal(sockets.length, 1, 'and nothing reconnects');
+  await page.context().close();
+});
+
+test('the pieces are drawn in the page\'s own font, not the visitor\'s', async () => {
+  const page = await newPage();
+  await createGame(page, { opponent: 'ai:1' });
+  const r = await page.evaluate(async () => {
+    await document.fonts.ready;
+    await document.fonts.load('bold 20px "Qiyuan Pieces"', '帅');
+    const face = [...document.fonts].find((f) => f.family.replace(/"/g, '') === 'Qiyuan Pieces');
+    const text = document.querySelector('[data-piece="e0"] text');
+    return { status: face && face.status, check: document.fonts.check('bold 20px "Qiyuan Pieces"', '帅将车马炮'), family: getComputedStyle(text).fontFamily, glyph: text.textContent };
+  });
+  assert.equal(r.status, 'loaded');
+  assert.ok(r.check);
+  assert.match(r.family, /^"?Qiyuan Pieces"?/);
+  assert.equal(r.glyph, '帅');
+  // The font the browser really drew the general with (this machine has CJK fonts of its own).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-piece="e0"] text' });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  assert.deepEqual(fonts.map((f) => f.familyName), ['Qiyuan Pieces'], JSON.stringify(fonts));
+  const font = await page.request.get(base + '/static/pieces.woff2');
+  assert.equal(font.status(), 200);
+  assert.ok((await font.body()).length < 20000);
   await page.context().close();
 });

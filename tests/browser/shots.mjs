@@ -4,7 +4,9 @@
 // jump path of a target shown, a six-player game under way, a finished game
 // with its finishing order, the multi-player leaderboard); desktop and
 // phone, English and Chinese.
-// Usage: QIYUAN_BIN=... node shots.mjs OUTDIR [tiaoqi]   (tiaoqi: only those)
+// With `games`: only the game pages (Xiangqi under way and finished with its
+// result panel, Jifen contest, Banqi, Tiaoqi finished, a missing game).
+// Usage: QIYUAN_BIN=... node shots.mjs OUTDIR [tiaoqi|games]   (only those)
 import { spawn, execSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,11 +58,31 @@ async function playFor(id, n) {
 
 const tq2 = await api(setup, '/api/games', { game: 'tiaoqi', opponent: 'ai:1' }, me.token);
 await playFor(tq2.id, 4);
-const tq6 = await api(setup, '/api/games', { game: 'tiaoqi-6', opponent: 'ai:1' }, me.token);
-await playFor(tq6.id, 3);
+const tq6 = ONLY === 'games' ? null : await api(setup, '/api/games', { game: 'tiaoqi-6', opponent: 'ai:1' }, me.token);
+if (tq6) await playFor(tq6.id, 3);
 const done = await api(setup, '/api/games', { game: 'tiaoqi', opponent: 'ai:2' }, me.token);
 await playFor(done.id, 1);
 await setup.request.post(base + `/api/games/${done.id}/resign`, { headers: { Authorization: `Bearer ${me.token}` } });
+
+// Waits until seat 0 of game `id` is to move (or the game is over).
+async function myTurn(id) {
+  for (let i = 0; i < 100; i++) {
+    const s = await get(setup, `/api/games/${id}`);
+    if (s.status !== 'playing' || s.to_move === 0) return s;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const play = async (id, mv) => { await myTurn(id); await api(setup, `/api/games/${id}/moves`, { move: mv }, me.token); await myTurn(id); };
+const xq = await api(setup, '/api/games', { game: 'xiangqi', opponent: 'ai:1', clock: { initial_s: 300, increment_s: 3 } }, me.token);
+for (const m of ['h2e2', 'h0g2', 'i0h0']) await play(xq.id, m);
+const xqDone = await api(setup, '/api/games', { game: 'xiangqi', opponent: 'ai:1', rated: true }, me.token);
+await play(xqDone.id, 'b2e2');
+await setup.request.post(base + `/api/games/${xqDone.id}/resign`, { headers: { Authorization: `Bearer ${me.token}` } });
+const jf = await api(setup, '/api/games', { game: 'jifen-contest', opponent: 'ai:1' }, me.token);
+for (const m of ['h2e2', 'b0c2']) await play(jf.id, m);
+const bq = await api(setup, '/api/games', { game: 'banqi', opponent: 'ai:1' }, me.token);
+for (const m of ['a1a1', 'b2b2', 'c3c3']) { const s = await myTurn(bq.id); const s2 = await (await setup.request.get(base + `/api/games/${bq.id}`, { headers: { Authorization: `Bearer ${me.token}` } })).json(); const mv = (s2.legal || []).includes(m) ? m : (s2.legal || [])[0]; if (s && mv) await play(bq.id, mv); }
+await new Promise((r) => setTimeout(r, 1500));
 
 for (const [w, h, tag] of [[1280, 900, 'desktop'], [390, 844, 'phone']]) {
   for (const lang of ['en-US', 'zh-CN']) {
@@ -79,6 +101,25 @@ for (const [w, h, tag] of [[1280, 900, 'desktop'], [390, 844, 'phone']]) {
       await page.goto(base + `/#/user/${encodeURIComponent('王小明')}`);
       await page.waitForSelector('[data-testid="sessions"] button, [data-testid="sessions"] table');
       await shot('profile');
+    }
+    if (ONLY === 'games') {
+      for (const [name, id] of [['xiangqi', xq.id], ['xiangqi-finished', xqDone.id], ['jifen', jf.id], ['banqi', bq.id], ['tiaoqi-finished', done.id]]) {
+        await page.goto(base + `/#/game/${id}`);
+        await page.waitForSelector('[data-testid="board"] *');
+        await page.waitForTimeout(name.endsWith('finished') ? 1500 : 400);
+        await shot(`game-${name}`);
+      }
+      await page.goto(base + '/#/game/nosuchgame');
+      await page.waitForSelector('[data-testid="no-such-game"]');
+      await shot('game-missing');
+      await page.goto(base + '/');
+      await page.waitForSelector('[data-testid="create-form"]');
+      await shot('lobby-form');
+      await page.goto(base + '/#/rules');
+      await page.waitForSelector('[data-testid="rules"]');
+      await shot('rules');
+      await ctx.close();
+      continue;
     }
     // Two seats: a piece selected, the longest chain's path shown.
     await page.goto(base + `/#/game/${tq2.id}`);

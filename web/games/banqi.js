@@ -1,6 +1,6 @@
 // Banqi's page module: the 4×8 board with face-down discs, the captured
 // pieces and the timeout marks. The server sends only the public position.
-import { drawBanqi, banqiInfo } from '../banqi.js';
+import { drawBanqi, banqiInfo, seatColour } from '../banqi.js';
 
 /** Draws the public position at `replayPly` (null: now). */
 export function draw(svg, { state, replayPly, flipped, selected, targets, last, onClick }) {
@@ -10,4 +10,34 @@ export function draw(svg, { state, replayPly, flipped, selected, targets, last, 
 }
 
 /** The side panel: captured pieces and timeout marks. */
-export function info(state, t) { return banqiInfo(state.fen, t); }
+export function info(state, t, ctx) {
+  const name = (i) => (ctx && state.seats[i] ? ctx.esc(ctx.seatLabel(state.seats[i])) : '');
+  return banqiInfo(state.fen, t, [name(0), name(1)]);
+}
+
+/** A seat's colour, decided by the first flip (B2): 'red', 'black' or null. */
+export function sideOf(state, seat) { return seatColour(state.fen, seat); }
+
+/** In a flip-chess game "Flip" would read as turning a piece over: the button turns the board. */
+export const flipLabel = 'turn_board';
+
+/** No move-limit claim (300 plies draw by themselves, B10); draw offers and resigning from ply 40 (B11). */
+export function extras(state) { const early = (state.records || []).length < 40; return { claim: false, offer: !early, resign: !early }; }
+
+/** Who won: results name seats ('red' is seat 0), whose colour the first flip decided. */
+export function result(state, t, ctx) {
+  if (state.result !== 'red' && state.result !== 'black') return t('result_draw');
+  const seat = state.result === 'red' ? 0 : 1;
+  const c = seatColour(state.fen, seat);
+  return c ? t('result_' + c) : t('seat_wins').replace('{name}', ctx.seatLabel(state.seats[seat]));
+}
+
+/** The move list has no notations to choose from. */
+export const notations = false;
+
+/** A move in the list: a flip ("a1a1") reads "flip a1", a move "a1-a2". */
+export function moveText(rec, t) {
+  const m = (rec && rec.iccs) || '';
+  if (m.length === 4 && m.slice(0, 2) === m.slice(2)) return `${t('flip_move')} ${m.slice(0, 2)}`;
+  return m.length === 4 ? `${m.slice(0, 2)}-${m.slice(2)}` : m;
+}

@@ -5,7 +5,7 @@
 // hovered (or, on touch, first tapped) target, and the last move animated
 // hop by hop. The seat list, finishing order and move list are in
 // tiaoqi-panel.js; geometry and position text in tiaoqi-geo.js.
-import { CELLS, LETTERS, cell, opposite, parse, pathOf, replayOf, seatLetters } from './tiaoqi-geo.js';
+import { CELLS, LEN, LETTERS, cell, opposite, parse, pathOf, replayOf, seatLetters } from './tiaoqi-geo.js';
 import { COLOUR, DARK, LIGHT } from './tiaoqi-colours.js';
 import { t } from '../i18n.js';
 
@@ -123,6 +123,17 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
       const txt = el('text', { x: tx + (right ? 22 : -22), y: ly + 4.5, 'text-anchor': right ? 'start' : 'end', 'font-size': 13, 'font-weight': 'bold', fill: DARK[mine], stroke: '#fff', 'stroke-width': 3, 'paint-order': 'stroke', 'data-testid': l === mine ? 'own-camp-label' : 'target-camp-label' }, label);
       txt.textContent = note;
     }
+  }
+
+  // Each row's number (cells are ROW.COL) just beyond its last hole, small;
+  // not at the two tips, where the camp letters and notes are.
+  const rows = el('g', { class: 'coords', 'font-size': 7.5, fill: '#8a6e44', 'pointer-events': 'none', 'data-testid': 'coords' }, svg);
+  for (let row = 2; row <= 16; row++) {
+    const end = cell(`${row}.${LEN[row - 1]}`);
+    const [cx, cy] = point(end, turn), [nx, ny] = point({ x: end.x + 2, y: row }, turn);
+    const d = Math.hypot(nx - cx, ny - cy), ux = (nx - cx) / d, uy = (ny - cy) / d;
+    const anchor = ux > 0.3 ? 'start' : ux < -0.3 ? 'end' : 'middle';
+    el('text', { x: cx + ux * 11, y: cy + uy * 11 + 2.6, 'text-anchor': anchor, 'data-coord': `row-${row}` }, rows).textContent = String(row);
   }
 
   // The last move's path, faint.
@@ -249,6 +260,9 @@ function animate(svg, turn) {
   clearTimeout(a.timer);
   a.timer = setTimeout(() => { if (anim === a) { anim = null; const l = svg.querySelector('.tq-anim'); if (l) l.remove(); } }, total + 100);
 }
+
+/** No draw offers or move-limit claims in Chinese checkers, and no PGN export (the server answers 404). */
+export function extras() { return { offer: false, claim: false, pgn: false }; }
 
 /** A click on `cell`: the move from the selected piece to it, or a new selection. */
 export function click(legal, selected, name) {

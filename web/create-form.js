@@ -1,0 +1,104 @@
+// The lobby's form for a new game: what each game has (a target score only
+// for Jifen, a colour choice only for the two-colour games of the Xiangqi
+// family, minutes and increment only where the clock is per player), checked
+// here with a message a person understands before anything is sent.
+import { t } from './i18n.js';
+import { variantNames, kindOf } from './kinds.js';
+import { api, esc } from './util.js';
+
+/** Longest base time the server takes (clock.initial_s up to 3 h). */
+const MAX_MINUTES = 180, MAX_INCREMENT = 600;
+
+export function createFormHtml(me) {
+  const guest = !me || me.guest;
+  return `<form id="create" data-testid="create-form" novalidate>
+      <label>${t('game')} <select name="game" data-testid="game-select">
+        ${variantNames().map((g) => `<option value="${g}">${t(g)}</option>`).join('')}
+      </select></label>
+      <label id="target-row">${t('target')} <input name="target" type="number" min="1" style="width:6em" data-testid="target"></label>
+      <span id="clock-rows"><label>${t('minutes')} <input name="minutes" type="number" min="1" max="${MAX_MINUTES}" step="any" value="10" style="width:5em" data-testid="minutes"></label>
+      <label>${t('increment')} <input name="inc" type="number" min="0" max="${MAX_INCREMENT}" value="5" style="width:5em" data-testid="increment"></label></span>
+      <span id="per-move" class="muted" data-testid="per-move-clock" hidden></span>
+      <label>${t('opponent')} <select name="opponent" data-testid="opponent">
+        <option value="open">${t('open_seat')}</option>
+        ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="ai:${n}">${t('ai_level')} ${n}</option>`).join('')}
+      </select></label>
+      <label id="seat-row">${t('your_colour')} <select name="seat" data-testid="seat-select">
+        <option value="red">${t('red')}</option><option value="black">${t('black')}</option><option value="random">${t('random')}</option>
+      </select></label>
+      <label${guest ? ` title="${esc(t('rated_guest'))}"` : ''}><input name="rated" type="checkbox" data-testid="rated" ${guest ? 'disabled' : ''}> ${t('rated')}</label>
+      ${guest ? `<span class="muted hint" data-testid="rated-why">${t('rated_guest')} <a href="#/login">${t('register')}</a></span>` : ''}
+      <button class="primary" data-testid="create">${t('create')}</button>
+      <div class="err" id="create-err" data-testid="create-error"></div>
+    </form>`;
+}
+
+/** The minutes and increment as the server wants them, or a message saying what is wrong. */
+export function checkClock(minutesText, incText) {
+  const m = String(minutesText ?? '').trim(), i = String(incText ?? '').trim();
+  if (m === '') return { error: t('err_minutes_empty') };
+  const minutes = Number(m);
+  if (!Number.isFinite(minutes) || minutes <= 0) return { error: t('err_minutes_zero') };
+  if (minutes > MAX_MINUTES) return { error: t('err_minutes_large').replace('{n}', MAX_MINUTES) };
+  const initial = Math.round(minutes * 60);
+  if (initial < 1) return { error: t('err_minutes_zero') };
+  const inc = i === '' ? 0 : Number(i);
+  if (!Number.isInteger(inc) || inc < 0 || inc > MAX_INCREMENT) return { error: t('err_increment').replace('{n}', MAX_INCREMENT) };
+  return { clock: { initial_s: initial, increment_s: inc } };
+}
+
+export function bindCreateForm(form) {
+  const err = form.querySelector('#create-err');
+  const sync = () => {
+    const game = form.game.value, kind = kindOf(game);
+    const variant = kind && kind.variants.find((v) => v.name === game);
+    const target = variant && variant.options.find((o) => o.name === 'target');
+    form.querySelector('#target-row').hidden = !target;
+    if (target) { form.target.placeholder = `${target.min}–${target.max}`; form.target.min = target.min; form.target.max = target.max; }
+    const perMove = kind && kind.clock.kind === 'per_move';
+    form.querySelector('#clock-rows').hidden = !!perMove;
+    const pm = form.querySelector('#per-move');
+    pm.hidden = !perMove;
+    if (perMove) pm.textContent = `${t('clock')}: ${t('per_move').replace('{n}', kind.clock.seconds)}`;
+    // Red or Black is chosen only where the seats are the colours (in Banqi the first flip decides).
+    form.querySelector('#seat-row').hidden = !(kind && kind.web_module === 'xiangqi');
+    for (const o of form.opponent.options) if (o.value !== 'open') o.hidden = o.disabled = !!(kind && kind.ai === false);
+    if (form.opponent.selectedOptions[0] && form.opponent.selectedOptions[0].disabled) form.opponent.value = 'open';
+    err.textContent = '';
+  };
+  form.game.addEventListener('change', sync);
+  // "New game" from a finished game: the same settings again.
+  try {
+    const p = JSON.parse(sessionStorage.getItem('qy-new-game') || 'null');
+    sessionStorage.removeItem('qy-new-game');
+    if (p && variantNames().includes(p.game)) {
+      form.game.value = p.game;
+      if (p.clock && p.clock.initial_s >= 60) { form.minutes.value = p.clock.initial_s / 60; form.inc.value = p.clock.increment_s; }
+      if (p.opponent) form.opponent.value = `ai:${p.opponent}`;
+    }
+  } catch { /* no preset */ }
+  sync();
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = new FormData(form);
+    const game = f.get('game'), kind = kindOf(game);
+    const variant = kind && kind.variants.find((v) => v.name === game);
+    const body = { game, opponent: f.get('opponent'), rated: f.get('rated') === 'on' };
+    // A kind with a fixed time per move (Banqi's 30 s, B12) has no increment.
+    if (kind && kind.clock.kind === 'per_move') body.clock = { initial_s: kind.clock.seconds, increment_s: 0 };
+    else {
+      const c = checkClock(f.get('minutes'), f.get('inc'));
+      if (c.error) { err.textContent = c.error; form.minutes.focus(); return; }
+      body.clock = c.clock;
+    }
+    const target = variant && variant.options.find((o) => o.name === 'target');
+    if (target && String(f.get('target') || '').trim() !== '') {
+      const n = Number(f.get('target'));
+      if (!Number.isInteger(n) || n < target.min || n > target.max) { err.textContent = t('err_target').replace('{min}', target.min).replace('{max}', target.max); return; }
+      body.options = { target: n };
+    }
+    if (kind && kind.web_module === 'xiangqi' && f.get('seat') && f.get('seat') !== 'red') body.seat = f.get('seat');
+    try { const g = await api('POST', '/api/games', body); location.hash = `#/game/${g.id}`; }
+    catch (x) { err.textContent = x.message; }
+  });
+}

@@ -1,0 +1,82 @@
+// The panel at a game's end: who won and why, in the UI's language (the
+// server's explanations are "中文 / English": the UI's half is shown), the
+// rating changes (GET /api/games/{id}/ratings) and rematch / new-game buttons.
+import { t } from './i18n.js';
+import { esc, ownHalf, reasonText } from './util.js';
+import { titleBadge } from './titles.js';
+
+/** The winning seat index of a two-seat result ('red' / 'black'), null for a draw or unknown. */
+export function winnerSeat(state) {
+  if (state.result === 'red') return 0;
+  if (state.result === 'black') return 1;
+  return null;
+}
+
+/** The short result line: "Red wins · checkmate" in the UI's language. */
+export function resultLine(state, mod, ctx) {
+  const who = mod && mod.result ? mod.result(state, t, ctx) : t('result_' + state.result);
+  const why = reasonText(state.reason);
+  return why ? `${who} · ${why}` : who;
+}
+
+/**
+ * The rating changes of a finished game: {rated, changes}, or null where the
+ * server has none to give (404: an older server; unrated). `changes` may be
+ * empty for a moment while ratings are worked out: asked again a few times.
+ */
+export async function ratingChanges(id, { tries = 8, wait = 400, alive = () => true } = {}) {
+  for (let i = 0; i < tries && alive(); i++) {
+    let r;
+    try { r = await fetch(`/api/games/${encodeURIComponent(id)}/ratings`, { credentials: 'same-origin' }); } catch { return null; }
+    if (!r.ok) return null;
+    let data;
+    try { data = await r.json(); } catch { return null; }
+    if (!data || !data.rated) return null;
+    if (Array.isArray(data.changes) && data.changes.length) return data;
+    await new Promise((res) => setTimeout(res, wait));
+  }
+  return null;
+}
+
+/** One line per rating change: "name 1000 → 1016 (+16) 草民". */
+function ratingLines(ratings) {
+  if (!ratings || !ratings.changes) return '';
+  const rows = ratings.changes.map((c) => {
+    const d = Math.round(c.after - c.before);
+    const cls = d > 0 ? 'up' : d < 0 ? 'down' : '';
+    return `<div class="rating-change" data-testid="rating-change" data-seat="${Number(c.seat)}">${esc(c.username)}: ${Math.round(c.before)} → <b>${Math.round(c.after)}</b> <span class="delta ${cls}">(${d > 0 ? '+' : d < 0 ? '−' : '±'}${Math.abs(d)})</span> ${titleBadge({ rating: Math.round(c.after), title: c.title, title_en: c.title_en })}</div>`;
+  });
+  return `<div class="ratings-box"><div class="muted">${t('rating_change')}</div>${rows.join('')}</div>`;
+}
+
+/** The result panel's HTML. `ratings`: from ratingChanges (null: no line). */
+export function resultPanel(state, mod, ctx, ratings) {
+  const mine = state.seat;
+  const win = winnerSeat(state);
+  let head = mod && mod.result ? mod.result(state, t, ctx) : t('result_' + state.result);
+  let tone = 'draw';
+  if (mine != null && (state.seats || []).length === 2 && (state.result === 'red' || state.result === 'black')) {
+    tone = win === mine ? 'won' : 'lost';
+    head = `${t(win === mine ? 'you_won' : 'you_lost')} · ${head}`;
+  }
+  const why = reasonText(state.reason);
+  const half = ownHalf(state.explanation);
+  const expl = half ? half[0].toUpperCase() + half.slice(1) : '';
+  const b = [];
+  if (mine != null) {
+    if (state.rematch_id) b.push(`<a class="button" href="#/game/${esc(state.rematch_id)}" data-testid="rematch-link">${t('rematch')} →</a>`);
+    else {
+      const asked = state.rematch_offer != null && state.rematch_offer !== mine;
+      const sent = state.rematch_offer === mine;
+      b.push(`<button class="primary" data-f="rematch" data-testid="rematch"${sent ? ' disabled' : ''}>${asked ? t('accept_rematch') : t('rematch')}</button>${asked ? ` <span class="muted">${t('rematch_offered')}</span>` : sent ? ` <span class="muted">${t('rematch_sent')}</span>` : ''}`);
+    }
+  }
+  b.push(`<button data-f="new-game" data-testid="new-game">${t('new_game')}</button>`);
+  return `<div class="result-panel ${tone}" data-testid="result-panel">
+    <div class="result-head" data-testid="result-head">${esc(head)}</div>
+    ${why ? `<div class="result-reason" data-testid="result-reason">${esc(why)}</div>` : ''}
+    ${half && half !== state.reason ? `<div class="result-expl muted" data-testid="result-explanation">${esc(expl)}</div>` : ''}
+    ${ratingLines(ratings)}
+    <div class="buttons">${b.join(' ')}</div></div>`;
+}
+

@@ -1,0 +1,53 @@
+// Small helpers shared by the page's views.
+import { t, getLang } from './i18n.js';
+import { kindOf } from './kinds.js';
+
+/** A JSON request; a failure throws an Error with the server's message and `status`. */
+export async function api(method, path, body) {
+  const r = await fetch(path, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin' });
+  let data = null;
+  try { data = await r.json(); } catch { data = null; }
+  if (!r.ok) { const e = new Error((data && data.error) || r.statusText); e.status = r.status; throw e; }
+  return data;
+}
+
+export function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
+
+export function seatLabel(s) {
+  if (!s) return '?';
+  if (s.kind === 'user') return s.name;
+  if (s.kind === 'ai') return `AI ${s.level}`;
+  return '—';
+}
+
+/** Whether a seat is a guest (guests have no rating to show). */
+export function isGuest(s) { return !!s && s.kind === 'user' && /^guest-/i.test(s.name || ''); }
+
+/**
+ * A room's clock: minutes + increment, or the fixed time a move of the kinds
+ * that have one (Banqi's 30 s) as "30 s a move".
+ */
+export function clockText(c, game) {
+  const kind = game && kindOf(game);
+  const perMove = (kind && kind.clock && kind.clock.kind === 'per_move') || (!game && c.initial_s < 60);
+  if (perMove) return t('per_move').replace('{n}', c.initial_s);
+  return `${c.initial_s / 60}+${c.increment_s}`;
+}
+
+/** The UI's half of a server text "中文 / English" (a text without " / " is shown whole). */
+export function ownHalf(text) {
+  const s = String(text || '');
+  const i = s.indexOf(' / ');
+  if (i < 0) return s;
+  return getLang() === 'zh' ? s.slice(0, i) : s.slice(i + 3);
+}
+
+/** A game's end reason ("stalemate", "perpetual-check" …) in the UI's language. */
+export function reasonText(reason) {
+  if (!reason) return '';
+  const k = 'reason_' + reason;
+  const s = t(k);
+  return s === k ? reason : s;
+}
+
+export function wsUrl(path) { return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`; }
