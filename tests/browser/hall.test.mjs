@@ -733,3 +733,33 @@ test('the pieces are drawn in the page\'s own font, not the visitor\'s', async (
   assert.ok((await font.body()).length < 20000);
   await page.context().close();
 });
+
+test('Junqi: the set-up phase draws a random army, then a piece is moved by clicking; the AI\'s ranks stay hidden', async () => {
+  const page = await newPage();
+  await page.selectOption('[data-testid="game-select"]', 'junqi');
+  await page.selectOption('[data-testid="opponent"]', 'ai:1');
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector('[data-testid="random-setup"]');
+  assert.match(await page.locator('[data-testid="setup-phase"]').textContent(), /Set-up/);
+  await page.click('[data-testid="random-setup"]');
+  // Red (the creator's seat when the AI is blue) moves first once both armies stand.
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  const own = await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => e.getAttribute('data-piece')));
+  const hidden = own.filter((c) => c === 'x' || c === 'X').length;
+  assert.equal(hidden, 25, 'the other army is shown as blank discs');
+  await yourMove(page);
+  // Click a piece that has a target, then the target.
+  const legal = await page.evaluate(async () => {
+    const id = location.hash.split('/game/')[1];
+    const r = await fetch(`/api/games/${id}`, { credentials: 'include' });
+    return (await r.json()).legal || [];
+  });
+  const m = /^([a-e]\d+)([a-e]\d+)$/.exec(legal[0]);
+  assert.ok(m, `a move among ${legal}`);
+  await page.click(`[data-post="${m[1]}"]`);
+  await page.waitForSelector(`[data-target="${m[2]}"]`);
+  await page.click(`[data-post="${m[2]}"]`);
+  await waitMoves(page, 3);
+  await page.context().close();
+});

@@ -40,6 +40,8 @@ function xy(post, flipped) {
 /** Draws the position (the board as `flipped` puts blue or red at the bottom). */
 export function draw(svg, { state, flipped, selected, targets, last, onClick }) {
   svg.innerHTML = '';
+  // Twelve ranks are tall: the board keeps to the screen's height.
+  svg.style.maxHeight = '78vh';
   svg.setAttribute('viewBox', `0 0 ${2 * M + 4 * GX} ${2 * M + 11 * GY + GAP}`);
   el('rect', { x: 0, y: 0, width: 2 * M + 4 * GX, height: 2 * M + 11 * GY + GAP, fill: '#e9d8b4', rx: 8 }, svg);
   const all = [];
@@ -94,8 +96,24 @@ export function info(state) {
   if ((state.fen || '').endsWith(' 0') && state.status === 'playing') return `<span data-testid="setup-phase">${t('setup_phase')}</span>`;
   const rec = state.records || [];
   const lastRec = rec[rec.length - 1];
-  return lastRec && lastRec.clash ? `<span data-testid="clash">${lastRec.iccs}: ${lastRec.clash}</span>` : '';
+  return lastRec && lastRec.clash ? `<span data-testid="clash">${lastRec.iccs}: ${t(CLASH[lastRec.clash] || lastRec.clash)}</span>` : '';
 }
 
 /** Moves are post pairs: no other notation to choose. */
 export const notations = false;
+/** No draw claims or PGN in Junqi. */
+export function extras() { return { claim: false, pgn: false }; }
+
+/** Seat 0 plays red, seat 1 blue. */
+export function sideOf(state, seat) { return seat === 0 ? 'red' : 'blue'; }
+
+/** The flip button turns the board. */
+export const flipLabel = 'turn_board';
+
+const CLASH = { 'attacker-wins': 'jq_attacker_wins', 'defender-wins': 'jq_defender_wins', 'both-removed': 'jq_both_removed', 'flag-taken': 'jq_flag_taken' };
+
+/** A record as the move list shows it: a set-up as one word, a clash by its outcome. */
+export function moveText(rec, t) {
+  if (rec.iccs === 'setup' || (rec.iccs || '').length === 30) return t('jq_setup');
+  return rec.clash ? `${rec.iccs} ${t(CLASH[rec.clash] || rec.clash)}` : rec.iccs;
+}
