@@ -69,6 +69,11 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
     if (targets && targets.has(p)) el('circle', { cx: x, cy: y, r: 7, fill: '#2a7ae2', opacity: 0.7, 'data-target': p }, g);
     const ch = pieces[p];
     if (!ch) continue;
+    if (ch === '?') {
+      // The flip game: face down, colour unknown to everyone.
+      el('rect', { x: x - 24, y: y - 15, width: 48, height: 30, rx: 4, fill: '#c9b58c', stroke: '#6b5a3a', 'stroke-width': 2, 'data-piece': ch }, g);
+      continue;
+    }
     const red = ch === ch.toUpperCase();
     el('rect', { x: x - 24, y: y - 15, width: 48, height: 30, rx: 4, fill: red ? '#fbe3df' : '#dde8fb', stroke: p === selected ? '#e2b42a' : (red ? '#b5221b' : '#1f4fa8'), 'stroke-width': p === selected ? 3 : 2, 'data-piece': ch }, g);
     const name = NAMES[ch.toUpperCase()];
@@ -78,6 +83,8 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
 
 /** A click on `post`: the move from the selected piece to it, or a new selection. */
 export function click(legal, selected, post) {
+  // The flip game: a click on a face-down piece turns it over.
+  if (!selected && legal.includes(post + post)) return { move: post + post };
   if (selected && legal.includes(selected + post)) return { move: selected + post };
   if (post === selected) return { select: null };
   return { select: legal.some((m) => (split(m) || [])[0] === post) ? post : null };
@@ -104,8 +111,16 @@ export const notations = false;
 /** No draw claims or PGN in Junqi. */
 export function extras() { return { claim: false, pgn: false }; }
 
-/** Seat 0 plays red, seat 1 blue. */
-export function sideOf(state, seat) { return seat === 0 ? 'red' : 'blue'; }
+/** Seat 0 plays red, seat 1 blue; in the flip game seat 0 plays the colour it turned first. */
+export function sideOf(state, seat) {
+  if (state.game === 'junqi-flip') {
+    const first = (state.records || [])[0];
+    if (!first || !first.flip) return null;
+    const red0 = first.flip === first.flip.toUpperCase();
+    return (seat === 0) === red0 ? 'red' : 'blue';
+  }
+  return seat === 0 ? 'red' : 'blue';
+}
 
 /** The flip button turns the board. */
 export const flipLabel = 'turn_board';
@@ -115,5 +130,6 @@ const CLASH = { 'attacker-wins': 'jq_attacker_wins', 'defender-wins': 'jq_defend
 /** A record as the move list shows it: a set-up as one word, a clash by its outcome. */
 export function moveText(rec, t) {
   if (rec.iccs === 'setup' || (rec.iccs || '').length === 30) return t('jq_setup');
+  if (rec.flip) return `${rec.iccs.slice(0, rec.iccs.length / 2)} ${t('flip_move')} ${NAMES[rec.flip.toUpperCase()] || ''}`;
   return rec.clash ? `${rec.iccs} ${t(CLASH[rec.clash] || rec.clash)}` : rec.iccs;
 }

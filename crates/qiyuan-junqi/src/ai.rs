@@ -36,6 +36,10 @@ fn value(r: Rank) -> i32 {
 fn moved_enemies(g: &Game, me: Side) -> Posts {
     let mut moved: Posts = 0;
     for p in g.record() {
+        if p.mv.from == p.mv.to {
+            // A flip (Q10) moves nothing; the piece shows to everyone.
+            continue;
+        }
         let (from, to) = (p.mv.from.bit(), p.mv.to.bit());
         if p.mover.side == me {
             // Our attack removed the piece on `to` unless it survived.
@@ -110,7 +114,10 @@ pub fn choose(g: &Game, me: Side, level: u8) -> Option<Move> {
     for m in known.legal_moves() {
         let mover = known.at(m.from)?.rank;
         let mut score = 2 * (distance(m.from) - distance(m.to));
-        if let Some(target) = known.at(m.to) {
+        if m.from == m.to {
+            // A flip (Q10): news, worth a little more than a quiet step.
+            score = 3;
+        } else if let Some(target) = known.at(m.to) {
             score += if hidden & m.to.bit() != 0 {
                 attack_value(mover, m.to, enemy, moved & m.to.bit() != 0)
             } else {

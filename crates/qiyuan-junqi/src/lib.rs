@@ -21,6 +21,11 @@
 //!   meets on any railway post next to its path.
 //! - **Q9** Spectators of a hidden game see no ranks (each side hides its
 //!   own); once the game is over every rank is shown.
+//! - **Q10** In the flip game a face-down piece neither moves nor can be
+//!   attacked (as in Banqi); turning one over (`c4c4`) is a move and resets
+//!   the quiet-ply count like a clash; the first piece turned gives the
+//!   flipper its colour; mines and the flag may lie anywhere, and a face-down
+//!   piece reads `?` (its colour is unknown too, so not `X`/`x`).
 //! - **Q11** Red moves first. The move number rises after each blue move.
 //! - **Q13** A set-up's letters may be written in either case; the side is
 //!   given apart.

@@ -68,6 +68,10 @@ pub struct Position {
     turn: Side,
     quiet: u32,
     move_number: u32,
+    /// The flip game (Q10): posts whose piece is still face down.
+    face_down: Posts,
+    /// The flip game before the first flip: no side has a colour yet.
+    undecided: bool,
 }
 
 impl Position {
@@ -87,7 +91,42 @@ impl Position {
             turn: Side::Red,
             quiet: 0,
             move_number: 1,
+            face_down: 0,
+            undecided: false,
         }
+    }
+
+    /// The flip game's start (Q10): `pieces` face down on the 50 posts
+    /// that are not camps, in post order; colours come with the first flip.
+    pub fn face_down_layout(pieces: &[Piece]) -> Option<Position> {
+        let posts: Vec<Post> = Post::all().filter(|p| p.kind() != PostKind::Camp).collect();
+        if pieces.len() != posts.len() {
+            return None;
+        }
+        let mut board = [None; POSTS];
+        let mut face_down = 0;
+        for (p, &piece) in posts.iter().zip(pieces) {
+            board[p.index()] = Some(piece);
+            face_down |= p.bit();
+        }
+        Some(Position {
+            board,
+            turn: Side::Red,
+            quiet: 0,
+            move_number: 1,
+            face_down,
+            undecided: true,
+        })
+    }
+
+    /// Posts whose piece is face down (the flip game).
+    pub fn face_down(&self) -> Posts {
+        self.face_down
+    }
+
+    /// Whether no side has a colour yet (the flip game before its first flip).
+    pub fn undecided(&self) -> bool {
+        self.undecided
     }
 
     /// Both sides in [`Setup::standard`].
@@ -107,6 +146,8 @@ impl Position {
             turn,
             quiet,
             move_number,
+            face_down: 0,
+            undecided: false,
         }
     }
 
@@ -145,7 +186,9 @@ impl Position {
     /// Whether the piece on `from` may ever move: not the flag or a mine
     /// (Q5), not in a headquarters (Q5: a piece there stays).
     fn movable(&self, from: Post) -> bool {
-        self.at(from).is_some_and(|x| x.rank.can_move()) && from.kind() != PostKind::Headquarters
+        self.face_down & from.bit() == 0
+            && self.at(from).is_some_and(|x| x.rank.can_move())
+            && from.kind() != PostKind::Headquarters
     }
 
     /// Whether the side to move may end a move on `to`: an empty post, or
@@ -153,7 +196,10 @@ impl Position {
     fn may_enter(&self, to: Post) -> bool {
         match self.at(to) {
             None => true,
-            Some(x) => x.side != self.turn && to.kind() != PostKind::Camp,
+            // A face-down piece cannot be attacked (as in Banqi).
+            Some(x) => {
+                x.side != self.turn && to.kind() != PostKind::Camp && self.face_down & to.bit() == 0
+            }
         }
     }
 
@@ -224,7 +270,13 @@ impl Position {
 
     /// Every legal move of the side to move, by start then end post.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
+        // The flip game: turning a face-down piece over is a move (`c4c4`).
+        let mut moves: Vec<Move> = posts(self.face_down)
+            .map(|p| Move { from: p, to: p })
+            .collect();
+        if self.undecided {
+            return moves;
+        }
         for from in posts(self.occupied_by(self.turn)) {
             for to in posts(self.targets(from)) {
                 moves.push(Move { from, to });
@@ -235,13 +287,38 @@ impl Position {
 
     /// Whether `m` is legal now.
     pub fn is_legal(&self, m: Move) -> bool {
-        self.targets(m.from) & m.to.bit() != 0
+        if m.from == m.to {
+            return self.face_down & m.from.bit() != 0;
+        }
+        !self.undecided && self.targets(m.from) & m.to.bit() != 0
     }
 
     /// Makes a legal move (the caller checked it): the clash of Q8, the
     /// quiet-ply count and the move number of Q13.
     pub fn make(&mut self, m: Move, rules: Rules) -> Played {
         let mover = self.board[m.from.index()].unwrap_or_else(|| unreachable!("a legal move"));
+        if m.from == m.to {
+            // A flip: the piece shows; the first one gives the flipper its
+            // colour, so the other colour moves next. It counts as news for
+            // the quiet-ply limit, as a clash does.
+            self.face_down &= !m.from.bit();
+            self.quiet = 0;
+            if self.turn == Side::Blue || self.undecided {
+                self.move_number += 1;
+            }
+            self.turn = if self.undecided {
+                mover.side.other()
+            } else {
+                self.turn.other()
+            };
+            self.undecided = false;
+            return Played {
+                mv: m,
+                clash: None,
+                mover,
+                defender: None,
+            };
+        }
         let defender = self.board[m.to.index()];
         self.board[m.from.index()] = None;
         let outcome = defender.map(|d| clash(mover.rank, d.rank, rules.mine_trades));
@@ -293,10 +370,16 @@ impl Position {
         let mut hidden = 0;
         for post in Post::all() {
             if let Some(x) = self.at(post)
-                && !keep(post, x)
+                && (self.face_down & post.bit() != 0 || !keep(post, x))
             {
+                // A face-down piece's side is unknown too.
+                let side = if self.face_down & post.bit() != 0 {
+                    Side::Red
+                } else {
+                    x.side
+                };
                 p.board[post.index()] = Some(Piece {
-                    side: x.side,
+                    side,
                     rank: placeholder,
                 });
                 hidden |= post.bit();
@@ -317,6 +400,7 @@ impl Position {
                 let p = Post::at(file, rank).unwrap_or_else(|| unreachable!("on the board"));
                 s.push(match self.at(p) {
                     None => '.',
+                    Some(_) if self.face_down & p.bit() != 0 => '?',
                     Some(x) if shows(p, x) => x.letter(),
                     Some(x) if x.side == Side::Red => 'X',
                     Some(_) => 'x',

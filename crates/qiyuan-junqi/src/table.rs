@@ -46,7 +46,7 @@ const MINES: OptionSpec = OptionSpec {
     about: "1: a mine and its attacker (not an engineer) are both removed (Q8)",
 };
 
-static VARIANTS: [VariantSpec; 2] = [
+static VARIANTS: [VariantSpec; 3] = [
     VariantSpec {
         name: "junqi",
         seats: &[2],
@@ -54,6 +54,11 @@ static VARIANTS: [VariantSpec; 2] = [
     },
     VariantSpec {
         name: "junqi-open",
+        seats: &[2],
+        options: &[QUIET, MINES],
+    },
+    VariantSpec {
+        name: "junqi-flip",
         seats: &[2],
         options: &[QUIET, MINES],
     },
@@ -70,9 +75,12 @@ impl GameKind for JunqiKind {
         &VARIANTS
     }
     fn start(&self, spec: &StartSpec<'_>) -> Result<Box<dyn TableGame>, String> {
-        let visibility = match spec.variant {
-            "junqi" => Visibility::Hidden,
-            "junqi-open" => Visibility::Open,
+        let (visibility, flip) = match spec.variant {
+            "junqi" => (Visibility::Hidden, false),
+            "junqi-open" => (Visibility::Open, false),
+            // Face-down pieces are hidden from everyone; face-up ones from
+            // no one.
+            "junqi-flip" => (Visibility::Open, true),
             other => return Err(format!("unknown game '{other}'")),
         };
         let rules = Rules {
@@ -89,6 +97,7 @@ impl GameKind for JunqiKind {
             visibility,
             seed: spec.seed,
             secret: true,
+            flip,
             setups: [None, None],
             setup_texts: Vec::new(),
             game: None,
@@ -109,6 +118,27 @@ impl GameKind for JunqiKind {
                 table.judge();
             }
             None => {}
+        }
+        if flip && table.game.is_none() {
+            // Q10: all 50 pieces face down on the 50 posts that are not
+            // camps, shuffled from the secret seed (so a replay lays the same).
+            let mut pieces: Vec<crate::piece::Piece> = [Side::Red, Side::Blue]
+                .into_iter()
+                .flat_map(|side| {
+                    crate::piece::Rank::ALL.into_iter().flat_map(move |rank| {
+                        std::iter::repeat_n(
+                            crate::piece::Piece { side, rank },
+                            usize::from(rank.count()),
+                        )
+                    })
+                })
+                .collect();
+            let mut draw = seeded(&table.seed, 99);
+            for i in (1..pieces.len()).rev() {
+                pieces.swap(i, draw(i as u32 + 1) as usize);
+            }
+            let p = Position::face_down_layout(&pieces).ok_or("a layout of 50 pieces")?;
+            table.game = Some(Game::new(p, rules, visibility));
         }
         Ok(Box::new(table))
     }
@@ -147,6 +177,21 @@ fn side_of(seat: usize) -> Side {
     if seat == 0 { Side::Red } else { Side::Blue }
 }
 
+/// A deterministic draw (SplitMix64) from the secret seed and a salt, so
+/// that a replay draws the same.
+fn seeded(seed: &[u8; 32], salt: u64) -> impl FnMut(u32) -> u32 {
+    let mut state = seed.chunks(8).fold(salt + 1, |h, c| {
+        h.rotate_left(17) ^ c.iter().fold(0u64, |x, &b| x << 8 | u64::from(b))
+    });
+    move |n: u32| {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % u64::from(n.max(1))) as u32
+    }
+}
+
 /// A Junqi game as the hall drives it.
 #[derive(Clone)]
 pub struct JunqiTable {
@@ -155,8 +200,11 @@ pub struct JunqiTable {
     visibility: Visibility,
     /// Draws the set-ups of seats whose time runs out (stored as the secret).
     seed: [u8; 32],
-    /// Whether the game has a set-up phase (and so a secret seed).
+    /// Whether the game has a secret seed (a set-up phase, or a face-down
+    /// layout).
     secret: bool,
+    /// The flip game (Q10).
+    flip: bool,
     setups: [Option<Setup>; 2],
     /// (seat, set-up text) in the order the set-ups came in.
     setup_texts: Vec<(usize, String)>,
@@ -182,8 +230,11 @@ impl JunqiTable {
             return;
         }
         if let Some(r) = self.game.as_ref().and_then(Game::result) {
+            let winner = r
+                .winner
+                .and_then(|w| (0..2).find(|&s| self.side_of_seat(s) == w));
             self.outcome = Some(Outcome {
-                winner: r.winner.map(Side::index),
+                winner,
                 reason: match r.reason {
                     crate::game::EndReason::FlagTaken => EndReason::FlagCaptured,
                     crate::game::EndReason::NoMoves => EndReason::Stalemate,
@@ -208,19 +259,23 @@ impl JunqiTable {
 
     /// A set-up drawn from the secret seed for `seat` (its time ran out).
     fn drawn_setup(&self, seat: usize) -> Setup {
-        // SplitMix64 over the seed and the seat: deterministic, so a
-        // replay draws the same.
-        let mut state = self.seed.chunks(8).fold(seat as u64 + 1, |h, c| {
-            h.rotate_left(17) ^ c.iter().fold(0u64, |x, &b| x << 8 | u64::from(b))
-        });
-        let mut draw = |n: u32| {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) % u64::from(n.max(1))) as u32
-        };
-        Setup::random(side_of(seat), &mut draw)
+        Setup::random(side_of(seat), &mut seeded(&self.seed, seat as u64))
+    }
+
+    /// The side `seat` plays: seat 0 red, except in the flip game, where
+    /// seat 0 plays the colour of the first piece it turned.
+    fn side_of_seat(&self, seat: usize) -> Side {
+        let first = self
+            .game
+            .as_ref()
+            .filter(|_| self.flip)
+            .and_then(|g| g.record().first())
+            .map(|p| p.mover.side);
+        match first {
+            Some(c) if seat == 0 => c,
+            Some(c) => c.other(),
+            None => side_of(seat),
+        }
     }
 
     /// The record entries `viewer` may see, from `from` on (Q9).
@@ -246,13 +301,18 @@ impl JunqiTable {
                     }
                 } else {
                     let p = played.get(i - setups);
+                    let mut notations: Vec<(String, String)> = p
+                        .and_then(|p| p.clash)
+                        .map(|c| ("clash".into(), c.word().into()))
+                        .into_iter()
+                        .collect();
+                    // A flip shows the piece to everyone.
+                    if let Some(p) = p.filter(|p| p.mv.from == p.mv.to) {
+                        notations.push(("flip".into(), p.mover.letter().to_string()));
+                    }
                     MoveRecord {
                         text: self.history[i].clone(),
-                        notations: p
-                            .and_then(|p| p.clash)
-                            .map(|c| ("clash".into(), c.word().into()))
-                            .into_iter()
-                            .collect(),
+                        notations,
                         scores: None,
                     }
                 }
@@ -304,14 +364,17 @@ impl TableGame for JunqiTable {
         }
         match &self.game {
             None => (0..2).filter(|&s| self.setups[s].is_none()).collect(),
-            Some(g) => vec![g.position().turn().index()],
+            Some(g) if g.position().undecided() => vec![0],
+            Some(g) => (0..2)
+                .filter(|&s| self.side_of_seat(s) == g.position().turn())
+                .collect(),
         }
     }
     fn view(&self, viewer: Viewer) -> String {
         match &self.game {
             None => self.setup_view(viewer),
             Some(g) => g.view(match viewer {
-                Viewer::Seat(s) => Some(side_of(s)),
+                Viewer::Seat(s) => Some(self.side_of_seat(s)),
                 Viewer::Spectator => None,
             }),
         }
@@ -438,7 +501,12 @@ impl GameAi for JunqiAi {
         let Some(g) = t.game() else {
             return Some(RANDOM.into());
         };
-        crate::ai::choose(g, side_of(seat), level).map(|m| m.to_string())
+        let side = if g.position().undecided() {
+            g.position().turn()
+        } else {
+            t.side_of_seat(seat)
+        };
+        crate::ai::choose(g, side, level).map(|m| m.to_string())
     }
     fn rating(&self, level: u8) -> f64 {
         // Not calibrated yet: a modest scale until the search AI lands.
@@ -538,8 +606,55 @@ mod tests {
     }
 
     #[test]
+    fn q10_the_flip_game_starts_face_down_and_the_first_flip_gives_colours() {
+        let mut t = start("junqi-flip");
+        assert_eq!(t.seats_to_move(), vec![0]);
+        let view = t.view(Viewer::Seat(0));
+        let board = view.split(' ').next().unwrap_or("");
+        assert_eq!(board.matches('?').count(), 50, "{view}");
+        assert!(
+            !board.chars().any(|c| c.is_ascii_alphabetic()),
+            "nothing shows: {view}"
+        );
+        assert!(
+            t.legal_moves_for(0)
+                .iter()
+                .all(|m| m[..m.len() / 2] == m[m.len() / 2..]),
+            "only flips"
+        );
+        assert!(t.secret_setup().is_some(), "the layout's seed is kept");
+        t.play_for(0, "a1a1", &mut Counter(1)).expect("a flip");
+        let shown = t.view(Viewer::Spectator);
+        let first = shown
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .rev()
+            .nth(4)
+            .expect("a1");
+        assert!(first.is_ascii_alphabetic(), "a1 shows to everyone: {shown}");
+        // The flipper plays that colour; the other colour moves next.
+        let flipped_red = first.is_ascii_uppercase();
+        assert_eq!(t.seats_to_move(), vec![1]);
+        let (_, recs) = t.move_records_for(Viewer::Seat(1), 0);
+        assert_eq!(
+            recs[0].notations,
+            vec![("flip".to_string(), first.to_string())]
+        );
+        let t2 = t
+            .as_any()
+            .downcast_ref::<JunqiTable>()
+            .expect("a Junqi table");
+        assert_eq!(
+            t2.side_of_seat(0),
+            if flipped_red { Side::Red } else { Side::Blue }
+        );
+    }
+
+    #[test]
     fn ai_only_games_play_to_the_end() {
-        for variant in ["junqi", "junqi-open"] {
+        for variant in ["junqi", "junqi-open", "junqi-flip"] {
             let mut t = start(variant);
             for ply in 0..2000u32 {
                 let Some(&seat) = t.seats_to_move().first() else {

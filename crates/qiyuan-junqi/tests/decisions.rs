@@ -288,3 +288,43 @@ fn q13_texts_name_posts_and_moves_as_the_rules_fix_them() {
     );
     assert!(p.legal_moves().iter().all(|m| m.to_string().len() >= 4));
 }
+
+#[test]
+fn q10_face_down_pieces_neither_move_nor_can_be_attacked_and_a_flip_gives_colours() {
+    use qiyuan_junqi::{Piece, Rank};
+    // Fifty pieces face down, in post order: red's army then blue's.
+    let pieces: Vec<Piece> = [Side::Red, Side::Blue]
+        .into_iter()
+        .flat_map(|side| {
+            Rank::ALL.into_iter().flat_map(move |rank| {
+                std::iter::repeat_n(Piece { side, rank }, usize::from(rank.count()))
+            })
+        })
+        .collect();
+    let p = Position::face_down_layout(&pieces).expect("fifty pieces");
+    assert_eq!(p.legal_moves().len(), 50, "only flips before the first one");
+    assert!(p.legal_moves().iter().all(|m| m.from == m.to));
+    let mut g = Game::new(p, Rules::default(), Visibility::Open);
+    // The first flip turns a blue piece over: the flipper plays blue, red moves next.
+    let blue_post = posts(g.position().face_down())
+        .find(|&q| g.position().at(q).is_some_and(|x| x.side == Side::Blue))
+        .expect("a blue piece");
+    g.play(qiyuan_junqi::Move {
+        from: blue_post,
+        to: blue_post,
+    })
+    .expect("a flip");
+    assert_eq!(g.position().turn(), Side::Red);
+    assert!(g.view(None).contains('?'));
+    // No move may attack a face-down piece or move one.
+    for m in g.legal() {
+        if m.from != m.to {
+            assert_eq!(
+                g.position().face_down() & (m.from.bit() | m.to.bit()),
+                0,
+                "{m}"
+            );
+        }
+    }
+    assert!(Position::face_down_layout(&pieces[..10]).is_none());
+}
