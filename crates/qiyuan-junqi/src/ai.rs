@@ -1,4 +1,15 @@
-//! The basic Junqi AI: one-ply judgement from one side's knowledge only.
+//! The Junqi AI, from one side's knowledge only.
+//!
+//! Levels 3-8 use determinized search: armies for the enemy are drawn from
+//! the side's [`Belief`] (the rules' limits, pieces that moved, what each
+//! clash proved), each drawn army is searched with alpha-beta to a fixed
+//! depth, and the root move with the best total over the draws is played
+//! (levels 3-4: 6 armies, 1 ply; 5-6: 10 armies, 2 plies; 7-8: 16 armies,
+//! 2 plies). Determinization, not information-set MCTS: the belief already
+//! carries what the rules prove, the branching is modest, and a fixed
+//! search per draw is deterministic and cheap; its known weakness (it
+//! assumes it will learn what it cannot) matters little at this depth.
+//! Levels 1-2 and the flip game use the one-ply judgement below.
 //!
 //! It sees what a client in its seat sees: its own ranks, the public moves
 //! and clash outcomes, and a flag shown by Q9. For every unknown enemy
@@ -9,10 +20,11 @@
 //! progress towards the enemy headquarters. Levels below 8 add noise. The
 //! issue's search over sampled armies is still to come.
 
+use crate::belief::Belief;
 use crate::board::{Post, PostKind, Posts, Side, posts};
 use crate::game::Game;
 use crate::piece::{Clash, Rank, clash};
-use crate::position::Move;
+use crate::position::{Move, Position, Rules};
 
 /// Material values (the flag is the game).
 fn value(r: Rank) -> i32 {
@@ -86,8 +98,102 @@ fn attack_value(attacker: Rank, post: Post, enemy: Side, moved: bool) -> i32 {
     total / weight.max(1)
 }
 
+const WIN: i32 = 100_000;
+
+/// Material of `side` less the enemy's, and a guard term for its flag.
+fn evaluate(p: &Position, side: Side) -> i32 {
+    let mut score = 0;
+    for post in crate::board::Post::all() {
+        if let Some(x) = p.at(post) {
+            let v = if x.rank == Rank::Flag {
+                0
+            } else {
+                value(x.rank)
+            };
+            score += if x.side == side { v } else { -v };
+        }
+    }
+    score
+}
+
+/// Negamax with alpha-beta on a full-information (drawn) position.
+fn negamax(p: &Position, depth: u32, mut alpha: i32, beta: i32, rules: Rules) -> i32 {
+    let moves = p.legal_moves();
+    if moves.is_empty() {
+        return -WIN;
+    }
+    if depth == 0 {
+        return evaluate(p, p.turn());
+    }
+    for m in moves {
+        let mut q = p.clone();
+        let v = if q.make(m, rules).clash == Some(Clash::FlagTaken) {
+            WIN
+        } else {
+            -negamax(&q, depth - 1, -beta, -alpha, rules)
+        };
+        if v > alpha {
+            alpha = v;
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    alpha
+}
+
 /// The move for `me` at `level` (1-8), or `None` if it has none.
 pub fn choose(g: &Game, me: Side, level: u8) -> Option<Move> {
+    let flip = g.start().face_down() != 0;
+    if level <= 2 || flip {
+        return one_ply(g, me, level);
+    }
+    let (known, _) = g.known_position(me);
+    if known.turn() != me {
+        return None;
+    }
+    let roots = known.legal_moves();
+    if roots.len() <= 1 {
+        return roots.first().copied();
+    }
+    let (draws, depth) = match level {
+        3 | 4 => (6, 1),
+        5 | 6 => (10, 2),
+        _ => (16, 2),
+    };
+    let belief = Belief::of(g, me);
+    let mut state = known.to_string().bytes().fold(
+        0xcbf2_9ce4_8422_2325u64 ^ g.record().len() as u64,
+        |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3),
+    );
+    let mut draw = |n: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % u64::from(n.max(1))) as u32
+    };
+    let rules = g.rules();
+    let mut totals = vec![0i64; roots.len()];
+    for _ in 0..draws {
+        let ranks = belief.sample(&mut draw);
+        let p = belief.position(g, me, &ranks);
+        for (i, &m) in roots.iter().enumerate() {
+            let mut q = p.clone();
+            let v = if q.make(m, rules).clash == Some(Clash::FlagTaken) {
+                WIN
+            } else {
+                -negamax(&q, depth - 1, -WIN - 1, WIN + 1, rules)
+            };
+            totals[i] += i64::from(v);
+        }
+    }
+    let noise = i64::from(8u8.saturating_sub(level)) * 4 * draws;
+    let best = (0..roots.len()).max_by_key(|&i| totals[i] + i64::from(draw(noise as u32 + 1)))?;
+    Some(roots[best])
+}
+
+/// The one-ply judgement (levels 1-2, the flip game).
+fn one_ply(g: &Game, me: Side, level: u8) -> Option<Move> {
     let (known, hidden) = g.known_position(me);
     if known.turn() != me {
         return None;

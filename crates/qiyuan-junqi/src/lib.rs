@@ -31,6 +31,7 @@
 //!   given apart.
 
 pub mod ai;
+pub mod belief;
 pub mod board;
 pub mod cli;
 pub mod game;

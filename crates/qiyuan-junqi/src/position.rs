@@ -151,6 +151,11 @@ impl Position {
         }
     }
 
+    /// Puts `piece` on `p` (for the AI's sampled armies).
+    pub(crate) fn put(&mut self, p: Post, piece: Piece) {
+        self.board[p.index()] = Some(piece);
+    }
+
     /// The piece on `p`.
     pub fn at(&self, p: Post) -> Option<Piece> {
         self.board[p.index()]
