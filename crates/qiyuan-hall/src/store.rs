@@ -568,7 +568,7 @@ impl Storage for SqliteStore {
         .await?;
         // Keep the newest few: old sessions of a user go first.
         sqlx::query(
-            "DELETE FROM sessions WHERE user_id = ? AND token NOT IN (SELECT token FROM sessions WHERE user_id = ? ORDER BY last_seen_ms DESC, created_ms DESC LIMIT ?)",
+            "DELETE FROM sessions WHERE user_id = ? AND token NOT IN (SELECT token FROM sessions WHERE user_id = ? ORDER BY last_seen_ms DESC, created_ms DESC, rowid DESC LIMIT ?)",
         )
         .bind(user_id)
         .bind(user_id)
