@@ -663,7 +663,9 @@ async fn restart_resumes_games_with_their_moves_and_clocks() {
     assert!(
         // Red's clock was neither reset nor charged for the downtime beyond the
         // restart itself (generous: CI machines may be slow to start a server).
-        clocks_after[0] <= clocks_before[0] && clocks_before[0] - clocks_after[0] < 5000,
+        // The move's answer read red's clock a little after the move was
+        // stored, so the stored value may be a few ms above it (not 300).
+        clocks_after[0] <= clocks_before[0] + 50 && clocks_before[0] - clocks_after[0] < 5000,
         "{clocks_before:?} {clocks_after:?}"
     );
     assert_eq!(after["to_move"], 0);
