@@ -38,6 +38,8 @@ after(async () => {
 async function newPage(locale = 'en-US') {
   const ctx = await browser.newContext({ locale, viewport: { width: 900, height: 1000 } });
   await serveWeb(ctx);
+  // Sounds are off in tests unless a test turns them on.
+  await ctx.addInitScript(() => { if (!localStorage.getItem('qy-sound')) localStorage.setItem('qy-sound', 'off'); });
   const page = await ctx.newPage();
   page.on('dialog', (d) => d.accept());
   page.setDefaultTimeout(15000);
@@ -761,5 +763,165 @@ test('Junqi: the set-up phase draws a random army, then a piece is moved by clic
   await page.waitForSelector(`[data-target="${m[2]}"]`);
   await page.click(`[data-post="${m[2]}"]`);
   await waitMoves(page, 3);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- page extras (issue 18, "missing that players expect")
+
+const statusIs = (page, re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector('[data-testid="status"]').textContent), re.source);
+const titleIs = (page, re) => page.waitForFunction((src) => new RegExp(src).test(document.title), re.source);
+
+test('the tab title tells whose move it is, and the result', async () => {
+  const red = await newPage();
+  const id = await createGame(red);
+  await titleIs(red, /^Waiting for an opponent… — 棋苑$/);
+  const black = await newPage('zh-CN');
+  await black.click(`[data-testid="join-${id}"]`);
+  await black.waitForURL(new RegExp(`#/game/${id}`));
+  await titleIs(red, /^● Your move — 棋苑$/);
+  await titleIs(black, /^对方走棋 — 棋苑$/);
+  await move(red, 'h2', 'e2');
+  await titleIs(red, /^Opponent's move — 棋苑$/);
+  await titleIs(black, /^● 轮到你走 — 棋苑$/);
+  await red.click('[data-testid="resign"]');
+  await titleIs(red, /^Black wins · resignation — 棋苑$/);
+  await titleIs(black, /^黑胜 · 认输 — 棋苑$/);
+  // Leaving the game gives the tab its plain name back.
+  await red.goto(base + '/#/');
+  await titleIs(red, /^棋苑 Qiyuan$/);
+  await red.context().close();
+  await black.context().close();
+});
+
+test('arrow keys step through a game: ← → one move, Home and End the start and now', async () => {
+  const page = await newPage();
+  await createGame(page, { opponent: 'ai:1' });
+  await move(page, 'h2', 'e2');
+  await waitMoves(page, 2);
+  await statusIs(page, /Your move/);
+  await move(page, 'b0', 'c2');
+  await waitMoves(page, 4);
+  await statusIs(page, /Your move/);
+  const cur = () => page.evaluate(() => { const c = document.querySelector('[data-testid="moves"] .cur'); return c ? Number(c.dataset.ply) : null; });
+  await page.locator('[data-testid="board"]').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await cur(), 3);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await cur(), 2);
+  await page.keyboard.press('Home');
+  assert.equal(await cur(), null);
+  // Ply 0: the start position, the cannon back on h2.
+  await page.waitForSelector('[data-piece="h2"]');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await cur(), 1);
+  await page.waitForSelector('[data-piece="e2"]');
+  await page.keyboard.press('End');
+  assert.equal(await cur(), null);
+  await page.waitForSelector('[data-piece="c2"]');
+  // In the typed-move box the arrow keys move the caret, not the game.
+  await page.click('[data-testid="typed-move"]');
+  await page.keyboard.type('h0');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await cur(), null);
+  await page.context().close();
+});
+
+test('typed moves: ICCS with or without a dash, checked against the legal moves with a clear message', async () => {
+  const page = await newPage();
+  await createGame(page, { opponent: 'ai:1' });
+  const err = () => page.locator('[data-testid="error"]').textContent();
+  const type = async (text) => { await page.fill('[data-testid="typed-move"]', text); await page.press('[data-testid="typed-move"]', 'Enter'); };
+  await type('');
+  assert.match(await err(), /Type a move first/);
+  await type('hello');
+  assert.match(await err(), /Not a move: write it as two squares/);
+  await type('h2h8');
+  assert.match(await err(), /"h2h8" is not a legal move here/);
+  await type('H2-E2');
+  await waitMoves(page, 2);
+  assert.equal(await err(), '');
+  assert.equal(await page.locator('[data-testid="moves"] [data-ply="1"]').textContent(), 'h2e2');
+  await statusIs(page, /Your move/);
+  await type('b0c2');
+  await waitMoves(page, 4);
+  await page.context().close();
+  // In Chinese too.
+  const zh = await newPage('zh-CN');
+  await createGame(zh, { opponent: 'ai:1' });
+  await zh.fill('[data-testid="typed-move"]', 'a0a5');
+  await zh.click('[data-testid="typed-go"]');
+  assert.match(await zh.locator('[data-testid="error"]').textContent(), /“a0a5”在此不是合法着法/);
+  await zh.context().close();
+});
+
+test('typed moves in Jifen (the class chooser), Banqi (a lone square flips) and Tiaoqi (4.2-5.6)', async () => {
+  const page = await newPage();
+  await createGame(page, { game: 'jifen-simple', opponent: 'ai:1' });
+  await page.fill('[data-testid="typed-move"]', 'h2e2');
+  await page.press('[data-testid="typed-move"]', 'Enter');
+  await page.waitForSelector('[data-testid="class-chooser"]');
+  await page.click('[data-testid="class-keep"]');
+  await waitMoves(page, 2);
+  await page.context().close();
+
+  const [a, b] = await openRoomAndJoin('banqi');
+  await a.waitForFunction(() => document.querySelectorAll('[data-testid="face-down"]').length === 32);
+  const myMove = (p) => p.evaluate(() => /Your move/.test(document.querySelector('[data-testid="status"]').textContent));
+  let mover = null;
+  for (let i = 0; i < 75 && !mover; i++) {
+    if (await myMove(a)) mover = a; else if (await myMove(b)) mover = b; else await a.waitForTimeout(200);
+  }
+  assert.ok(mover);
+  const other = mover === a ? b : a;
+  await other.fill('[data-testid="typed-move"]', 'a1');
+  await other.press('[data-testid="typed-move"]', 'Enter');
+  assert.match(await other.locator('[data-testid="error"]').textContent(), /not your move/);
+  await mover.fill('[data-testid="typed-move"]', 'a1');
+  await mover.press('[data-testid="typed-move"]', 'Enter');
+  await mover.waitForSelector('[data-testid="moves"] [data-ply="1"] >> text=flip a1');
+  await a.context().close();
+  await b.context().close();
+
+  const tq = await newPage();
+  await tiaoqiVsAi(tq, 'tiaoqi');
+  await yourMove(tq);
+  await tq.fill('[data-testid="typed-move"]', '3.1-9.9');
+  await tq.press('[data-testid="typed-move"]', 'Enter');
+  assert.match(await tq.locator('[data-testid="error"]').textContent(), /"3.1-9.9" is not a legal move here/);
+  await tq.fill('[data-testid="typed-move"]', '3.1-5.5');
+  await tq.press('[data-testid="typed-move"]', 'Enter');
+  await tq.waitForSelector('[data-testid="moves"] >> text=3.1-5.5');
+  await tq.context().close();
+});
+
+test('sounds: a move, a capture and the end are played when on; the switch is kept; off plays nothing', async () => {
+  const page = await newPage();
+  assert.equal(await page.evaluate(() => localStorage.getItem('qy-sound')), 'off');
+  await createGame(page, { opponent: 'ai:1' });
+  assert.match(await page.locator('[data-testid="sound"]').textContent(), /Sound off/);
+  await move(page, 'h2', 'e2');
+  await waitMoves(page, 2);
+  assert.equal(await page.evaluate(() => (window.__qySounds || []).length), 0);
+  await page.click('[data-testid="sound"]');
+  assert.match(await page.locator('[data-testid="sound"]').textContent(), /Sound on/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('qy-sound')), 'on');
+  await page.evaluate(() => { window.__qySounds = []; });
+  await statusIs(page, /Your move/);
+  // The central cannon takes the pawn on e6 (the AI may have moved it: then a quiet move).
+  await page.fill('[data-testid="typed-move"]', 'e2e6');
+  await page.press('[data-testid="typed-move"]', 'Enter');
+  const took = (await page.locator('[data-testid="error"]').textContent()) === '';
+  if (!took) { await page.fill('[data-testid="typed-move"]', 'b0c2'); await page.press('[data-testid="typed-move"]', 'Enter'); }
+  await waitMoves(page, 4);
+  await page.waitForFunction(() => (window.__qySounds || []).length >= 2);
+  const sounds = await page.evaluate(() => window.__qySounds);
+  if (took) assert.equal(sounds[0], 'capture'); else assert.equal(sounds[0], 'move');
+  await statusIs(page, /Your move/);
+  await page.click('[data-testid="resign"]');
+  await page.waitForFunction(() => (window.__qySounds || []).includes('end'));
+  // Kept across a reload.
+  await page.reload();
+  await page.waitForSelector('[data-testid="sound"]');
+  assert.match(await page.locator('[data-testid="sound"]').textContent(), /Sound on/);
   await page.context().close();
 });
