@@ -7,6 +7,7 @@ import { loadKinds, kindOf } from './kinds.js';
 import { api, esc, seatLabel, clockText, wsUrl, reasonText } from './util.js';
 import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
+import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
 
 const view = document.getElementById('view');
 let me = null;
@@ -38,11 +39,13 @@ function seatsLine(g, titles) {
 function lobbyView() {
   view.innerHTML = `
   <div class="card" id="invitations" data-testid="invitations" hidden></div>
+  <div class="card" id="quick-card">${quickPlayHtml()}</div>
   <div class="card"><h2>${t('create')}</h2>
     ${createFormHtml(me)}</div>
   <div class="card"><h2>${t('open_rooms')}</h2><div id="open" data-testid="open-rooms"></div></div>
   <div class="card"><h2>${t('in_play')}</h2><div id="playing"></div></div>`;
   bindCreateForm(document.getElementById('create'));
+  bindQuickPlay(document.getElementById('quick-card'));
   showInvitations();
   const ws = new WebSocket(wsUrl('/api/lobby/ws'));
   ws.onmessage = (ev) => {
