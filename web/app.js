@@ -8,6 +8,7 @@ import { api, esc, seatLabel, clockText, wsUrl, reasonText } from './util.js';
 import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
 import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
+import { bindTheme, applyTheme } from './theme.js';
 
 const view = document.getElementById('view');
 let me = null;
@@ -24,6 +25,7 @@ function renderNav() {
   else { a.textContent = t('login'); a.href = '#/login'; }
   document.getElementById('lang').textContent = getLang() === 'zh' ? 'English' : '中文';
   applyStatic();
+  applyTheme();
 }
 
 // Every seat of a game: "A vs B", or "A · B · C …" with more than two
@@ -168,5 +170,6 @@ function route() {
 
 document.getElementById('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
 window.addEventListener('hashchange', route);
+bindTheme();
 setLang(getLang());
 ensureSession().then(loadKinds).then(route);

@@ -954,3 +954,30 @@ test('quick play: a button per time control opens a Xiangqi room with that clock
   assert.match(await zh.locator('[data-testid="quick-play"]').textContent(), /快速开局.*和电脑下/s);
   await zh.context().close();
 });
+
+test('a dark theme: the header switch turns the page dark, kept across reloads, in both languages', async () => {
+  const page = await newPage();
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const cardBg = () => page.evaluate(() => getComputedStyle(document.querySelector('.card')).backgroundColor);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  assert.equal(await bg(), 'rgb(244, 239, 228)');
+  assert.match(await page.locator('[data-testid="theme"]').textContent(), /Dark/);
+  await page.click('[data-testid="theme"]');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  assert.equal(await bg(), 'rgb(22, 19, 15)');
+  assert.equal(await cardBg(), 'rgb(36, 32, 26)');
+  assert.match(await page.locator('[data-testid="theme"]').textContent(), /Light/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('qy-theme')), 'dark');
+  await page.reload();
+  await page.waitForSelector('[data-testid="create-form"]');
+  assert.equal(await bg(), 'rgb(22, 19, 15)');
+  // The game page too, and the label in Chinese.
+  await createGame(page, { opponent: 'ai:1' });
+  assert.equal(await bg(), 'rgb(22, 19, 15)');
+  await page.click('[data-testid="lang"]');
+  await page.waitForFunction(() => /浅色/.test(document.querySelector('[data-testid="theme"]').textContent));
+  await page.click('[data-testid="theme"]');
+  assert.equal(await bg(), 'rgb(244, 239, 228)');
+  assert.match(await page.locator('[data-testid="theme"]').textContent(), /深色/);
+  await page.context().close();
+});
