@@ -981,3 +981,70 @@ test('a dark theme: the header switch turns the page dark, kept across reloads, 
   assert.match(await page.locator('[data-testid="theme"]').textContent(), /深色/);
   await page.context().close();
 });
+
+// The centre of a point on the board, in page pixels.
+const centre = async (page, sq) => { const b = await page.locator(`[data-sq="${sq}"]`).boundingBox(); return [b.x + b.width / 2, b.y + b.height / 2]; };
+
+async function dragMouse(page, from, to) {
+  const [x0, y0] = await centre(page, from), [x1, y1] = await centre(page, to);
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 4 });
+  await page.mouse.move(x1, y1, { steps: 4 });
+  await page.mouse.up();
+}
+
+// A finger's drag, as the pointer events a touch screen sends.
+async function dragTouch(page, from, to) {
+  const [x0, y0] = await centre(page, from), [x1, y1] = await centre(page, to);
+  await page.evaluate(([x0, y0, x1, y1]) => {
+    const svg = document.querySelector('[data-testid="board"]');
+    const ev = (type, x, y) => svg.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: y, button: 0, buttons: type === 'pointerup' ? 0 : 1 }));
+    ev('pointerdown', x0, y0);
+    for (let i = 1; i <= 6; i++) ev('pointermove', x0 + (x1 - x0) * i / 6, y0 + (y1 - y0) * i / 6);
+    ev('pointerup', x1, y1);
+  }, [x0, y0, x1, y1]);
+}
+
+test('drag and drop on the Xiangqi board, with a mouse and with a finger; a drop on an illegal point puts the piece back', async () => {
+  const page = await newPage();
+  await createGame(page, { opponent: 'ai:1' });
+  await statusIs(page, /Your move/);
+  // The piece follows the pointer while it is held.
+  const [x0, y0] = await centre(page, 'h2');
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  await page.mouse.move(x0 + 30, y0 - 40, { steps: 3 });
+  assert.match(await page.locator('[data-piece="h2"]').getAttribute('transform'), /translate/);
+  await page.waitForSelector('[data-target="e2"]');
+  // Let go on a point it cannot reach: back on h2, nothing sent.
+  const [xb, yb] = await centre(page, 'a5');
+  await page.mouse.move(xb, yb, { steps: 3 });
+  await page.mouse.up();
+  await page.waitForFunction(() => !document.querySelector('[data-piece="h2"]').getAttribute('transform'));
+  assert.equal(await moveCount(page), 0);
+  await dragMouse(page, 'h2', 'e2');
+  await page.waitForSelector('[data-piece="e2"]');
+  await waitMoves(page, 2);
+  assert.equal(await page.locator('[data-testid="moves"] [data-ply="1"]').textContent(), 'h2e2');
+  await statusIs(page, /Your move/);
+  await dragTouch(page, 'b0', 'c2');
+  await waitMoves(page, 4);
+  assert.equal(await page.locator('[data-testid="moves"] [data-ply="3"]').textContent(), 'b0c2');
+  // Click-click still works.
+  await statusIs(page, /Your move/);
+  await move(page, 'a0', 'a1');
+  await waitMoves(page, 6);
+  await page.context().close();
+});
+
+test('drag and drop in Jifen opens the class chooser', async () => {
+  const page = await newPage();
+  await createGame(page, { game: 'jifen-simple', opponent: 'ai:1' });
+  await statusIs(page, /Your move/);
+  await dragMouse(page, 'h2', 'e2');
+  await page.waitForSelector('[data-testid="class-chooser"]');
+  await page.click('[data-testid="class-keep"]');
+  await waitMoves(page, 2);
+  await page.context().close();
+});
