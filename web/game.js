@@ -17,6 +17,8 @@ function fmtClock(ms) {
 const ICON = {
   first: 'M5 4h2v12H5zM16 4v12L8 10z', prev: 'M14 4v12L6 10z', next: 'M6 4v12l8-6z', last: 'M13 4h2v12h-2zM4 4v12l8-6z',
 };
+// A speaker, with waves when sounds are on, crossed out when off.
+const speaker = (on) => `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" style="vertical-align:-3px"><path d="M3 7h3l4-4v14l-4-4H3z" fill="currentColor"/>${on ? '<path d="M13 6.5a5 5 0 0 1 0 7M15.5 4a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="1.6"/>' : '<path d="M13 7l5 6M18 7l-5 6" stroke="currentColor" stroke-width="1.8"/>'}</svg>`;
 const icon = (k) => `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path d="${ICON[k]}" fill="currentColor"/></svg>`;
 
 /** What a game allows besides moves: {offer, claim, pgn, resign}; a module may narrow it. */
@@ -54,7 +56,7 @@ export function gameView(view, id) {
   $('notation').value = notation;
   $('notation').addEventListener('change', (e) => { notation = e.target.value; localStorage.setItem('qy-notation', notation); render(); });
   $('flip').addEventListener('click', () => { flipped = !flipped; render(); });
-  const soundLabel = () => { const on = soundOn(); $('sound').textContent = on ? t('sound_on') : t('sound_off'); $('sound').setAttribute('aria-pressed', String(on)); $('sound').title = t('sound_about'); };
+  const soundLabel = () => { const on = soundOn(); $('sound').innerHTML = `${speaker(on)} ${on ? t('sound_on') : t('sound_off')}`; $('sound').setAttribute('aria-pressed', String(on)); $('sound').title = t('sound_about'); };
   soundLabel();
   $('sound').addEventListener('click', () => { setSound(!soundOn()); soundLabel(); if (soundOn()) play('move'); });
   // A typed move: checked against the legal moves; several that differ by a Jifen class open the chooser.

@@ -17,7 +17,7 @@ export function applyTheme() {
   const b = document.getElementById('theme');
   if (b) {
     // The button names what a click switches to.
-    b.textContent = th === 'dark' ? `☀ ${t('theme_light')}` : `☾ ${t('theme_dark')}`;
+    b.innerHTML = th === 'dark' ? `☀<span class="theme-label"> ${t('theme_light')}</span>` : `☾<span class="theme-label"> ${t('theme_dark')}</span>`;
     b.title = t('theme_about');
     b.setAttribute('aria-pressed', String(th === 'dark'));
   }
