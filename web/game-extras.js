@@ -60,6 +60,15 @@ export function matchTyped(text, legal) {
   return { error: t('typed_illegal').replace('{m}', text.trim()) };
 }
 
+/** An example move in a game's own notation, for the box's placeholder. */
+export function typedExample(game) {
+  const g = String(game || '');
+  if (g.startsWith('tiaoqi')) return '4.2-5.6';
+  if (g.startsWith('junqi')) return 'c4c6';
+  if (g.startsWith('banqi')) return 'a1a2, a1';
+  return 'h2e2';
+}
+
 /** The typed-move box's markup. */
 export function typedHtml() {
   return `<form id="typed" class="typed" data-testid="typed-form" autocomplete="off"><label class="typed-label">${t('typed_move')} <input id="typed-input" data-testid="typed-move" size="9" placeholder="${t('typed_placeholder')}" spellcheck="false" autocapitalize="off"></label> <button data-testid="typed-go">${t('typed_go')}</button></form>`;

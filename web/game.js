@@ -5,7 +5,7 @@ import { titleSlot, decorate, forget } from './titles.js';
 import { gameModule } from './kinds.js';
 import { api, esc, seatLabel, clockText, wsUrl } from './util.js';
 import { resultLine, resultPanel, ratingChanges } from './result.js';
-import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml } from './game-extras.js';
+import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
 import { play, soundFor, soundOn, setSound } from './sound.js';
 
 function fmtClock(ms) {
@@ -236,6 +236,7 @@ export function gameView(view, id) {
     $('replay').innerHTML = rec.length ? `${t('replay')}: <button data-r="0" title="${t('replay_first')}" data-testid="replay-first">${icon('first')}</button><button data-r="-1" data-testid="replay-prev" title="${t('replay_prev')}">${icon('prev')}</button><button data-r="1" data-testid="replay-next" title="${t('replay_next')}">${icon('next')}</button><button data-r="end" data-testid="replay-last" title="${t('replay_last')}">${icon('last')}</button>` : '';
     $('replay').querySelectorAll('button').forEach((x) => x.addEventListener('click', () => step(x.dataset.r)));
     $('typed').hidden = !(state.status === 'playing' && mySeat != null && !out);
+    $('typed-input').placeholder = typedExample(state.game);
     document.title = tabTitle(state, { myTurn: myTurn(), out, result: state.status === 'finished' ? resultLine(state, mod, ctx) : '' });
     tick();
   }

@@ -885,6 +885,7 @@ test('typed moves in Jifen (the class chooser), Banqi (a lone square flips) and 
   const tq = await newPage();
   await tiaoqiVsAi(tq, 'tiaoqi');
   await yourMove(tq);
+  assert.equal(await tq.locator('[data-testid="typed-move"]').getAttribute('placeholder'), '4.2-5.6');
   await tq.fill('[data-testid="typed-move"]', '3.1-9.9');
   await tq.press('[data-testid="typed-move"]', 'Enter');
   assert.match(await tq.locator('[data-testid="error"]').textContent(), /"3.1-9.9" is not a legal move here/);
@@ -1046,5 +1047,31 @@ test('drag and drop in Jifen opens the class chooser', async () => {
   await page.waitForSelector('[data-testid="class-chooser"]');
   await page.click('[data-testid="class-keep"]');
   await waitMoves(page, 2);
+  await page.context().close();
+});
+
+test('typed moves in Junqi: a post pair (c4c6 style) after the random set-up', async () => {
+  const page = await newPage();
+  await page.selectOption('[data-testid="game-select"]', 'junqi');
+  await page.selectOption('[data-testid="opponent"]', 'ai:1');
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector('[data-testid="random-setup"]');
+  assert.equal(await page.locator('[data-testid="typed-move"]').getAttribute('placeholder'), 'c4c6');
+  await page.click('[data-testid="random-setup"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  await yourMove(page);
+  const legal = await page.evaluate(async () => {
+    const id = location.hash.split('/game/')[1];
+    return (await (await fetch(`/api/games/${id}`, { credentials: 'include' })).json()).legal || [];
+  });
+  const m = legal.find((x) => /^[a-e]\d+[a-e]\d+$/.test(x));
+  assert.ok(m, `a move among ${legal}`);
+  await page.fill('[data-testid="typed-move"]', 'a1a1');
+  await page.press('[data-testid="typed-move"]', 'Enter');
+  assert.match(await page.locator('[data-testid="error"]').textContent(), /not a legal move/);
+  await page.fill('[data-testid="typed-move"]', m.toUpperCase());
+  await page.press('[data-testid="typed-move"]', 'Enter');
+  await waitMoves(page, 3);
   await page.context().close();
 });

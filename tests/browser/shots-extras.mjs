@@ -21,6 +21,7 @@ for (const [sz, viewport] of Object.entries(sizes)) for (const lang of ['en', 'z
   await serveWeb(ctx);
   await ctx.addInitScript(([th]) => { localStorage.setItem('qy-theme', th); localStorage.setItem('qy-sound', 'off'); }, [theme]);
   const page = await ctx.newPage();
+  page.on('dialog', (d) => d.accept());
   await page.goto(base + '/');
   await page.waitForSelector('[data-testid="quick-play"]');
   await page.waitForTimeout(300);
@@ -36,6 +37,22 @@ for (const [sz, viewport] of Object.entries(sizes)) for (const lang of ['en', 'z
   await page.click('[data-sq="b0"]');
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(OUT, `game-${sz}-${lang}-${theme}.png`), fullPage: true });
+  // The end: the result panel (and the tab title).
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('.result-panel');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(OUT, `result-${sz}-${lang}-${theme}.png`), fullPage: true });
+  // The other boards in this theme: Banqi, Tiaoqi and Junqi against the AI (desktop, English only).
+  if (sz === 'desk' && lang === 'en') for (const game of ['banqi', 'tiaoqi', 'junqi']) {
+    await page.goto(base + '/#/');
+    await page.waitForSelector('[data-testid="create-form"]');
+    await page.selectOption('[data-testid="game-select"]', game);
+    await page.selectOption('[data-testid="opponent"]', game === 'banqi' ? 'open' : 'ai:1');
+    await page.click('[data-testid="create"]');
+    await page.waitForURL(/#\/game\//);
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: join(OUT, `${game}-${sz}-${lang}-${theme}.png`), fullPage: true });
+  }
   await ctx.close();
 }
 await browser.close();
