@@ -7,6 +7,8 @@ import { loadKinds, kindOf } from './kinds.js';
 import { api, esc, seatLabel, clockText, wsUrl, reasonText } from './util.js';
 import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
+import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
+import { bindTheme, applyTheme } from './theme.js';
 
 const view = document.getElementById('view');
 let me = null;
@@ -23,6 +25,7 @@ function renderNav() {
   else { a.textContent = t('login'); a.href = '#/login'; }
   document.getElementById('lang').textContent = getLang() === 'zh' ? 'English' : '中文';
   applyStatic();
+  applyTheme();
 }
 
 // Every seat of a game: "A vs B", or "A · B · C …" with more than two
@@ -38,11 +41,13 @@ function seatsLine(g, titles) {
 function lobbyView() {
   view.innerHTML = `
   <div class="card" id="invitations" data-testid="invitations" hidden></div>
+  <div class="card" id="quick-card">${quickPlayHtml()}</div>
   <div class="card"><h2>${t('create')}</h2>
     ${createFormHtml(me)}</div>
   <div class="card"><h2>${t('open_rooms')}</h2><div id="open" data-testid="open-rooms"></div></div>
   <div class="card"><h2>${t('in_play')}</h2><div id="playing"></div></div>`;
   bindCreateForm(document.getElementById('create'));
+  bindQuickPlay(document.getElementById('quick-card'));
   showInvitations();
   const ws = new WebSocket(wsUrl('/api/lobby/ws'));
   ws.onmessage = (ev) => {
@@ -165,5 +170,6 @@ function route() {
 
 document.getElementById('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
 window.addEventListener('hashchange', route);
+bindTheme();
 setLang(getLang());
 ensureSession().then(loadKinds).then(route);

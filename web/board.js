@@ -58,11 +58,80 @@ function coordinates(svg, flipped, style) {
   return W;
 }
 
-/** Draws the board into `svg`. opts: {fen, flipped, selected, targets:Set, last:[from,to], alerts:[sq], coords:'iccs'|'wxf', onClick(sq)} */
+// Drag and drop (pointer events: a mouse, a pen or a finger) beside
+// click-click: a press on a movable piece that then moves picks it up (the
+// same as a click on it: it is selected and its targets are shown), the piece
+// follows the pointer, and letting go over a point is a click there. Let go
+// where it was picked up, off the board or on an illegal point: it goes back.
+function pointAt(svg, e) {
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const pt = svg.createSVGPoint();
+  pt.x = e.clientX; pt.y = e.clientY;
+  return pt.matrixTransform(m.inverse());
+}
+
+function squareAt(svg, e, flipped) {
+  const p = pointAt(svg, e);
+  if (!p) return null;
+  let f = Math.round((p.x - PAD) / CELL), r = 9 - Math.round((p.y - PAD) / CELL);
+  if (f < 0 || f > 8 || r < 0 || r > 9) return null;
+  if (flipped) { f = 8 - f; r = 9 - r; }
+  return String.fromCharCode(97 + f) + r;
+}
+
+function bindDrag(svg) {
+  if (svg.__qyDrag) return;
+  svg.__qyDrag = true;
+  let drag = null;
+  const opts = () => svg.__qyOpts || {};
+  const end = (e, drop) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.moving) return;
+    // The click the browser may send after this pointerup is the drop itself.
+    svg.__qySkipClick = true;
+    setTimeout(() => { svg.__qySkipClick = false; }, 0);
+    const o = opts();
+    const to = drop ? squareAt(svg, e, o.flipped) : null;
+    if (to && to !== d.sq && o.onClick) o.onClick(to);
+    else drawBoard(svg, o); // back where it was, still selected
+  };
+  svg.addEventListener('pointerdown', (e) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    const o = opts();
+    const sq = squareAt(svg, e, o.flipped);
+    if (!sq || !o.movable || !o.movable.has(sq) || !o.onClick) return;
+    drag = { sq, id: e.pointerId, x: e.clientX, y: e.clientY, start: pointAt(svg, e), moving: false };
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.moving) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+      drag.moving = true;
+      // Only a drag holds the pointer (a captured pointer's click would miss the point clicked).
+      try { svg.setPointerCapture(e.pointerId); } catch { /* a synthetic pointer */ }
+      const o = opts();
+      if (o.selected !== drag.sq) o.onClick(drag.sq);
+    }
+    const g = svg.querySelector(`[data-piece="${drag.sq}"]`), p = pointAt(svg, e);
+    if (!g || !p) return;
+    if (!g.classList.contains('dragging')) { g.classList.add('dragging'); svg.appendChild(g); }
+    g.setAttribute('transform', `translate(${p.x - drag.start.x} ${p.y - drag.start.y})`);
+    e.preventDefault();
+  });
+  svg.addEventListener('pointerup', (e) => end(e, true));
+  svg.addEventListener('pointercancel', (e) => end(e, false));
+}
+
+/** Draws the board into `svg`. opts: {fen, flipped, selected, targets:Set, last:[from,to], alerts:[sq], coords:'iccs'|'wxf', onClick(sq), movable:Set (squares a piece may be dragged from)} */
 export function drawBoard(svg, opts) {
+  svg.__qyOpts = opts;
+  bindDrag(svg);
   svg.innerHTML = '';
   svg.setAttribute('viewBox', `0 0 ${PAD * 2 + CELL * 8} ${PAD * 2 + CELL * 9}`);
-  svg.setAttribute('class', 'board');
+  svg.setAttribute('class', opts.movable && opts.movable.size ? 'board can-drag' : 'board');
   const xy = (sq) => {
     let f = sq.charCodeAt(0) - 97, r = Number(sq[1]);
     if (opts.flipped) { f = 8 - f; r = 9 - r; }
@@ -120,6 +189,7 @@ export function drawBoard(svg, opts) {
     const sq = String.fromCharCode(97 + f) + r;
     const [x, y] = xy(sq);
     const c = el('circle', { cx: x, cy: y, r: 24, fill: 'transparent', 'data-sq': sq, style: 'cursor:pointer' }, svg);
-    c.addEventListener('click', () => opts.onClick && opts.onClick(sq));
+    // The click that ends a drag was the drop, already handled.
+    c.addEventListener('click', () => { if (svg.__qySkipClick) return; if (opts.onClick) opts.onClick(sq); });
   }
 }

@@ -5,6 +5,8 @@ import { titleSlot, decorate, forget } from './titles.js';
 import { gameModule } from './kinds.js';
 import { api, esc, seatLabel, clockText, wsUrl } from './util.js';
 import { resultLine, resultPanel, ratingChanges } from './result.js';
+import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
+import { play, soundFor, soundOn, setSound } from './sound.js';
 
 function fmtClock(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -15,6 +17,8 @@ function fmtClock(ms) {
 const ICON = {
   first: 'M5 4h2v12H5zM16 4v12L8 10z', prev: 'M14 4v12L6 10z', next: 'M6 4v12l8-6z', last: 'M13 4h2v12h-2zM4 4v12l8-6z',
 };
+// A speaker, with waves when sounds are on, crossed out when off.
+const speaker = (on) => `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" style="vertical-align:-3px"><path d="M3 7h3l4-4v14l-4-4H3z" fill="currentColor"/>${on ? '<path d="M13 6.5a5 5 0 0 1 0 7M15.5 4a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="1.6"/>' : '<path d="M13 7l5 6M18 7l-5 6" stroke="currentColor" stroke-width="1.8"/>'}</svg>`;
 const icon = (k) => `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><path d="${ICON[k]}" fill="currentColor"/></svg>`;
 
 /** What a game allows besides moves: {offer, claim, pgn, resign}; a module may narrow it. */
@@ -43,7 +47,8 @@ export function gameView(view, id) {
       <div class="err" id="err" data-testid="error"></div>
       <div class="buttons" id="buttons"></div>
       <div class="tools"><span id="notation-wrap">${t('moves')}: <select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></span>
-        <button id="flip" data-testid="flip">${t('flip')}</button> <a id="pgn" href="/api/games/${esc(id)}/pgn" data-testid="pgn">${t('pgn')}</a></div>
+        <button id="flip" data-testid="flip">${t('flip')}</button> <button id="sound" data-testid="sound" aria-pressed="false"></button> <a id="pgn" href="/api/games/${esc(id)}/pgn" data-testid="pgn">${t('pgn')}</a></div>
+      ${typedHtml()}
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
       <div id="replay" class="buttons"></div>
     </div></div><div id="chooser"></div>`;
@@ -51,6 +56,22 @@ export function gameView(view, id) {
   $('notation').value = notation;
   $('notation').addEventListener('change', (e) => { notation = e.target.value; localStorage.setItem('qy-notation', notation); render(); });
   $('flip').addEventListener('click', () => { flipped = !flipped; render(); });
+  const soundLabel = () => { const on = soundOn(); $('sound').innerHTML = `${speaker(on)} ${on ? t('sound_on') : t('sound_off')}`; $('sound').setAttribute('aria-pressed', String(on)); $('sound').title = t('sound_about'); };
+  soundLabel();
+  $('sound').addEventListener('click', () => { setSound(!soundOn()); soundLabel(); if (soundOn()) play('move'); });
+  // A typed move: checked against the legal moves; several that differ by a Jifen class open the chooser.
+  $('typed').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const box = $('typed-input');
+    if (!state || state.status !== 'playing' || state.seat == null) { $('err').textContent = t('typed_not_playing'); return; }
+    if (!myTurn()) { $('err').textContent = t('typed_not_your_turn'); return; }
+    const r = matchTyped(box.value, state.legal);
+    if (r.error) { $('err').textContent = r.error; box.select(); return; }
+    $('err').textContent = '';
+    box.value = '';
+    replayPly = null;
+    if (r.moves.length === 1) sendMove(r.moves[0]); else choose(r.moves);
+  });
 
   const send = (frame) => { if (ws && ws.readyState === 1) ws.send(JSON.stringify(frame)); };
   const myTurn = () => state && state.status === 'playing' && state.seat != null && (state.seats_to_move || [state.to_move]).includes(state.seat);
@@ -95,7 +116,23 @@ export function gameView(view, id) {
     $('chooser').querySelector('.cancel').addEventListener('click', closeChooser);
     $('chooser').querySelector('.chooser-back').addEventListener('click', closeChooser);
   }
-  const onKey = (e) => { if (e.key === 'Escape') closeChooser(); };
+  // The replay: one step back or on, the start or now (buttons and arrow keys).
+  function step(r) {
+    const rec = (state && state.records) || [];
+    if (!rec.length) return;
+    const cur = replayPly == null ? rec.length : replayPly;
+    let p = r === '0' ? 0 : r === 'end' ? rec.length : cur + Number(r);
+    p = Math.max(0, Math.min(rec.length, p));
+    replayPly = p === rec.length ? null : p;
+    render();
+  }
+  const onKey = (e) => {
+    if (e.key === 'Escape') return closeChooser();
+    const r = replayKey(e);
+    if (!r || chooserOpen || inField(e) || !state) return;
+    e.preventDefault();
+    step(r);
+  };
   document.addEventListener('keydown', onKey);
 
   function offerHtml(mySeat, ex) {
@@ -197,13 +234,10 @@ export function gameView(view, id) {
     shownPlies = rec.length;
     $('moves').querySelectorAll('[data-ply]').forEach((td) => td.addEventListener('click', () => { replayPly = Number(td.dataset.ply); render(); }));
     $('replay').innerHTML = rec.length ? `${t('replay')}: <button data-r="0" title="${t('replay_first')}" data-testid="replay-first">${icon('first')}</button><button data-r="-1" data-testid="replay-prev" title="${t('replay_prev')}">${icon('prev')}</button><button data-r="1" data-testid="replay-next" title="${t('replay_next')}">${icon('next')}</button><button data-r="end" data-testid="replay-last" title="${t('replay_last')}">${icon('last')}</button>` : '';
-    $('replay').querySelectorAll('button').forEach((x) => x.addEventListener('click', () => {
-      const r = x.dataset.r, cur = replayPly == null ? rec.length : replayPly;
-      let p = r === '0' ? 0 : r === 'end' ? rec.length : cur + Number(r);
-      p = Math.max(0, Math.min(rec.length, p));
-      replayPly = p === rec.length ? null : p;
-      render();
-    }));
+    $('replay').querySelectorAll('button').forEach((x) => x.addEventListener('click', () => step(x.dataset.r)));
+    $('typed').hidden = !(state.status === 'playing' && mySeat != null && !out);
+    $('typed-input').placeholder = typedExample(state.game);
+    document.title = tabTitle(state, { myTurn: myTurn(), out, result: state.status === 'finished' ? resultLine(state, mod, ctx) : '' });
     tick();
   }
 
@@ -281,7 +315,9 @@ export function gameView(view, id) {
       if (next.draw_offer != null) declinedAt = 0;
       if (changed) offerSent = false;
       lastOffer = next.draw_offer;
+      const sound = soundFor(state, next);
       state = next; receivedAt = performance.now(); pending = null;
+      if (sound) play(sound);
       if (state.status !== 'playing' || !myTurn()) selected = null;
       render();
       if (state.status === 'finished') afterEnd();
@@ -303,6 +339,7 @@ export function gameView(view, id) {
   });
   return () => {
     closed = true; clearInterval(timer); clearTimeout(retryTimer);
+    document.title = BASE_TITLE;
     document.removeEventListener('keydown', onKey);
     if (ws) { ws.onclose = null; ws.close(); ws = null; }
   };

@@ -1,6 +1,11 @@
 // Chinese and English strings. The default follows the browser; the choice is kept.
 const STRINGS = {
   en: {
+    typed_move: 'Type a move', typed_placeholder: 'h2e2', typed_go: 'Play', typed_empty: 'Type a move first, e.g. h2e2.', typed_format: 'Not a move: write it as two squares, e.g. h2e2 (Tiaoqi: 4.2-5.6).',
+    typed_illegal: '"{m}" is not a legal move here.', typed_not_your_turn: 'It is not your move.', typed_not_playing: 'The game is not in play.',
+    sound_on: 'Sound on', sound_off: 'Sound off', sound_about: 'Sounds for moves, captures and the end of a game',
+    theme_dark: 'Dark', theme_light: 'Light', theme_about: 'Light or dark colours',
+    quick_play: 'Quick play', quick_play_about: 'Opens a Xiangqi room with this clock for anyone to join', play_computer: 'Play the computer', play_computer_about: 'Xiangqi against AI level 3, 10+5',
     resign_later: 'Resigning and draw offers open at ply 40.', flip_move: 'flip', seat_wins: '{name} wins', per_move: '{n} s a move', clock: 'Clock', turn_board: 'Turn board', cancel: 'Cancel', new_game: 'New game', you_won: 'You won', you_lost: 'You lost',
     rating_change: 'Rating change', accept_rematch: 'Accept rematch', rematch_sent: 'Rematch offered, waiting for the answer',
     offers_draw: '{name} offers a draw', draw_offered_wait: 'Draw offered: waiting for the answer', draw_declined: 'Your draw offer was declined',
@@ -49,6 +54,11 @@ const STRINGS = {
 <p>You lose when all your pieces are gone or you have nothing to do on your turn; after 300 plies the game is a draw. Resigning and offering a draw are possible from ply 40. <b>Clock:</b> 30 s a move. If your time for a move runs out, that turn is lost (nothing moves) and you get a <b>timeout mark</b>; the third mark loses the game.</p>`,
   },
   zh: {
+    typed_move: '输入着法', typed_placeholder: 'h2e2', typed_go: '走', typed_empty: '请先输入着法，例如 h2e2。', typed_format: '不是着法：请写成两个坐标，例如 h2e2（跳棋：4.2-5.6）。',
+    typed_illegal: '“{m}”在此不是合法着法。', typed_not_your_turn: '还没轮到你走。', typed_not_playing: '对局不在进行中。',
+    sound_on: '声音开', sound_off: '声音关', sound_about: '走子、吃子和终局的声音',
+    theme_dark: '深色', theme_light: '浅色', theme_about: '浅色或深色配色',
+    quick_play: '快速开局', quick_play_about: '按此用时开一个中国象棋房间，等人加入', play_computer: '和电脑下', play_computer_about: '中国象棋，对电脑3级，10+5',
     resign_later: '第40步起方可认输或提和。', flip_move: '翻', seat_wins: '{name} 胜', per_move: '每步{n}秒', clock: '用时', turn_board: '转换视角', cancel: '取消', new_game: '新对局', you_won: '你赢了', you_lost: '你输了',
     rating_change: '等级分变化', accept_rematch: '同意再来一局', rematch_sent: '已请求再来一局，等待对方答复',
     offers_draw: '{name} 提和', draw_offered_wait: '已提和，等待对方答复', draw_declined: '对方拒绝了你的提和',

@@ -10,7 +10,10 @@ const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w';
 export function draw(svg, { state, replayPly, flipped, selected, targets, last, onClick, notation }) {
   const rec = state.records || [];
   const fen = replayPly == null ? state.fen : (replayPly === 0 ? (state.start_fen || START) : rec[replayPly - 1].fen);
-  drawBoard(svg, { fen, flipped, selected, targets, last, alerts: replayPly == null ? state.alerts : [], coords: notation === 'iccs' || !notation ? 'iccs' : 'wxf', onClick });
+  // The pieces one may drag: those a legal move starts from, on one's turn, at the live position.
+  const mine = state.status === 'playing' && state.seat != null && (state.seats_to_move || [state.to_move]).includes(state.seat);
+  const movable = new Set(replayPly == null && mine ? (state.legal || []).filter((m) => /^[a-i]\d[a-i]\d/.test(m)).map((m) => m.slice(0, 2)) : []);
+  drawBoard(svg, { fen, flipped, selected, targets, last, alerts: replayPly == null ? state.alerts : [], coords: notation === 'iccs' || !notation ? 'iccs' : 'wxf', onClick, movable });
 }
 
 /** The move list: a row a round, a double turn (Jifen contest) as one entry. */
