@@ -201,6 +201,8 @@ export function gameView(view, id) {
       if (myTurn() && (state.legal || []).some((m) => m === '0000' || m === 'pass')) b.push(`<button data-f="pass" data-testid="pass">${t('pass')}</button>`);
       // A simultaneous set-up phase (Junqi): the server draws a legal set-up.
       if (myTurn() && (state.legal || []).includes('random')) b.push(`<button data-f="random" data-testid="random-setup">${t('random_setup')}</button>`);
+      // A module's own moves as buttons (Junqi: send the set-up being edited).
+      if (myTurn() && mod.actions) for (const a of mod.actions(state, t)) b.push(`<button data-f="action" data-move="${esc(a.move)}" data-testid="${esc(a.testid)}"${a.disabled ? ` disabled title="${esc(a.why || '')}"` : ''}>${esc(a.label)}</button>`);
       if (ex.offer && state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
       if (ex.claim) b.push(`<button data-f="claim" data-testid="claim">${t('claim')}</button>`);
       b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : `<button disabled data-testid="resign-later" title="${esc(t('resign_later'))}">${t('resign')}</button> <span class="muted small">${t('resign_later')}</span>`);
@@ -211,6 +213,7 @@ export function gameView(view, id) {
       const f = x.dataset.f;
       if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
       else if (f === 'random') sendMove('random');
+      else if (f === 'action') sendMove(x.dataset.move);
       else if (f === 'draw') { offerSent = true; send({ t: 'draw', action: 'offer' }); }
       else if (f === 'accept') send({ t: 'draw', action: 'accept' });
       else if (f === 'decline') send({ t: 'draw', action: 'decline' });

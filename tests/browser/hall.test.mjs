@@ -1075,3 +1075,32 @@ test('typed moves in Junqi: a post pair (c4c6 style) after the random set-up', a
   await waitMoves(page, 3);
   await page.context().close();
 });
+
+test('Junqi: a set-up is edited by swapping two pieces and sent; an illegal one cannot be sent', async () => {
+  const page = await newPage();
+  await page.selectOption('[data-testid="game-select"]', 'junqi');
+  await page.selectOption('[data-testid="opponent"]', 'ai:1');
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector('[data-testid="send-setup"]');
+  const letter = (post) => page.locator(`[data-post="${post}"] [data-piece]`).getAttribute('data-piece');
+  assert.equal(await letter('a6'), 'Y');
+  assert.equal(await letter('e6'), 'C');
+  // Moving the flag out of its headquarters makes the set-up illegal: the button says why.
+  await page.click('[data-post="b1"]');
+  await page.click('[data-post="a6"]');
+  assert.equal(await page.locator('[data-testid="send-setup"]').isDisabled(), true);
+  assert.match(await page.locator('[data-testid="send-setup"]').getAttribute('title'), /flag a6/);
+  // Swap back, then swap the two front corners and send.
+  await page.click('[data-post="b1"]');
+  await page.click('[data-post="a6"]');
+  await page.click('[data-post="a6"]');
+  await page.click('[data-post="e6"]');
+  assert.equal(await letter('a6'), 'C');
+  assert.equal(await page.locator('[data-testid="send-setup"]').isDisabled(), false);
+  await page.click('[data-testid="send-setup"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  assert.equal(await letter('a6'), 'C', 'the server placed the edited set-up');
+  assert.equal(await letter('e6'), 'Y');
+  await page.context().close();
+});

@@ -29,6 +29,29 @@ export function parse(fen) {
   return out;
 }
 
+// The set-up being edited (Q13 text of one's half, back rank first), and
+// whose it is; a click on two of one's pieces swaps them.
+const STANDARD = 'CFMMDGMZLJS.P.TPZ.GYL.D.TYGCPC';
+let draft = null;
+let setupSeat = null;
+
+/** The post of character `i` of a set-up text for `seat` (0 red, 1 blue). */
+function setupPost(seat, i) { const back = Math.floor(i / 5); return FILES[i % 5] + (seat === 0 ? 1 + back : 12 - back); }
+
+/** Every reason the draft breaks Q4 (empty: legal). */
+export function setupProblems(text, seat) {
+  const out = [];
+  [...text].forEach((ch, i) => {
+    const p = setupPost(seat, i), row = 6 - Math.floor(i / 5);
+    if (ch === 'F' && !HQ.has(p)) out.push(`flag ${p}`);
+    if (ch === 'M' && row < 5) out.push(`mine ${p}`);
+    if (ch === 'Z' && row === 1) out.push(`bomb ${p}`);
+  });
+  return out;
+}
+
+const inSetup = (state) => (state.fen || '').endsWith(' 0') && state.status === 'playing' && (state.legal || []).includes('random');
+
 const split = (m) => { const r = /^([a-e]\d+)([a-e]\d+)$/.exec(m || ''); return r ? [r[1], r[2]] : null; };
 
 function xy(post, flipped) {
@@ -58,6 +81,11 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
     }
   }
   const pieces = parse(state.fen);
+  if (inSetup(state) && state.seat != null) {
+    if (draft == null || setupSeat !== state.seat) { draft = STANDARD.split(''); setupSeat = state.seat; }
+    const letters = state.seat === 0 ? draft : draft.map((c) => c.toLowerCase());
+    letters.forEach((ch, i) => { if (ch !== '.') pieces[setupPost(state.seat, i)] = ch; });
+  }
   const lastSet = new Set(last || []);
   for (const p of all) {
     const [x, y] = xy(p, flipped);
@@ -83,6 +111,15 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
 
 /** A click on `post`: the move from the selected piece to it, or a new selection. */
 export function click(legal, selected, post) {
+  // The set-up phase: two clicks on one's own pieces swap them.
+  if (legal.includes('random') && draft && setupSeat != null) {
+    const i = draft.findIndex((_, k) => setupPost(setupSeat, k) === post);
+    if (i < 0 || draft[i] === '.') return { select: null };
+    if (!selected || selected === post) return { select: selected === post ? null : post };
+    const j = draft.findIndex((_, k) => setupPost(setupSeat, k) === selected);
+    if (j >= 0) [draft[i], draft[j]] = [draft[j], draft[i]];
+    return { select: null };
+  }
   // The flip game: a click on a face-down piece turns it over.
   if (!selected && legal.includes(post + post)) return { move: post + post };
   if (selected && legal.includes(selected + post)) return { move: selected + post };
@@ -132,4 +169,12 @@ export function moveText(rec, t) {
   if (rec.iccs === 'setup' || (rec.iccs || '').length === 30) return t('jq_setup');
   if (rec.flip) return `${rec.iccs.slice(0, rec.iccs.length / 2)} ${t('flip_move')} ${NAMES[rec.flip.toUpperCase()] || ''}`;
   return rec.clash ? `${rec.iccs} ${t(CLASH[rec.clash] || rec.clash)}` : rec.iccs;
+}
+
+/** The set-up phase's own button: send the edited set-up, once it is legal. */
+export function actions(state, t) {
+  if (!inSetup(state) || draft == null) return [];
+  const text = draft.join('');
+  const why = setupProblems(text, state.seat);
+  return [{ label: t('send_setup'), move: text, testid: 'send-setup', disabled: why.length > 0, why: why.join(', ') }];
 }
