@@ -1,0 +1,91 @@
+// Browser tests of the Junqi page: the set-up phase, moves, hidden ranks.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { base, browser, newPage, createGame, move, moveCount, waitMoves, yourMove, statusText, waitStatus, statusIs, titleIs, openRoomAndJoin, tiaoqiVsAi } from './harness.mjs';
+
+test('Junqi: the set-up phase draws a random army, then a piece is moved by clicking; the AI\'s ranks stay hidden', async () => {
+  const page = await newPage();
+  await page.selectOption('[data-testid="game-select"]', 'junqi');
+  await page.selectOption('[data-testid="opponent"]', 'ai:1');
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector('[data-testid="random-setup"]');
+  assert.match(await page.locator('[data-testid="setup-phase"]').textContent(), /Set-up/);
+  await page.click('[data-testid="random-setup"]');
+  // Red (the creator's seat when the AI is blue) moves first once both armies stand.
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  const own = await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => e.getAttribute('data-piece')));
+  const hidden = own.filter((c) => c === 'x' || c === 'X').length;
+  assert.equal(hidden, 25, 'the other army is shown as blank discs');
+  await yourMove(page);
+  // Click a piece that has a target, then the target.
+  const legal = await page.evaluate(async () => {
+    const id = location.hash.split('/game/')[1];
+    const r = await fetch(`/api/games/${id}`, { credentials: 'include' });
+    return (await r.json()).legal || [];
+  });
+  const m = /^([a-e]\d+)([a-e]\d+)$/.exec(legal[0]);
+  assert.ok(m, `a move among ${legal}`);
+  await page.click(`[data-post="${m[1]}"]`);
+  await page.waitForSelector(`[data-target="${m[2]}"]`);
+  await page.click(`[data-post="${m[2]}"]`);
+  await waitMoves(page, 3);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------- page extras (issue 18, "missing that players expect")
+
+test('typed moves in Junqi: a post pair (c4c6 style) after the random set-up', async () => {
+  const page = await newPage();
+  await page.selectOption('[data-testid="game-select"]', 'junqi');
+  await page.selectOption('[data-testid="opponent"]', 'ai:1');
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector('[data-testid="random-setup"]');
+  assert.equal(await page.locator('[data-testid="typed-move"]').getAttribute('placeholder'), 'c4c6');
+  await page.click('[data-testid="random-setup"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  await yourMove(page);
+  const legal = await page.evaluate(async () => {
+    const id = location.hash.split('/game/')[1];
+    return (await (await fetch(`/api/games/${id}`, { credentials: 'include' })).json()).legal || [];
+  });
+  const m = legal.find((x) => /^[a-e]\d+[a-e]\d+$/.test(x));
+  assert.ok(m, `a move among ${legal}`);
+  await page.fill('[data-testid="typed-move"]', 'a1a1');
+  await page.press('[data-testid="typed-move"]', 'Enter');
+  assert.match(await page.locator('[data-testid="error"]').textContent(), /not a legal move/);
+  await page.fill('[data-testid="typed-move"]', m.toUpperCase());
+  await page.press('[data-testid="typed-move"]', 'Enter');
+  await waitMoves(page, 3);
+  await page.context().close();
+});
+
+test('Junqi: a set-up is edited by swapping two pieces and sent; an illegal one cannot be sent', async () => {
+  const page = await newPage();
+  await page.selectOption('[data-testid="game-select"]', 'junqi');
+  await page.selectOption('[data-testid="opponent"]', 'ai:1');
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector('[data-testid="send-setup"]');
+  const letter = (post) => page.locator(`[data-post="${post}"] [data-piece]`).getAttribute('data-piece');
+  assert.equal(await letter('a6'), 'Y');
+  assert.equal(await letter('e6'), 'C');
+  // Moving the flag out of its headquarters makes the set-up illegal: the button says why.
+  await page.click('[data-post="b1"]');
+  await page.click('[data-post="a6"]');
+  assert.equal(await page.locator('[data-testid="send-setup"]').isDisabled(), true);
+  assert.match(await page.locator('[data-testid="send-setup"]').getAttribute('title'), /flag a6/);
+  // Swap back, then swap the two front corners and send.
+  await page.click('[data-post="b1"]');
+  await page.click('[data-post="a6"]');
+  await page.click('[data-post="a6"]');
+  await page.click('[data-post="e6"]');
+  assert.equal(await letter('a6'), 'C');
+  assert.equal(await page.locator('[data-testid="send-setup"]').isDisabled(), false);
+  await page.click('[data-testid="send-setup"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  assert.equal(await letter('a6'), 'C', 'the server placed the edited set-up');
+  assert.equal(await letter('e6'), 'Y');
+  await page.context().close();
+});
