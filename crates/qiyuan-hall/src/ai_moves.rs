@@ -64,13 +64,21 @@ impl Hall {
         };
         let kind = kind.clone();
         let budget = self.ai_budget;
-        let chosen = tokio::task::spawn_blocking(move || {
+        // If the AI fails (finds nothing, or its thread panics), the seat
+        // plays its first legal move rather than stall the game.
+        let fallback = probe.legal_moves_for(seat).into_iter().next();
+        let chosen = match tokio::task::spawn_blocking(move || {
             kind.ai()?.choose(probe.as_ref(), seat, level, budget)
         })
         .await
-        .ok()
-        .flatten();
-        let Some(mv) = chosen else {
+        {
+            Ok(m) => m,
+            Err(e) => {
+                tracing::error!(game = %id, error = %e, "the AI's thread failed");
+                None
+            }
+        };
+        let Some(mv) = chosen.or(fallback) else {
             tracing::warn!(game = %id, "the AI found no move");
             return;
         };
