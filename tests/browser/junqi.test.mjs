@@ -1,14 +1,20 @@
 // Browser tests of the Junqi page: the set-up phase, moves, hidden ranks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { base, browser, newPage, createGame, move, moveCount, waitMoves, yourMove, statusText, waitStatus, statusIs, titleIs, openRoomAndJoin, tiaoqiVsAi } from './harness.mjs';
+import { newPage, waitMoves, yourMove } from './harness.mjs';
 
-test('Junqi: the set-up phase draws a random army, then a piece is moved by clicking; the AI\'s ranks stay hidden', async () => {
+/** A new page with a hidden Junqi game against AI level 1 open, in its set-up phase. */
+async function junqiVsAi() {
   const page = await newPage();
   await page.selectOption('[data-testid="game-select"]', 'junqi');
   await page.selectOption('[data-testid="opponent"]', 'ai:1');
   await page.click('[data-testid="create"]');
   await page.waitForURL(/#\/game\//);
+  return page;
+}
+
+test('Junqi: the set-up phase draws a random army, then a piece is moved by clicking; the AI\'s ranks stay hidden', async () => {
+  const page = await junqiVsAi();
   await page.waitForSelector('[data-testid="random-setup"]');
   assert.match(await page.locator('[data-testid="setup-phase"]').textContent(), /Set-up/);
   await page.click('[data-testid="random-setup"]');
@@ -33,14 +39,8 @@ test('Junqi: the set-up phase draws a random army, then a piece is moved by clic
   await page.context().close();
 });
 
-// ---------------------------------------------------------------- page extras (issue 18, "missing that players expect")
-
 test('typed moves in Junqi: a post pair (c4c6 style) after the random set-up', async () => {
-  const page = await newPage();
-  await page.selectOption('[data-testid="game-select"]', 'junqi');
-  await page.selectOption('[data-testid="opponent"]', 'ai:1');
-  await page.click('[data-testid="create"]');
-  await page.waitForURL(/#\/game\//);
+  const page = await junqiVsAi();
   await page.waitForSelector('[data-testid="random-setup"]');
   assert.equal(await page.locator('[data-testid="typed-move"]').getAttribute('placeholder'), 'c4c6');
   await page.click('[data-testid="random-setup"]');
@@ -62,11 +62,7 @@ test('typed moves in Junqi: a post pair (c4c6 style) after the random set-up', a
 });
 
 test('Junqi: a set-up is edited by swapping two pieces and sent; an illegal one cannot be sent', async () => {
-  const page = await newPage();
-  await page.selectOption('[data-testid="game-select"]', 'junqi');
-  await page.selectOption('[data-testid="opponent"]', 'ai:1');
-  await page.click('[data-testid="create"]');
-  await page.waitForURL(/#\/game\//);
+  const page = await junqiVsAi();
   await page.waitForSelector('[data-testid="send-setup"]');
   const letter = (post) => page.locator(`[data-post="${post}"] [data-piece]`).getAttribute('data-piece');
   assert.equal(await letter('a6'), 'Y');

@@ -477,13 +477,10 @@ impl TableGame for JunqiTable {
     }
 }
 
-/// The Junqi AI (basic): a random legal set-up drawn by the server, then
-/// the best move by a one-ply judgement from its own seat's knowledge
-/// only: what each unknown enemy piece may be from where it stands and
-/// whether it has moved (Q4: mines in the last two rows, the flag in a
-/// headquarters, no bomb on the front row; a piece that moved is neither),
-/// the expected gain of an attack, and progress towards the enemy's
-/// headquarters. Lower levels add noise.
+/// The Junqi AI: a random legal set-up drawn by the server, then
+/// [`crate::ai::choose`] from its own seat's knowledge only (determinized
+/// search over armies drawn from its belief at levels 3-8, a one-ply
+/// judgement at levels 1-2 and in the flip game).
 pub struct JunqiAi;
 
 impl GameAi for JunqiAi {
