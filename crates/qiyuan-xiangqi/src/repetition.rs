@@ -91,10 +91,16 @@ fn as_mover(pos: &Position, side: Color) -> Position {
 
 /// Real capture threats of the side to move: (attacker, target, by a pawn).
 /// Captures of royal pieces are checks, not threats, and are left out; so are
-/// threats by the general (idle).
+/// threats by the general (idle), threats on a pawn that has not crossed the
+/// river, threats by a pinned piece (it may not leave
+/// its post, even to take the piece that pins it: the book's D39), and offers
+/// of exchange (兑: the target is worth as much as the attacker and can take
+/// it back at once).
 fn threats(pos: &Position) -> Vec<(Square, Square, bool)> {
     let side = pos.side_to_move();
     let mut out = Vec::new();
+    let mut replies: Option<Vec<Move>> = None;
+    let mut pinned: [Option<bool>; 90] = [None; 90];
     for &m in pos.legal_moves().iter() {
         if m.is_pass() || m.new_class().is_some() {
             continue;
@@ -111,12 +117,39 @@ fn threats(pos: &Position) -> Vec<(Square, Square, bool)> {
         if target.class() == crate::types::Class::Royal {
             continue;
         }
+        // A pawn that has not crossed the river is not worth a chase.
+        if target.kind() == PieceKind::Pawn && target.color().own_half(m.to().rank()) {
+            continue;
+        }
+        let is_pinned =
+            *pinned[m.from().index90()].get_or_insert_with(|| is_pinned(pos, m.from(), side));
+        if is_pinned {
+            continue;
+        }
+        if value(target.kind()) == value(attacker.kind()) {
+            let replies =
+                replies.get_or_insert_with(|| as_mover(pos, side.flip()).legal_moves().to_vec());
+            if replies
+                .iter()
+                .any(|r| r.from() == m.to() && r.to() == m.from())
+            {
+                continue;
+            }
+        }
         let worth_more = value(target.kind()) > value(attacker.kind());
         if worth_more || !is_protected(pos, m, side) {
             out.push((m.from(), m.to(), attacker.kind() == PieceKind::Pawn));
         }
     }
     out
+}
+
+/// Whether the piece on `sq` is pinned: taking it off the board would leave
+/// its side's general (or, in Jifen, a royal piece) attacked.
+fn is_pinned(pos: &Position, sq: Square, side: Color) -> bool {
+    let mut p = pos.clone();
+    p.put(sq, None);
+    p.royal_attacked(side)
 }
 
 /// Whether, after the capture `m`, the other side can legally take back on the point.
@@ -147,7 +180,11 @@ pub fn classify(before: &Position, m: Move, after: &Position) -> MoveClass {
         ..MoveClass::default()
     };
     for (a, t, pawn) in new {
-        let existed = a != m.to() && old.iter().any(|&(oa, ot, _)| oa == a && ot == t);
+        // Only a threat the move begins counts: the same piece attacking the
+        // same target before the move (from where it stood) is no new chase,
+        // however the attacker moved (the book's D106).
+        let was = if a == m.to() { m.from() } else { a };
+        let existed = old.iter().any(|&(oa, ot, _)| oa == was && ot == t);
         if existed {
             continue;
         }
@@ -413,6 +450,16 @@ impl RepetitionHistory {
             }
         };
         match (red.forbidden(), black.forbidden()) {
+            // 棋例通则 3: a pawn's threat is idle, but in a mutual perpetual
+            // attack it counts as a chase, so both sides are forbidden.
+            (true, false) if black.pawn_chasing() => Some(draw(
+                "兵卒互捉按捉论, 双方不变作和",
+                "a soldier in a mutual chase counts as chasing: both forbidden",
+            )),
+            (false, true) if red.pawn_chasing() => Some(draw(
+                "兵卒互捉按捉论, 双方不变作和",
+                "a soldier in a mutual chase counts as chasing: both forbidden",
+            )),
             (true, false) => Some(chase_loss(Color::Red, red)),
             (false, true) => Some(chase_loss(Color::Black, black)),
             (true, true) => Some(draw("双方均为禁止着法", "both sides make forbidden moves")),
