@@ -9,6 +9,9 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if score_reached(pos) {
+        return 0;
+    }
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);
     if depth == 1 {
@@ -21,6 +24,12 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
         pos.unmake_move(m, undo);
     }
     nodes
+}
+
+/// Jifen J17: a score at the target ends the game at once, so nothing is
+/// played below such a node (as below a mate).
+fn score_reached(pos: &Position) -> bool {
+    pos.variant().is_jifen() && pos.scores().iter().any(|&s| s >= pos.target())
 }
 
 /// Perft split by root move, in generation order, for finding where two

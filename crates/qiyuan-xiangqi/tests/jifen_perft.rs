@@ -187,3 +187,38 @@ fn midgame_positions() {
         assert_eq!(got, want, "{v} {fen}");
     }
 }
+
+/// J17: at 29:28 with target 30 (simple rules), red's Idle chariot has 12
+/// points to go to (a1-a9, b0-d0), each as Idle or turned Normal: 24 moves.
+/// Moving an Idle piece scores +1 and wins at once, so perft counts nothing
+/// below 23 of them. The exception is a0a9 turning Normal: the Normal chariot
+/// on a9 checks the general on d9, and a checking move scores only its check
+/// term, -1 (J10), so black replies. The general's moves score nothing.
+#[test]
+fn j17_nothing_is_counted_below_a_winning_move() {
+    let fen = "3k5/9/9/9/9/9/9/9/9/R*3K4 w - - 0 1 29 28 1 -";
+    let mut p = Position::from_fen_variant(fen, Variant::JifenSimple, None).expect("valid");
+    let split = qiyuan_xiangqi::perft::divide(&mut p, 2);
+    let chariot: Vec<_> = split
+        .iter()
+        .filter(|(m, _)| m.from().to_string() == "a0")
+        .collect();
+    assert_eq!(chariot.len(), 24, "{split:?}");
+    for (m, n) in &chariot {
+        if m.to_string() == "a0a9=" {
+            assert!(*n > 0, "the checking move does not win: {split:?}");
+        } else {
+            assert_eq!(*n, 0, "{m} wins at once: {split:?}");
+        }
+    }
+    let general: Vec<_> = split
+        .iter()
+        .filter(|(m, _)| m.from().to_string() == "e0")
+        .collect();
+    assert!(!general.is_empty());
+    assert!(general.iter().all(|(_, n)| *n > 0), "{general:?}");
+    let total: u64 = split.iter().map(|(_, n)| n).sum();
+    assert_eq!(perft(&mut p, 2), total);
+    // At depth 1 the winning moves themselves are still counted.
+    assert_eq!(perft(&mut p, 1), split.len() as u64);
+}

@@ -183,6 +183,28 @@ fn cases() -> Vec<Case> {
             cycle: "e2e1 d1d2 e1e2 d2d1",
             expect: Draw,
         },
+        // 棋例通则 4, P2: red, the weaker side (a chariot against chariot and
+        // horse) with nothing across the river, holds its own river bank; its
+        // chariot's attacks on the elephant shuttling c5-e7 are incidental to
+        // that defence: idle. Draw.
+        Case {
+            name: "defending a key point: the attack on an elephant is idle",
+            variant: x,
+            fen: "n2k4r/9/9/9/2b6/4R4/9/9/9/3AKA3 w",
+            prefix: "",
+            cycle: "e4c4 c5e7 c4e4 e7c5",
+            expect: Draw,
+        },
+        // P4: the same chariot hunting the lone elephant is no defence: red,
+        // the stronger side, chases it and loses.
+        Case {
+            name: "the stronger side chasing an elephant is a chase",
+            variant: x,
+            fen: "3k5/9/9/9/2b6/4R4/9/9/9/3AKA3 w",
+            prefix: "",
+            cycle: "e4c4 c5e7 c4e4 e7c5",
+            expect: RedLoses(CHASE),
+        },
         // P4 (长将长捉): the chariot checks from f6, then from g6 attacks the
         // g9 horse anew (f6 did not attack it), in turn; checks plus chases of
         // one target are forbidden.
