@@ -15,12 +15,17 @@ CASES_FILE = "crates/qiyuan-xiangqi/tests/repetition_rules.rs"
 
 
 def load_cases(path):
+    """(name, fen, prefix, cycle, expectation, reason) of every Xiangqi case:
+    the struct form of `cases()` and the `case(...)` form of `axf_cases()`."""
     text = open(path, encoding="utf-8").read()
     xq = text.split("fn jifen_cases")[0]
-    pat = re.compile(
-        r'name: "([^"]+)",\s*variant: x,\s*fen: "([^"]+)",\s*cycle: "([^"]+)",\s*expect: ([A-Za-z]+)(?:\((\w+)\))?'
+    expect = r'([A-Za-z]+)(?:\((\w+)\))?'
+    struct = re.compile(
+        r'name: "([^"]+)",\s*variant: x,\s*fen: "([^"]+)",\s*prefix: "([^"]*)",\s*cycle: "([^"]+)",\s*expect: '
+        + expect
     )
-    return [(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5)) for m in pat.finditer(xq)]
+    call = re.compile(r'case\(\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]*)",\s*"([^"]+)",\s*' + expect)
+    return [m.groups() for pat in (struct, call) for m in pat.finditer(xq)]
 
 
 def to_sf(move):
@@ -51,8 +56,8 @@ def theirs(fen, moves):
 def main():
     cases = load_cases(CASES_FILE)
     agree = 0
-    for name, fen, cycle, expect, reason in cases:
-        moves = [to_sf(m) for m in cycle.split()] * 2
+    for name, fen, prefix, cycle, expect, reason in cases:
+        moves = [to_sf(m) for m in prefix.split()] + [to_sf(m) for m in cycle.split()] * 2
         a, b = ours(expect, reason), theirs(fen, moves)
         same = a.split(" (")[0] == b
         agree += same
