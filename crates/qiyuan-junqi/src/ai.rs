@@ -251,3 +251,60 @@ fn one_ply(g: &Game, me: Side, level: u8) -> Option<Move> {
     }
     best.map(|(_, m)| m)
 }
+
+/// The baseline of the figures: a player that attacks whenever its
+/// piece is likely stronger (the attack's expected material gain, from the
+/// rules' limits on the unknown piece, is positive; a known piece it
+/// beats), and otherwise plays a random legal move that attacks nothing.
+pub fn greedy(g: &Game, me: Side, draw: &mut dyn FnMut(u32) -> u32) -> Option<Move> {
+    let (known, hidden) = g.known_position(me);
+    if known.turn() != me {
+        return None;
+    }
+    let moved = moved_enemies(g, me);
+    let enemy = me.other();
+    let moves = known.legal_moves();
+    let mut best: Option<(i32, Move)> = None;
+    let mut quiet = Vec::new();
+    for &m in &moves {
+        let Some(mover) = known.at(m.from) else {
+            continue;
+        };
+        match known.at(m.to) {
+            Some(target) if m.from != m.to => {
+                let gain = if hidden & m.to.bit() != 0 {
+                    attack_value(mover.rank, m.to, enemy, moved & m.to.bit() != 0)
+                } else {
+                    match clash(mover.rank, target.rank, g.rules().mine_trades) {
+                        Clash::FlagTaken => value(Rank::Flag),
+                        Clash::AttackerWins => value(target.rank),
+                        Clash::BothRemoved => value(target.rank) - value(mover.rank),
+                        Clash::DefenderWins => -value(mover.rank),
+                    }
+                };
+                if gain > 0 && best.is_none_or(|(b, _)| gain > b) {
+                    best = Some((gain, m));
+                }
+            }
+            _ => quiet.push(m),
+        }
+    }
+    if let Some((_, m)) = best {
+        return Some(m);
+    }
+    let pool = if quiet.is_empty() { &moves } else { &quiet };
+    pool.get(draw(pool.len() as u32) as usize % pool.len().max(1))
+        .copied()
+}
+
+/// A uniformly random legal move (the weakest baseline).
+pub fn random_move(g: &Game, me: Side, draw: &mut dyn FnMut(u32) -> u32) -> Option<Move> {
+    let (known, _) = g.known_position(me);
+    if known.turn() != me {
+        return None;
+    }
+    let moves = known.legal_moves();
+    moves
+        .get(draw(moves.len() as u32) as usize % moves.len().max(1))
+        .copied()
+}

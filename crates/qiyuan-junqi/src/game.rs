@@ -210,6 +210,10 @@ impl Game {
 
     /// The position text as `viewer` may see it.
     pub fn view(&self, viewer: Option<Side>) -> String {
+        if self.result.is_some() {
+            // The game is over: every rank is published, face-down pieces too.
+            return self.position.revealed().to_string();
+        }
         self.position
             .text_for(|post, piece| self.shows(viewer, post, piece))
     }

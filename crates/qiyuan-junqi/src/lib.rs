@@ -37,6 +37,7 @@ pub mod cli;
 pub mod game;
 pub mod perft;
 pub mod piece;
+pub mod plan;
 pub mod position;
 pub mod setup;
 #[cfg(feature = "table")]

@@ -124,6 +124,14 @@ impl Position {
         self.face_down
     }
 
+    /// The same position with every face-down piece turned up (for the
+    /// record published when a flip game is over).
+    pub fn revealed(&self) -> Position {
+        let mut p = self.clone();
+        p.face_down = 0;
+        p
+    }
+
     /// Whether no side has a colour yet (the flip game before its first flip).
     pub fn undecided(&self) -> bool {
         self.undecided

@@ -28,6 +28,10 @@ use crate::setup::Setup;
 pub const FAMILY: &str = "junqi";
 /// What a seat sends to have the server draw its set-up.
 pub const RANDOM: &str = "random";
+
+/// The set-up action that asks the server for a set-up placed with a plan
+/// ([`crate::plan::designed`]): what the AI sends, and the page's "suggest".
+pub const PLANNED: &str = "planned";
 /// How a set-up reads in the record for those who may not see it.
 const HIDDEN_SETUP: &str = "setup";
 /// The prefix of the stored secret: the seed of the set-ups drawn on time.
@@ -384,7 +388,7 @@ impl TableGame for JunqiTable {
             return Vec::new();
         }
         match &self.game {
-            None => vec![RANDOM.into()],
+            None => vec![RANDOM.into(), PLANNED.into()],
             Some(g) => g.legal().iter().map(ToString::to_string).collect(),
         }
     }
@@ -405,6 +409,8 @@ impl TableGame for JunqiTable {
             let side = side_of(seat);
             let setup = if mv == RANDOM {
                 Setup::random(side, &mut |n| chance.draw(n.max(1)))
+            } else if mv == PLANNED {
+                crate::plan::designed(side, &mut |n| chance.draw(n.max(1)))
             } else {
                 Setup::parse(side, mv).map_err(|errors| MoveError::Malformed {
                     text: shown,
@@ -477,7 +483,7 @@ impl TableGame for JunqiTable {
     }
 }
 
-/// The Junqi AI: a random legal set-up drawn by the server, then
+/// The Junqi AI: a set-up placed with a plan, drawn by the server, then
 /// [`crate::ai::choose`] from its own seat's knowledge only (determinized
 /// search over armies drawn from its belief at levels 3-8, a one-ply
 /// judgement at levels 1-2 and in the flip game).
@@ -496,7 +502,7 @@ impl GameAi for JunqiAi {
             return None;
         }
         let Some(g) = t.game() else {
-            return Some(RANDOM.into());
+            return Some(PLANNED.into());
         };
         let side = if g.position().undecided() {
             g.position().turn()
@@ -540,7 +546,10 @@ mod tests {
     fn q4_the_set_up_phase_is_simultaneous_and_secret() {
         let mut t = start("junqi");
         assert_eq!(t.seats_to_move(), vec![0, 1]);
-        assert_eq!(t.legal_moves_for(1), vec![RANDOM.to_string()]);
+        assert_eq!(
+            t.legal_moves_for(1),
+            vec![RANDOM.to_string(), PLANNED.to_string()]
+        );
         let red = Setup::standard(Side::Red).to_string();
         t.play_for(0, &red, &mut Counter(1))
             .expect("a legal set-up");
@@ -663,6 +672,10 @@ mod tests {
                 t.play_for(seat, &m, &mut Counter(ply)).expect("legal");
             }
             assert!(t.result().is_some(), "{variant}: over within 2000 plies");
+            // Once the game is over every piece shows, face-down ones too.
+            let board = t.view(Viewer::Spectator);
+            let board = board.split(' ').next().unwrap_or("");
+            assert!(!board.contains(['?', 'x', 'X']), "{variant}: {board}");
         }
     }
 }

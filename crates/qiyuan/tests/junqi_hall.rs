@@ -135,7 +135,7 @@ async fn a_hidden_game_against_the_ai_with_a_restart_never_shows_a_blue_rank() {
     // The set-up phase: the move number is 0 and the legal "move" is a
     // drawn set-up; an illegal set-up is refused with every reason.
     if move_number(&s) == 0 {
-        assert_eq!(s["legal"], json!(["random"]), "{s}");
+        assert_eq!(s["legal"], json!(["random", "planned"]), "{s}");
         let (st, e) = post(
             &addr,
             &format!("/api/games/{id}/moves"),
