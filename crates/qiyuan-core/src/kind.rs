@@ -132,6 +132,14 @@ pub trait GameKind: Send + Sync {
     fn seat_names(&self, seats: usize) -> Vec<String> {
         (1..=seats).map(|n| format!("seat{n}")).collect()
     }
+    /// Checks a preset a player wants to save for this kind: an opening
+    /// action kept between games, such as a Junqi set-up, which the hall
+    /// also plays for the player whose time runs out before it acted. `Err`
+    /// says why the text cannot be used; kinds without presets refuse all.
+    fn check_preset(&self, text: &str) -> Result<(), String> {
+        let _ = text;
+        Err("this game has no saved set-ups".into())
+    }
     /// The page's module for this kind (`web/games/<name>.js`).
     fn web_module(&self) -> &'static str;
     /// The kind as `Any`, for tests that look inside.

@@ -35,6 +35,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod openapi_types;
 pub mod points;
+pub mod presets;
 pub mod ratings;
 pub mod registry;
 pub mod server;

@@ -26,7 +26,7 @@ use crate::api::AppState;
 use crate::error::ErrorBody;
 use crate::limits;
 use crate::registry::Registry;
-use crate::{api, api_events, server};
+use crate::{api, api_events, presets, server};
 
 /// Where the document is served.
 pub const DOCUMENT_PATH: &str = "/api/openapi.json";
@@ -148,6 +148,8 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::me))
         .routes(routes!(api::sessions, api::revoke_other_sessions))
         .routes(routes!(api::revoke_session))
+        .routes(routes!(presets::list))
+        .routes(routes!(presets::save, presets::delete))
         .routes(routes!(api::lobby))
         .routes(routes!(api::profile))
         .routes(routes!(api::create_game))

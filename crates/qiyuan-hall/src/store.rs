@@ -165,6 +165,15 @@ pub trait Storage: Send + Sync {
     async fn revoke_other_sessions(&self, user_id: i64, current: &str) -> StoreResult<u64>;
     /// Deletes expired sessions.
     async fn purge_expired_sessions(&self) -> StoreResult<u64>;
+    /// A user's presets, by kind then name.
+    async fn list_presets(&self, user_id: i64) -> StoreResult<Vec<crate::presets::Preset>>;
+    /// Saves (or replaces) a preset; one marked `on_timeout` clears that mark
+    /// on the user's other presets of its kind.
+    async fn save_preset(&self, user_id: i64, preset: &crate::presets::Preset) -> StoreResult<()>;
+    /// Deletes a preset; false if there was none.
+    async fn delete_preset(&self, user_id: i64, kind: &str, name: &str) -> StoreResult<bool>;
+    /// The text of the user's preset of `kind` marked to play on timeout.
+    async fn timeout_preset(&self, user_id: i64, kind: &str) -> StoreResult<Option<String>>;
     /// Unfinished games of a user with an AI seat (the per-user AI budget).
     async fn ai_games_in_play(&self, user_id: i64) -> StoreResult<i64>;
     /// Inserts a new game.
@@ -278,7 +287,7 @@ pub struct RatingPoint {
 
 /// The embedded SQLite store (one file, WAL mode).
 pub struct SqliteStore {
-    pool: SqlitePool,
+    pub(crate) pool: SqlitePool,
 }
 
 fn migrator() -> Migrator {
@@ -333,6 +342,13 @@ fn migrator() -> Migrator {
                 Cow::Borrowed("multi_ratings"),
                 MigrationType::Simple,
                 Cow::Borrowed(include_str!("../migrations/0007_multi_ratings.sql")),
+                false,
+            ),
+            Migration::new(
+                9,
+                Cow::Borrowed("presets"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!("../migrations/0009_presets.sql")),
                 false,
             ),
         ]),
@@ -609,6 +625,22 @@ impl Storage for SqliteStore {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    async fn list_presets(&self, user_id: i64) -> StoreResult<Vec<crate::presets::Preset>> {
+        self.list_presets_sql(user_id).await
+    }
+
+    async fn save_preset(&self, user_id: i64, preset: &crate::presets::Preset) -> StoreResult<()> {
+        self.save_preset_sql(user_id, preset).await
+    }
+
+    async fn delete_preset(&self, user_id: i64, kind: &str, name: &str) -> StoreResult<bool> {
+        self.delete_preset_sql(user_id, kind, name).await
+    }
+
+    async fn timeout_preset(&self, user_id: i64, kind: &str) -> StoreResult<Option<String>> {
+        self.timeout_preset_sql(user_id, kind).await
     }
 
     async fn list_sessions(&self, user_id: i64, current: &str) -> StoreResult<Vec<SessionRow>> {

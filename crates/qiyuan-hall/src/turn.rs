@@ -141,6 +141,10 @@ impl Hall {
         let Some(seat) = live.clocks.flagged(now) else {
             return false;
         };
+        // A saved preset marked for this (a Junqi set-up) acts first.
+        if let Some(ended) = self.timeout_preset_turn(live, seat, now).await {
+            return ended;
+        }
         // What a fallen flag means is the game's to say.
         let mut probe = live.table.boxed_clone();
         let outcome = match probe.flag_falls(seat) {
@@ -173,6 +177,26 @@ impl Hall {
                 false
             }
             // The game's task lets an AI seat act next.
+            Ok(outcome) => outcome.is_some(),
+        }
+    }
+
+    /// `seat`'s preset, played for it when its flag fell (`table` is the
+    /// game after it, `draws` what it drew): stored like a move; true if
+    /// that ended the game.
+    pub(crate) async fn preset_turn(
+        &self,
+        live: &mut Live,
+        seat: usize,
+        table: Box<dyn TableGame>,
+        draws: Vec<u32>,
+        now: Instant,
+    ) -> bool {
+        match self.commit_turn(live, seat, table, draws, now, 0).await {
+            Err(e) => {
+                tracing::error!(game = %live.row.id, error = ?e, "cannot store a preset played on time");
+                false
+            }
             Ok(outcome) => outcome.is_some(),
         }
     }

@@ -75,6 +75,17 @@ impl GameKind for JunqiKind {
     fn id(&self) -> &'static str {
         FAMILY
     }
+    fn check_preset(&self, text: &str) -> Result<(), String> {
+        // A set-up text reads the same for either side (its own half, back
+        // rank first), so red's check is everyone's.
+        Setup::parse(Side::Red, text).map(|_| ()).map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    }
     fn variants(&self) -> &'static [VariantSpec] {
         &VARIANTS
     }
