@@ -160,7 +160,7 @@ export function gameView(view, id) {
     mod.draw($('board'), { state, replayPly, flipped: flip, userFlipped: flipped, selected, targets, last, onClick, notation });
     // A game of any number of seats lists them itself (Tiaoqi), instead of
     // the two bars above and below the board.
-    const ctx = { t, esc, seatLabel, titleSlot, replayPly, fen: mod.fenAt ? mod.fenAt(state, replayPly) : state.fen };
+    const ctx = { t, esc, seatLabel, titleSlot, replayPly, rerender: render, fen: mod.fenAt ? mod.fenAt(state, replayPly) : state.fen };
     $('top-bar').hidden = $('bot-bar').hidden = !!mod.seats;
     view.querySelector('.game').classList.toggle('seated', !!mod.seats);
     $('notation-wrap').hidden = mod.notations === false;

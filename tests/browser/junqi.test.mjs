@@ -85,3 +85,51 @@ test('Junqi: a set-up is edited by swapping two pieces and sent; an illegal one 
   assert.equal(await letter('e6'), 'Y');
   await page.context().close();
 });
+
+test('Junqi: a set-up is saved by name (to play if time runs out), then loaded back into the editor', async () => {
+  const page = await junqiVsAi();
+  await page.waitForSelector('[data-testid="jq-save"]');
+  await page.waitForSelector('[data-testid="planned-setup"]');
+  const letter = (post) => page.locator(`[data-post="${post}"] [data-piece]`).getAttribute('data-piece');
+  // Swap the two front corners, name the set-up, mark it for the timeout, save.
+  await page.click('[data-post="a6"]');
+  await page.click('[data-post="e6"]');
+  assert.equal(await letter('a6'), 'C');
+  await page.fill('[data-testid="jq-preset-name"]', 'corners');
+  await page.check('[data-testid="jq-on-timeout"]');
+  await page.click('[data-testid="jq-save"]');
+  await page.waitForFunction(() => /corners/.test(document.querySelector('[data-testid="jq-preset-note"]')?.textContent || ''));
+  const saved = await page.evaluate(async () => (await (await fetch('/api/presets', { credentials: 'include' })).json()).presets);
+  assert.equal(saved.length, 1);
+  assert.deepEqual([saved[0].kind, saved[0].name, saved[0].on_timeout], ['junqi', 'corners', true]);
+  // a6 is character 26 of red's text (back rank first), e6 the 30th.
+  assert.equal(saved[0].text[25], 'C');
+  assert.equal(saved[0].text[29], 'Y');
+  // Swap back, then load the saved one: the corners are swapped again.
+  await page.click('[data-post="a6"]');
+  await page.click('[data-post="e6"]');
+  assert.equal(await letter('a6'), 'Y');
+  await page.waitForSelector('[data-testid="jq-preset-list"] option[value="corners"]', { state: 'attached' });
+  await page.selectOption('[data-testid="jq-preset-list"]', 'corners');
+  await page.click('[data-testid="jq-load"]');
+  await page.waitForFunction(() => document.querySelector('[data-post="a6"] [data-piece]')?.getAttribute('data-piece') === 'C');
+  assert.match(await page.locator('[data-testid="jq-preset-note"]').textContent(), /Loaded: corners/);
+  // The loaded set-up is the one sent.
+  await page.click('[data-testid="send-setup"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  assert.equal(await letter('a6'), 'C');
+  await page.context().close();
+});
+
+test('Junqi: the suggested set-up button has the server place an army with a plan', async () => {
+  const page = await junqiVsAi();
+  await page.waitForSelector('[data-testid="planned-setup"]');
+  await page.click('[data-testid="planned-setup"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  // The flag stands in a headquarters (b1 or d1).
+  const flags = await page.locator('[data-piece="F"]').count();
+  assert.equal(flags, 1);
+  const flagPost = await page.locator('[data-post]:has([data-piece="F"])').getAttribute('data-post');
+  assert.ok(['b1', 'd1'].includes(flagPost), flagPost);
+  await page.context().close();
+});

@@ -3,9 +3,10 @@
 // the halves; pieces by their Chinese names, an enemy piece whose rank the
 // viewer may not see as a blank disc (the server sends `X`/`x`, Q9). Moves
 // are post pairs (`c4c6`, `a12a11`); during the set-up phase (move number 0)
-// the side panel says so and the page's button asks the server for a random
-// legal set-up.
+// the side panel says so, the page's buttons ask the server for a random or a
+// planned legal set-up, and one's saved set-ups can be loaded and saved.
 import { t } from '../i18n.js';
+import { api, esc } from '../util.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const GX = 64, GY = 44, M = 36, GAP = 36;
@@ -135,9 +136,71 @@ export function targets(legal, selected) {
 /** The last move's two posts. */
 export function last(rec) { return (rec && split(rec.iccs)) || []; }
 
-/** The side panel: the set-up phase, or the last clash. */
-export function info(state) {
-  if ((state.fen || '').endsWith(' 0') && state.status === 'playing') return `<span data-testid="setup-phase">${t('setup_phase')}</span>`;
+// Saved set-ups (GET/PUT /api/presets): fetched once per page, kept here;
+// the name being typed and the timeout box survive the panel's redraws.
+let presets = null;
+let presetsLoading = false;
+let presetName = '';
+let presetOnTimeout = false;
+let presetNote = '';
+let rerender = null;
+
+function loadPresets(force) {
+  if ((presets && !force) || presetsLoading) return;
+  presetsLoading = true;
+  api('GET', '/api/presets')
+    .then((d) => { presets = ((d && d.presets) || []).filter((p) => p.kind === 'junqi'); })
+    .catch(() => { presets = []; })
+    .finally(() => { presetsLoading = false; if (rerender) rerender(); });
+}
+
+/** The saved set-ups bar of the set-up phase: load one, or save the draft by a name. */
+function presetBar(state) {
+  if (state.seat == null || !inSetup(state)) return '';
+  loadPresets(false);
+  const list = presets || [];
+  const opts = list.map((p) => `<option value="${esc(p.name)}">${esc(p.name)}${p.on_timeout ? ' ⏱' : ''}</option>`).join('');
+  return `<div class="jq-presets" data-testid="jq-presets">`
+    + `<select data-testid="jq-preset-list"${list.length ? '' : ' disabled'}>${opts}</select> `
+    + `<button data-jq="load" data-testid="jq-load"${list.length ? '' : ' disabled'}>${t('jq_load')}</button> `
+    + `<input data-jq-name data-testid="jq-preset-name" maxlength="32" size="10" placeholder="${esc(t('jq_preset_name'))}" value="${esc(presetName)}"> `
+    + `<label class="small"><input type="checkbox" data-jq-timeout data-testid="jq-on-timeout"${presetOnTimeout ? ' checked' : ''}> ${t('jq_on_timeout')}</label> `
+    + `<button data-jq="save" data-testid="jq-save">${t('jq_save')}</button> `
+    + `<span class="muted small" data-testid="jq-preset-note">${esc(presetNote)}</span></div>`;
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener('input', (e) => {
+    if (e.target.matches && e.target.matches('[data-jq-name]')) presetName = e.target.value;
+    if (e.target.matches && e.target.matches('[data-jq-timeout]')) presetOnTimeout = e.target.checked;
+  });
+  document.addEventListener('change', (e) => {
+    if (e.target.matches && e.target.matches('[data-jq-timeout]')) presetOnTimeout = e.target.checked;
+  });
+  document.addEventListener('click', async (e) => {
+    const b = e.target.closest && e.target.closest('[data-jq]');
+    if (!b) return;
+    if (b.dataset.jq === 'load') {
+      const name = (document.querySelector('[data-testid="jq-preset-list"]') || {}).value;
+      const p = (presets || []).find((x) => x.name === name);
+      if (p && draft) { draft = p.text.split(''); presetNote = `${t('jq_loaded')}: ${p.name}`; }
+    } else if (b.dataset.jq === 'save') {
+      const name = presetName.trim();
+      if (!name || !draft) { presetNote = t('jq_preset_name'); if (rerender) rerender(); return; }
+      try {
+        await api('PUT', `/api/presets/junqi/${encodeURIComponent(name)}`, { text: draft.join(''), on_timeout: presetOnTimeout });
+        presetNote = `${t('jq_saved')}: ${name}`;
+        loadPresets(true);
+      } catch (err) { presetNote = err.message; }
+    }
+    if (rerender) rerender();
+  });
+}
+
+/** The side panel: the set-up phase (with the saved set-ups), or the last clash. */
+export function info(state, _t, ctx) {
+  if (ctx && ctx.rerender) rerender = ctx.rerender;
+  if ((state.fen || '').endsWith(' 0') && state.status === 'playing') return `<span data-testid="setup-phase">${t('setup_phase')}</span>${presetBar(state)}`;
   const rec = state.records || [];
   const lastRec = rec[rec.length - 1];
   return lastRec && lastRec.clash ? `<span data-testid="clash">${lastRec.iccs}: ${t(CLASH[lastRec.clash] || lastRec.clash)}</span>` : '';
@@ -176,5 +239,9 @@ export function actions(state, t) {
   if (!inSetup(state) || draft == null) return [];
   const text = draft.join('');
   const why = setupProblems(text, state.seat);
-  return [{ label: t('send_setup'), move: text, testid: 'send-setup', disabled: why.length > 0, why: why.join(', ') }];
+  return [
+    { label: t('send_setup'), move: text, testid: 'send-setup', disabled: why.length > 0, why: why.join(', ') },
+    // The server places an army with a plan (flag behind mines, …).
+    { label: t('jq_planned'), move: 'planned', testid: 'planned-setup' },
+  ];
 }
