@@ -133,3 +133,29 @@ test('Junqi: the suggested set-up button has the server place an army with a pla
   assert.ok(['b1', 'd1'].includes(flagPost), flagPost);
   await page.context().close();
 });
+
+test('Junqi: in the set-up editor a piece dragged onto another swaps them', async () => {
+  const page = await junqiVsAi();
+  await page.waitForSelector('[data-testid="send-setup"]');
+  const letter = (post) => page.locator(`[data-post="${post}"] [data-piece]`).getAttribute('data-piece');
+  assert.equal(await letter('a6'), 'Y');
+  assert.equal(await letter('c6'), 'C');
+  const centre = async (post) => {
+    const b = await page.locator(`[data-post="${post}"] [data-piece]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const [x1, y1] = await centre('a6');
+  const [x2, y2] = await centre('c6');
+  await page.mouse.move(x1, y1);
+  await page.mouse.down();
+  await page.mouse.move((x1 + x2) / 2, (y1 + y2) / 2, { steps: 4 });
+  await page.mouse.move(x2, y2, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.querySelector('[data-post="a6"] [data-piece]')?.getAttribute('data-piece') === 'C');
+  assert.equal(await letter('c6'), 'Y');
+  // Nothing stays selected after the drop.
+  await page.click('[data-post="e6"]');
+  await page.click('[data-post="e6"]');
+  assert.equal(await letter('a6'), 'C');
+  await page.context().close();
+});

@@ -61,8 +61,57 @@ function xy(post, flipped) {
   return [M + col * GX, M + row * GY + (row >= 6 ? GAP : 0)];
 }
 
+/** The post under a pointer event, if any. */
+function postAt(e) {
+  const hit = document.elementFromPoint(e.clientX, e.clientY);
+  const g = hit && hit.closest && hit.closest('[data-post]');
+  return g ? g.getAttribute('data-post') : null;
+}
+
+/**
+ * Dragging as well as clicking: a piece dragged from one post and dropped on
+ * another is the two clicks (a move, or a swap in the set-up editor). Bound
+ * once per board; the latest draw's click handler is used.
+ */
+function bindDrag(svg) {
+  if (svg.__jqDrag) return;
+  svg.__jqDrag = true;
+  let drag = null;
+  svg.addEventListener('pointerdown', (e) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    const from = postAt(e);
+    if (from) drag = { from, id: e.pointerId, x: e.clientX, y: e.clientY, moving: false };
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    if (!drag.moving && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) >= 6) {
+      drag.moving = true;
+      svg.style.cursor = 'grabbing';
+    }
+    if (drag.moving) e.preventDefault();
+  });
+  const end = (e, drop) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    svg.style.cursor = '';
+    if (!d.moving || !drop) return;
+    const to = postAt(e);
+    if (!to || to === d.from || !svg.__jqClick) return;
+    // The click the browser may send after this pointerup is not a third click.
+    svg.__jqSkipClick = true;
+    setTimeout(() => { svg.__jqSkipClick = false; }, 0);
+    svg.__jqClick(d.from);
+    svg.__jqClick(to);
+  };
+  svg.addEventListener('pointerup', (e) => end(e, true));
+  svg.addEventListener('pointercancel', (e) => end(e, false));
+}
+
 /** Draws the position (the board as `flipped` puts blue or red at the bottom). */
 export function draw(svg, { state, flipped, selected, targets, last, onClick }) {
+  svg.__jqClick = onClick;
+  bindDrag(svg);
   svg.innerHTML = '';
   // Twelve ranks are tall: the board keeps to the screen's height.
   svg.style.maxHeight = '78vh';
@@ -91,7 +140,7 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
   for (const p of all) {
     const [x, y] = xy(p, flipped);
     const g = el('g', { 'data-post': p, style: 'cursor:pointer' }, svg);
-    g.addEventListener('click', () => onClick(p));
+    g.addEventListener('click', () => { if (!svg.__jqSkipClick) onClick(p); });
     if (CAMPS.has(p)) el('circle', { cx: x, cy: y, r: 17, fill: '#f7efd9', stroke: '#6b5a3a', 'stroke-width': 1.5 }, g);
     else el('rect', { x: x - 22, y: y - 13, width: 44, height: 26, rx: HQ.has(p) ? 12 : 3, fill: HQ.has(p) ? '#f1dfb0' : '#f7efd9', stroke: '#6b5a3a', 'stroke-width': 1.2 }, g);
     if (lastSet.has(p)) el('rect', { x: x - 25, y: y - 16, width: 50, height: 32, rx: 5, fill: 'none', stroke: '#2a7ae2', 'stroke-width': 2 }, g);
