@@ -101,6 +101,14 @@ fn main() {
                     Some(_) => 0.0,
                     None => 0.5,
                 };
+                if r.winner != Some(a_side) && std::env::var_os("JUNQI_MATCH_VERBOSE").is_some() {
+                    eprintln!(
+                        "game {i}: {:?} by {:?} after {} plies",
+                        r.winner,
+                        r.reason,
+                        g.record().len()
+                    );
+                }
             }
             None => score += 0.5,
         }

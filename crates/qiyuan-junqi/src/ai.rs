@@ -100,18 +100,45 @@ fn attack_value(attacker: Rank, post: Post, enemy: Side, moved: bool) -> i32 {
 
 const WIN: i32 = 100_000;
 
-/// Material of `side` less the enemy's, and a guard term for its flag.
-fn evaluate(p: &Position, side: Side) -> i32 {
+/// Rows a piece of `side` on `post` still has to go to reach the enemy's
+/// back row (0 there, 11 on its own back row).
+fn rows_to_go(side: Side, post: crate::board::Post) -> i32 {
+    match side {
+        Side::Red => 12 - i32::from(post.rank()),
+        Side::Blue => i32::from(post.rank()) - 1,
+    }
+}
+
+/// Material of `side` less the enemy's, plus a little for each movable
+/// piece's advance towards the enemy's headquarters (so that a side ahead
+/// goes for the flag instead of shuffling), scaled towards a draw as the
+/// quiet-ply count nears the rules' limit (Q11: the limit is a draw, so a
+/// lead that no clash renews is worth less and less).
+fn evaluate(p: &Position, side: Side, rules: Rules) -> i32 {
     let mut score = 0;
+    let mut movable = [0i32; 2];
     for post in crate::board::Post::all() {
         if let Some(x) = p.at(post) {
-            let v = if x.rank == Rank::Flag {
+            let mut v = if x.rank == Rank::Flag {
                 0
             } else {
                 value(x.rank)
             };
+            if x.rank.can_move() {
+                v += 11 - rows_to_go(x.side, post);
+                movable[x.side.index()] += 1;
+            }
             score += if x.side == side { v } else { -v };
         }
+    }
+    // A side left with no piece that moves loses (Q11): the last few
+    // movable pieces are worth far more than their rank.
+    let short = |n: i32| (5 - n).max(0) * 60;
+    score += short(movable[side.other().index()]) - short(movable[side.index()]);
+    let limit = i32::try_from(rules.quiet_limit).unwrap_or(0);
+    if limit > 0 {
+        let left = (limit - i32::try_from(p.quiet_plies()).unwrap_or(limit)).max(0);
+        score = score * (left + limit) / (2 * limit);
     }
     score
 }
@@ -123,7 +150,7 @@ fn negamax(p: &Position, depth: u32, mut alpha: i32, beta: i32, rules: Rules) ->
         return -WIN;
     }
     if depth == 0 {
-        return evaluate(p, p.turn());
+        return evaluate(p, p.turn(), rules);
     }
     for m in moves {
         let mut q = p.clone();
