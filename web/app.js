@@ -3,6 +3,7 @@ import { t, getLang, setLang, applyStatic } from './i18n.js';
 import { titleSlot, decorate } from './titles.js';
 import { leaderboardView, profileRatings } from './leaderboard.js';
 import { eventsView, eventView } from './events.js';
+import { teamEventsView, teamEventView } from './team-events.js';
 import { loadKinds, kindOf } from './kinds.js';
 import { api, esc, seatLabel, clockText, wsUrl, reasonText } from './util.js';
 import { gameView } from './game.js';
@@ -163,6 +164,8 @@ function route() {
   else if (parts[0] === 'rules') rulesView();
   else if (parts[0] === 'leaderboard') leaderboardView(view, parts[1] && decodeURIComponent(parts[1]));
   else if (parts[0] === 'events') cleanup = eventsView(view);
+  else if (parts[0] === 'team-events') cleanup = teamEventsView(view);
+  else if (parts[0] === 'team-event' && parts[1]) cleanup = teamEventView(view, decodeURIComponent(parts[1]), me);
   else if (parts[0] === 'event' && parts[1]) cleanup = eventView(view, decodeURIComponent(parts[1]), me);
   else if (parts[0] === 'login') loginView();
   else cleanup = lobbyView();

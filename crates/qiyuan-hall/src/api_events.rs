@@ -15,7 +15,7 @@ use crate::openapi::{
 };
 use crate::openapi_types::{
     EventLine, EventList, EventView, InvitationList, LeaderboardBody, RatingsBody, StandingsView,
-    TeamEventView, TeamStandings,
+    TeamEventList, TeamEventView, TeamStandings,
 };
 use crate::ratings;
 use crate::team_events::NewTeamEvent;
@@ -406,6 +406,18 @@ pub async fn create_team_event(
     let user = require_user(&hall, &headers).await?;
     let ev = crate::team_events::create(&hall, &user, req).await?;
     Ok((StatusCode::CREATED, axum::Json(ev)).into_response())
+}
+
+/// `GET /api/team-events`.
+#[utoipa::path(
+    get, path = "/api/team-events", summary = "Every team event (H7): running ones first, then by name",
+    responses(
+        (status = 200, description = "summaries: id, name, game, status, organiser, teams, boards", body = TeamEventList),
+        (status = 429, response = TooManyRequests),
+    )
+)]
+pub async fn list_team_events(State(hall): State<AppState>) -> Response {
+    axum::Json(crate::team_events::list(&hall).await).into_response()
 }
 
 /// `GET /api/team-events/{id}`.

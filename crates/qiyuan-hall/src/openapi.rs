@@ -177,7 +177,10 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api_events::standings))
         .routes(routes!(api_events::standings_csv))
         .routes(routes!(api_events::stream))
-        .routes(routes!(api_events::create_team_event))
+        .routes(routes!(
+            api_events::create_team_event,
+            api_events::list_team_events
+        ))
         .routes(routes!(api_events::get_team_event))
         .routes(routes!(api_events::team_standings))
         .routes(routes!(api_events::team_standings_csv))

@@ -311,6 +311,32 @@ pub struct TeamEventView {
     invited: Vec<String>,
 }
 
+/// `GET /api/team-events`.
+#[derive(ToSchema)]
+pub struct TeamEventList {
+    #[schema(required = false)]
+    team_events: Vec<TeamEventSummary>,
+}
+
+/// One team event in the list.
+#[derive(ToSchema)]
+pub struct TeamEventSummary {
+    #[schema(required = false)]
+    id: String,
+    #[schema(required = false)]
+    name: String,
+    #[schema(required = false)]
+    game: String,
+    #[schema(required = false)]
+    status: TeamEventState,
+    #[schema(required = false)]
+    organiser: String,
+    #[schema(required = false)]
+    teams: i64,
+    #[schema(required = false)]
+    boards: i64,
+}
+
 /// A clock as events show it.
 #[derive(ToSchema)]
 pub struct ClockView {

@@ -619,6 +619,30 @@ fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<TeamEvent>>> {
         .ok_or_else(|| HallError::not_found(format!("no team event '{}'", crate::error::shown(id))))
 }
 
+/// `GET /api/team-events`: every team event, running ones first, then by name.
+pub async fn list(hall: &Hall) -> Value {
+    let mut out = crate::events::collect_from(&hall.hooks.teams.events, |te: &TeamEvent| {
+        Some(json!({
+            "id": te.id, "name": te.name, "game": te.game, "status": te.status,
+            "organiser": te.organiser, "teams": te.teams.len(),
+            "boards": te.teams.first().map_or(0, |t| t.members.len()),
+        }))
+    })
+    .await;
+    let order = |v: &Value| match v["status"].as_str() {
+        Some("running") => 0,
+        Some("invited") => 1,
+        _ => 2,
+    };
+    out.sort_by(|a, b| {
+        order(a)
+            .cmp(&order(b))
+            .then_with(|| a["name"].as_str().cmp(&b["name"].as_str()))
+            .then_with(|| a["id"].as_str().cmp(&b["id"].as_str()))
+    });
+    json!({"team_events": out})
+}
+
 /// `GET /api/team-events/{id}`.
 pub async fn get(hall: &Hall, id: &str) -> HallResult<Value> {
     Ok(find(hall, id)?.lock().await.to_json())

@@ -293,6 +293,28 @@ async fn h7_team_round_robin_of_three_teams() {
     .await;
     assert_eq!(st, 201, "{ev}");
     let id = ev["id"].as_str().expect("id").to_string();
+    // Listed for everyone, with its size.
+    let (st, list) = get(&addr, "/api/team-events").await;
+    assert_eq!(st, 200, "{list}");
+    let listed = list["team_events"]
+        .as_array()
+        .and_then(|l| l.iter().find(|e| e["id"] == id.as_str()).cloned())
+        .expect("the new team event is listed");
+    assert_eq!(
+        (
+            &listed["name"],
+            &listed["teams"],
+            &listed["boards"],
+            &listed["status"]
+        ),
+        (
+            &json!("three clubs"),
+            &json!(3),
+            &json!(2),
+            &json!("running")
+        ),
+        "{listed}"
+    );
     let start = Instant::now();
     let ev = loop {
         let (st, ev) = get(&addr, &format!("/api/team-events/{id}")).await;

@@ -1,0 +1,49 @@
+// Browser tests of the team events page (H7, H9): create one from the form,
+// see it listed, its teams, every round's matches board by board, and the
+// standings with every tie-break column and the CSV link.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage, base } from './harness.mjs';
+
+test('a team event is created from the form and its page shows teams, boards and the H7 standings', async () => {
+  const page = await newPage();
+  // Guests may not enter AI players in events: sign up (the session cookie comes with the answer).
+  const r = await page.request.post(base + '/api/register', { data: { username: `captain${Date.now() % 100000}`, password: 'secret123' } });
+  assert.equal(r.status(), 200);
+  await page.reload();
+  await page.click('a[href="#/team-events"]');
+  await page.waitForSelector('[data-testid="team-event-form"]');
+  await page.fill('#te-create [name="name"]', 'Spring league');
+  await page.selectOption('#te-create [name="game"]', 'xiangqi');
+  await page.fill('#te-create [name="teams"]', 'Red Army: ai:1, ai:2\nBlue Army: ai:3, ai:4\nGreen Army: ai:5, ai:6');
+  await page.click('#te-create button.primary');
+  await page.waitForFunction(() => /team-event\//.test(location.hash) || document.querySelector('#te-err')?.textContent);
+  assert.equal(await page.locator('#te-err').count() ? await page.locator('#te-err').textContent() : '', '');
+  await page.waitForSelector('[data-testid="team-standings"]');
+  const heads = await page.locator('[data-testid="team-standings"] th').allTextContents();
+  assert.deepEqual(heads, ['Place', 'Team', 'Match points (场分)', 'Game points (总局分)', 'Game wins', 'Direct', 'Fouls']);
+  assert.equal(await page.locator('[data-testid="team-standings"] tr').count(), 4, 'a row per team');
+  // Three teams: a round robin of three rounds, one match each and a bye; two boards a match.
+  assert.equal(await page.locator('[data-testid="match"]').count(), 3);
+  assert.match(await page.locator('[data-testid="match"]').first().textContent(), /Board 1.*Board 2/s);
+  assert.match(await page.locator('[data-testid="team-event"]').textContent(), /Red Army/);
+  assert.equal(await page.locator('[data-testid="team-event-status"]').textContent(), 'In progress');
+  // The first round's games have started: their results link to the games.
+  await page.waitForSelector('[data-testid="board-result"]');
+  const href = await page.locator('[data-testid="board-result"]').first().getAttribute('href');
+  assert.match(href, /^#\/game\//);
+  assert.equal(await page.locator('[data-testid="csv"]').getAttribute('href'), `/api/team-events/${page.url().split('/team-event/')[1]}/standings.csv`);
+  // Listed on the team events page.
+  await page.click('a[href="#/team-events"]');
+  await page.waitForSelector('[data-testid="team-event-list"] a');
+  assert.match(await page.locator('[data-testid="team-event-list"]').textContent(), /Spring league.*3 teams × 2 boards/s);
+  await page.context().close();
+});
+
+test('the team events page speaks Chinese too', async () => {
+  const page = await newPage('zh-CN');
+  await page.click('a[href="#/team-events"]');
+  await page.waitForSelector('[data-testid="team-event-form"]');
+  assert.match(await page.locator('main, body').first().textContent(), /新建团体赛/);
+  await page.context().close();
+});
