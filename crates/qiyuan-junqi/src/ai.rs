@@ -4,12 +4,12 @@
 //! the side's [`Belief`] (the rules' limits, pieces that moved, what each
 //! clash proved), each drawn army is searched with alpha-beta to a fixed
 //! depth, and the root move with the best total over the draws is played
-//! (levels 3-4: 6 armies, 1 ply; 5-6: 10 armies, 2 plies; 7-8: 16 armies,
-//! 2 plies). Determinization, not information-set MCTS: the belief already
+//! (level 2: 2 armies, 1 ply; 3-4: 6 armies, 1 ply; 5-6: 10 armies, 2
+//! plies; 7-8: 16 armies, 2 plies). Determinization, not information-set MCTS: the belief already
 //! carries what the rules prove, the branching is modest, and a fixed
 //! search per draw is deterministic and cheap; its known weakness (it
 //! assumes it will learn what it cannot) matters little at this depth.
-//! Levels 1-2 and the flip game use the one-ply judgement below.
+//! Level 1 and the flip game use the one-ply judgement below.
 //!
 //! It sees what a client in its seat sees: its own ranks, the public moves
 //! and clash outcomes, and a flag shown by Q9. For every unknown enemy
@@ -172,7 +172,7 @@ fn negamax(p: &Position, depth: u32, mut alpha: i32, beta: i32, rules: Rules) ->
 /// The move for `me` at `level` (1-8), or `None` if it has none.
 pub fn choose(g: &Game, me: Side, level: u8) -> Option<Move> {
     let flip = g.start().face_down() != 0;
-    if level <= 2 || flip {
+    if level <= 1 || flip {
         return one_ply(g, me, level);
     }
     let (known, _) = g.known_position(me);
@@ -184,6 +184,7 @@ pub fn choose(g: &Game, me: Side, level: u8) -> Option<Move> {
         return roots.first().copied();
     }
     let (draws, depth) = match level {
+        2 => (2, 1),
         3 | 4 => (6, 1),
         5 | 6 => (10, 2),
         _ => (16, 2),
@@ -219,7 +220,7 @@ pub fn choose(g: &Game, me: Side, level: u8) -> Option<Move> {
     Some(roots[best])
 }
 
-/// The one-ply judgement (levels 1-2, the flip game).
+/// The one-ply judgement (level 1, the flip game).
 fn one_ply(g: &Game, me: Side, level: u8) -> Option<Move> {
     let (known, hidden) = g.known_position(me);
     if known.turn() != me {
@@ -239,7 +240,13 @@ fn one_ply(g: &Game, me: Side, level: u8) -> Option<Move> {
             .min()
             .unwrap_or(0)
     };
-    let noise = i32::from(8u8.saturating_sub(level.clamp(1, 8))) * 6;
+    // Level 1 plays loosely (its noise outweighs most material), level 2
+    // mostly by the judgement; the flip game's higher levels nearly exactly.
+    let noise = match level {
+        0 | 1 => 90,
+        2 => 24,
+        l => i32::from(8u8.saturating_sub(l.min(8))) * 4,
+    };
     let mut seed = known.to_string().bytes().fold(0x811c_9dc5u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     });
