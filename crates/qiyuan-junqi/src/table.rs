@@ -496,7 +496,7 @@ impl TableGame for JunqiTable {
 
 /// The Junqi AI: a set-up placed with a plan, drawn by the server, then
 /// [`crate::ai::choose`] from its own seat's knowledge only (determinized
-/// search over armies drawn from its belief at levels 3-8, a one-ply
+/// search over armies drawn from its belief at levels 2-8, a one-ply
 /// judgement at level 1 and in the flip game).
 pub struct JunqiAi;
 
