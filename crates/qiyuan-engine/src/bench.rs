@@ -42,15 +42,14 @@ pub const POSITIONS: [(Variant, &str, &str); 8] = [
 /// The default bench depth.
 pub const DEFAULT_DEPTH: i32 = 7;
 
-/// A bench position with its history keys.
-pub fn position(i: usize) -> (Position, Vec<u64>) {
+/// A bench position with its history.
+pub fn position(i: usize) -> (Position, Vec<crate::rep::Earlier>) {
     let (variant, fen, moves) = POSITIONS[i];
     let mut pos = Position::from_fen_variant(fen, variant, None).expect("bench FEN is valid");
     let mut history = Vec::new();
     for text in moves.split_whitespace() {
         let m = pos.parse_move(text).expect("bench move is legal");
-        history.push(pos.hash());
-        pos.make_move(m);
+        history.push(crate::rep::Earlier::play(&mut pos, m));
     }
     (pos, history)
 }

@@ -12,6 +12,7 @@ use qiyuan_core::{GameAi, GameKind, GameRules, OptionSpec, StartSpec, TableGame,
 use qiyuan_xiangqi::table::{MAX_TARGET, XiangqiTable};
 use qiyuan_xiangqi::{Position, Variant};
 
+use crate::rep::Earlier;
 use crate::{Level, SearchLimits, Searcher};
 
 const TARGET: &[OptionSpec] = &[OptionSpec {
@@ -159,20 +160,20 @@ const DRAW_SEARCH: SearchLimits = SearchLimits {
     clock: None,
 };
 
-/// The current position and the keys of the positions before it, oldest
-/// first (the search needs them to see repetitions).
-fn positions(g: &qiyuan_xiangqi::Game) -> (Position, Vec<u64>) {
+/// The current position and the positions before it, oldest first, with
+/// their moves' checks (the search needs them to see repetitions and
+/// perpetual checks).
+fn positions(g: &qiyuan_xiangqi::Game) -> (Position, Vec<Earlier>) {
     let mut pos: Position = g.start().clone();
     let mut history = Vec::with_capacity(g.moves().len());
     for &m in g.moves() {
-        history.push(pos.hash());
-        pos.make_move(m);
+        history.push(Earlier::play(&mut pos, m));
     }
     (pos, history)
 }
 
 /// The score of `pos` for its side to move by [`DRAW_SEARCH`], if it has a move.
-fn draw_score(pos: &Position, history: &[u64]) -> Option<i32> {
+fn draw_score(pos: &Position, history: &[Earlier]) -> Option<i32> {
     let mut searcher = Searcher::new(4);
     let r = searcher.search(pos, history, &DRAW_SEARCH, &mut |_| {});
     r.best.map(|_| r.score)

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use qiyuan_xiangqi::Position;
 
+use crate::rep::Earlier;
 use crate::rng::Rng;
 use crate::search::{MATE_BOUND, SearchLimits, SearchResult, Searcher};
 
@@ -86,7 +87,7 @@ const RATINGS: [i32; 8] = [800, 1200, 1600, 1888, 1999, 2314, 2500, 2725];
 /// Searches `pos` as `level` plays, thinking at most `budget`.
 pub fn play(
     pos: &Position,
-    history: &[u64],
+    history: &[Earlier],
     level: Level,
     budget: Duration,
     seed: u64,
@@ -99,7 +100,7 @@ pub fn play(
 pub fn play_with(
     searcher: &mut Searcher,
     pos: &Position,
-    history: &[u64],
+    history: &[Earlier],
     level: Level,
     budget: Duration,
     seed: u64,

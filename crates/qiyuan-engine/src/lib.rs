@@ -30,12 +30,21 @@ use std::time::Duration;
 
 use qiyuan_xiangqi::{Move, Position};
 
+use crate::rep::Earlier;
+
 /// The move the engine plays at `level` in `pos`, thinking for at most
-/// `budget`. `history` holds the Zobrist keys ([`Position::hash`]) of the
-/// game's earlier positions, oldest first, so the search can see repetitions.
+/// `budget`. `history` holds the game's earlier positions, oldest first,
+/// with who moved from each and whether that move gave check
+/// ([`rep::Earlier::play`] records them), so the search sees repetitions and
+/// perpetual checks that began before its root.
 ///
 /// Returns `None` only when the position has no legal move (the game is over).
-pub fn best_move(pos: &Position, history: &[u64], level: Level, budget: Duration) -> Option<Move> {
+pub fn best_move(
+    pos: &Position,
+    history: &[Earlier],
+    level: Level,
+    budget: Duration,
+) -> Option<Move> {
     let seed = pos.hash() ^ rng::time_seed();
     levels::play(pos, history, level, budget, seed).best
 }

@@ -8,7 +8,38 @@
 //! `qiyuan_xiangqi::repetition`, too costly per node). The search only talks to
 //! [`RepetitionStack`], so the judgement stays in this file.
 
-use qiyuan_xiangqi::Color;
+use qiyuan_xiangqi::{Color, Move, Position};
+
+/// One earlier position of the game, with the move played from it: who
+/// made it and whether it gave check. A perpetual check that began before
+/// the search's root is judged like one inside the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Earlier {
+    /// The position's key.
+    pub key: u64,
+    /// Who moved from it.
+    pub mover: Color,
+    /// Whether that move gave check.
+    pub gave_check: bool,
+}
+
+impl Earlier {
+    /// Plays `m` (legal in `pos`) and returns the record of the position
+    /// it left.
+    pub fn play(pos: &mut Position, m: Move) -> Earlier {
+        let key = pos.hash();
+        let mover = pos.side_to_move();
+        pos.make_move(m);
+        // The first move of a Jifen double turn hands no move to the other
+        // side: it is not the checking move of a cycle (as in the search).
+        let gave_check = pos.side_to_move() != mover && pos.in_check();
+        Earlier {
+            key,
+            mover,
+            gave_check,
+        }
+    }
+}
 
 /// One position left on the way to the current one, and the move made from it.
 #[derive(Clone, Copy, Debug)]
@@ -17,7 +48,7 @@ struct Entry {
     /// Nothing before this position can equal a later one (capture, null move).
     boundary: bool,
     /// Who moved from here and whether the move gave check; `None` for game
-    /// history and null moves, whose cycles are judged a plain draw.
+    /// null moves, whose cycles are judged a plain draw.
     mover: Option<(Color, bool)>,
 }
 
@@ -43,14 +74,14 @@ impl RepetitionStack {
     /// A stack from a game's history (oldest first). Only the last
     /// `reversible` positions can repeat (J20's counter: no capture and no
     /// score change since), so older ones are not kept.
-    pub fn from_history(history: &[u64], reversible: usize) -> RepetitionStack {
+    pub fn from_history(history: &[Earlier], reversible: usize) -> RepetitionStack {
         let start = history.len().saturating_sub(reversible);
         let mut entries: Vec<Entry> = history[start..]
             .iter()
-            .map(|&key| Entry {
-                key,
+            .map(|e| Entry {
+                key: e.key,
                 boundary: false,
-                mover: None,
+                mover: Some((e.mover, e.gave_check)),
             })
             .collect();
         if let Some(first) = entries.first_mut() {
@@ -133,9 +164,21 @@ impl RepetitionStack {
 mod tests {
     use super::*;
 
+    /// History entries with keys only (red and black in turn, no checks).
+    fn quiet(keys: &[u64]) -> Vec<Earlier> {
+        keys.iter()
+            .enumerate()
+            .map(|(i, &key)| Earlier {
+                key,
+                mover: if i % 2 == 0 { Color::Red } else { Color::Black },
+                gave_check: false,
+            })
+            .collect()
+    }
+
     #[test]
     fn finds_a_repeat_within_the_reversible_stretch_only() {
-        let mut s = RepetitionStack::from_history(&[1, 2, 3, 4], 3);
+        let mut s = RepetitionStack::from_history(&quiet(&[1, 2, 3, 4]), 3);
         assert!(s.is_repetition(3, 5));
         assert!(s.is_repetition(2, 5));
         // Position 1 is before the irreversible move.
@@ -176,8 +219,31 @@ mod tests {
             s.mark_last(mover, true);
         }
         assert_eq!(s.verdict(1, 9, Color::Red), Some(Verdict::Draw));
-        let s = RepetitionStack::from_history(&[1, 2, 3], 3);
+        let s = RepetitionStack::from_history(&quiet(&[1, 2, 3]), 3);
         assert_eq!(s.verdict(2, 9, Color::Red), Some(Verdict::Draw));
         assert_eq!(s.verdict(7, 9, Color::Red), None);
+    }
+
+    #[test]
+    fn a_perpetual_check_begun_before_the_root_still_loses() {
+        // The game so far: red checked with each of its moves. Before the
+        // fix the game's history carried no check flags and this cycle was
+        // judged a draw, so the engine walked into its own perpetual check.
+        let history: Vec<Earlier> = [
+            (1, Color::Red, true),
+            (2, Color::Black, false),
+            (3, Color::Red, true),
+            (4, Color::Black, false),
+        ]
+        .iter()
+        .map(|&(key, mover, gave_check)| Earlier {
+            key,
+            mover,
+            gave_check,
+        })
+        .collect();
+        let s = RepetitionStack::from_history(&history, 10);
+        assert_eq!(s.verdict(1, 9, Color::Red), Some(Verdict::Loss));
+        assert_eq!(s.verdict(2, 9, Color::Black), Some(Verdict::Win));
     }
 }

@@ -17,7 +17,7 @@ use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position};
 
 use crate::eval::evaluate;
 use crate::movepick::{MAX_PLY, Ordering, is_capture};
-use crate::rep::{RepetitionStack, Verdict};
+use crate::rep::{Earlier, RepetitionStack, Verdict};
 use crate::time::{self, Clock};
 use crate::tt::{self, Bound, TransTable};
 
@@ -228,7 +228,7 @@ impl Searcher {
     pub fn search(
         &mut self,
         pos: &Position,
-        history: &[u64],
+        history: &[Earlier],
         limits: &SearchLimits,
         info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
@@ -343,7 +343,7 @@ impl Searcher {
     pub fn score_root_moves(
         &mut self,
         pos: &Position,
-        history: &[u64],
+        history: &[Earlier],
         depth: i32,
         deadline: Instant,
     ) -> Option<Vec<(Move, i32)>> {

@@ -79,7 +79,7 @@ pub fn self_play_game(
         };
         let r = searcher.search(&pos, &history, &limits, &mut |_| {});
         let m = r.best?;
-        history.push(pos.hash());
+        history.push(crate::rep::Earlier::play(&mut pos.clone(), m));
         game.play_move(m).ok()?;
     }
     let result = match game.outcome().and_then(|o| o.winner) {

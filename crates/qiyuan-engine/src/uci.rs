@@ -67,7 +67,7 @@ struct Engine {
     config: EngineConfig,
     protocol: Protocol,
     position: Position,
-    history: Vec<u64>,
+    history: Vec<crate::rep::Earlier>,
     searcher: Option<Searcher>,
     stop: Arc<AtomicBool>,
     worker: Option<JoinHandle<Searcher>>,
@@ -285,10 +285,7 @@ impl Engine {
         let mut history = Vec::new();
         for text in moves_at.map(|i| &args[i + 1..]).unwrap_or(&[]) {
             match pos.parse_move(text) {
-                Ok(m) => {
-                    history.push(pos.hash());
-                    pos.make_move(m);
-                }
+                Ok(m) => history.push(crate::rep::Earlier::play(&mut pos, m)),
                 Err(e) => {
                     send(&format!("info string move '{text}' ignored: {e}"));
                     break;

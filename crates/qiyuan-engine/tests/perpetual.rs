@@ -1,0 +1,69 @@
+//! X3 principle 1 across the search's root: a perpetual check that the game
+//! began before the engine was asked must still be seen as a loss. Before
+//! the fix the game's history reached the search as bare position keys, so a
+//! cycle that began before the root was judged a plain draw, and in matches
+//! against Fairy-Stockfish the engine twice walked into its own perpetual
+//! check and lost by the rules.
+
+use std::time::{Duration, Instant};
+
+use qiyuan_engine::Searcher;
+use qiyuan_engine::rep::Earlier;
+use qiyuan_engine::search::MATE_BOUND;
+use qiyuan_xiangqi::Position;
+
+/// Plays `moves` from `fen`: the position reached and the game's history.
+fn game(fen: &str, moves: &str) -> (Position, Vec<Earlier>) {
+    let mut pos = Position::from_fen(fen).expect("FEN");
+    let mut history = Vec::new();
+    for text in moves.split_whitespace() {
+        let m = pos.parse_move(text).expect("legal");
+        history.push(Earlier::play(&mut pos, m));
+    }
+    (pos, history)
+}
+
+#[test]
+fn repeating_a_perpetual_check_begun_in_the_game_scores_as_a_loss() {
+    // Red's chariot checked from a9 and a8 while black's general stepped
+    // d9-d8-d9: the start position is back for the second time, red to move.
+    let (pos, history) = game("3k5/R8/9/9/9/9/9/9/9/4K4 w", "a8a9 d9d8 a9a8 d8d9");
+    assert!(
+        history
+            .iter()
+            .filter(|e| e.mover == qiyuan_xiangqi::Color::Red)
+            .all(|e| e.gave_check)
+    );
+    let mut searcher = Searcher::new(4);
+    let scored = searcher
+        .score_root_moves(&pos, &history, 3, Instant::now() + Duration::from_secs(60))
+        .expect("in time");
+    let score = |mv: &str| {
+        scored
+            .iter()
+            .find(|(m, _)| m.to_string() == mv)
+            .map(|&(_, s)| s)
+            .expect("a root move")
+    };
+    // a8a9 checks again and brings back a position of the cycle: red's
+    // perpetual check, red loses.
+    assert!(score("a8a9") < -MATE_BOUND, "a8a9 scored {}", score("a8a9"));
+    // Without that history the same move is just a check.
+    let fresh = searcher
+        .score_root_moves(&pos, &[], 3, Instant::now() + Duration::from_secs(60))
+        .expect("in time");
+    let s = fresh
+        .iter()
+        .find(|(m, _)| m.to_string() == "a8a9")
+        .map(|&(_, s)| s);
+    assert!(s.is_some_and(|s| s > -MATE_BOUND), "{s:?}");
+    // And the engine plays something else.
+    let best = qiyuan_engine::best_move(
+        &pos,
+        &history,
+        qiyuan_engine::Level::new(8),
+        Duration::from_millis(300),
+    )
+    .expect("a move");
+    assert_ne!(best.to_string(), "a8a9");
+}
