@@ -55,6 +55,45 @@ pub struct EngineProcess {
     lines: Receiver<String>,
     /// The command line it was started with.
     pub name: String,
+    /// The engine writes ranks 1-10 (Fairy-Stockfish's Xiangqi), not ICCS's
+    /// 0-9: moves are shifted on the way in and out.
+    pub ranks_from_one: bool,
+}
+
+/// Whether an engine's `id name` line names Fairy-Stockfish, whose Xiangqi
+/// moves count ranks from 1 (`h3e3` for ICCS `h2e2`).
+pub fn counts_ranks_from_one(id_name: &str) -> bool {
+    id_name.to_ascii_lowercase().contains("fairy-stockfish")
+}
+
+/// A move's text with every rank shifted by `delta` (+1: ICCS to
+/// Fairy-Stockfish, -1: back); `None` if it is no `<file><rank><file><rank>`
+/// move or a rank leaves 0-9.
+pub fn shift_ranks(mv: &str, delta: i32) -> Option<String> {
+    let b = mv.as_bytes();
+    let mut out = String::with_capacity(mv.len() + 2);
+    let mut i = 0;
+    for _ in 0..2 {
+        let file = *b.get(i)?;
+        if !(b'a'..=b'i').contains(&file) {
+            return None;
+        }
+        i += 1;
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - start < 2 {
+            i += 1;
+        }
+        let rank: i32 = mv.get(start..i)?.parse().ok()?;
+        let shifted = rank + delta;
+        let low = if delta > 0 { 1 } else { 0 };
+        if !(low..=low + 9).contains(&shifted) {
+            return None;
+        }
+        out.push(file as char);
+        out.push_str(&shifted.to_string());
+    }
+    out.push_str(mv.get(i..)?);
+    Some(out)
 }
 
 impl EngineProcess {
@@ -91,9 +130,22 @@ impl EngineProcess {
             stdin,
             lines: rx,
             name: cmd.to_string(),
+            ranks_from_one: false,
         };
         e.send("uci")?;
-        e.wait_for("uciok", Duration::from_secs(10))?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match e.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with("uciok") => break,
+                Ok(line) if line.starts_with("id name") => {
+                    e.ranks_from_one = counts_ranks_from_one(&line);
+                }
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => bail!("engine '{cmd}' sent no uciok"),
+                Err(RecvTimeoutError::Disconnected) => bail!("engine '{cmd}' exited"),
+            }
+        }
         if variant != Variant::Xiangqi {
             e.send(&format!(
                 "setoption name UCI_Variant value {}",
@@ -297,7 +349,18 @@ pub fn play_game(
             return Ok(finish(&game, None, "repetition", false, false));
         }
         let engine = if stm == 0 { &mut *red } else { &mut *black };
-        let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+        let moves: Vec<String> = game
+            .moves()
+            .iter()
+            .map(|m| {
+                let text = m.to_string();
+                if engine.ranks_from_one {
+                    shift_ranks(&text, 1).unwrap_or(text)
+                } else {
+                    text
+                }
+            })
+            .collect();
         let position = if moves.is_empty() {
             format!("position fen {start_fen}")
         } else {
@@ -323,8 +386,13 @@ pub fn play_game(
             return Ok(finish(&game, Some(1 - stm), "time", true, false));
         }
         clocks[stm] = clocks[stm] - used + tc.increment;
-        let text = reply.split_whitespace().nth(1).unwrap_or("");
-        if game.play(text).is_err() {
+        let sent = reply.split_whitespace().nth(1).unwrap_or("");
+        let text = if engine.ranks_from_one {
+            shift_ranks(sent, -1).unwrap_or_default()
+        } else {
+            sent.to_string()
+        };
+        if game.play(&text).is_err() {
             return Ok(finish(&game, Some(1 - stm), "illegal", false, true));
         }
     }
@@ -569,6 +637,22 @@ pub fn pgn_text(s: &MatchSummary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fairy_stockfish_ranks_are_shifted_both_ways() {
+        assert!(counts_ranks_from_one("id name Fairy-Stockfish 14 LB"));
+        assert!(!counts_ranks_from_one("id name Qiyuan 0.1"));
+        assert_eq!(shift_ranks("h2e2", 1).as_deref(), Some("h3e3"));
+        assert_eq!(shift_ranks("a9a8", 1).as_deref(), Some("a10a9"));
+        assert_eq!(shift_ranks("a10a9", -1).as_deref(), Some("a9a8"));
+        assert_eq!(shift_ranks("b0c2", 1).as_deref(), Some("b1c3"));
+        assert_eq!(shift_ranks("h3e3", -1).as_deref(), Some("h2e2"));
+        // Out of range or not a move.
+        assert_eq!(shift_ranks("a0a1", -1), None);
+        assert_eq!(shift_ranks("a11a9", -1), None);
+        assert_eq!(shift_ranks("(none)", -1), None);
+        assert_eq!(shift_ranks("", 1), None);
+    }
 
     #[test]
     fn elo_of_even_score_is_zero() {
