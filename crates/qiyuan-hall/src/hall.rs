@@ -46,6 +46,8 @@ pub struct Live {
     /// The last declined draw offer: the seat that declined it and the
     /// version of that change (its frames carry `draw_declined`).
     pub draw_declined: Option<(usize, u64)>,
+    /// Takeback requests and answers (unrated games, [`crate::takeback`]).
+    pub takeback: crate::takeback::Takeback,
     /// A standing rematch offer, by seat.
     pub rematch_offer: Option<usize>,
     /// The rematch game, once made.
@@ -109,6 +111,7 @@ impl Live {
             move_clocks: Vec::new(),
             draw_offer: None,
             draw_declined: None,
+            takeback: Default::default(),
             rematch_offer: None,
             rematch_id: None,
             log: EventLog::new(wall_ms().max(0) as u64),
@@ -202,7 +205,7 @@ impl Hall {
 
     /// Rebuilds a game from its stored set-up (the secret one, if the game
     /// drew one, such as a hidden layout), its options and its moves.
-    fn rebuild(
+    pub(crate) fn rebuild(
         &self,
         row: GameRow,
         moves: &[MoveRow],

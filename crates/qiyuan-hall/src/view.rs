@@ -137,6 +137,18 @@ impl Hall {
                 .draw_declined
                 .filter(|&(_, v)| v == version)
                 .map(|(s, _)| s),
+            takeback: crate::takeback::offered(live),
+            takeback_offer: live.takeback.offer,
+            takeback_declined: live
+                .takeback
+                .declined
+                .filter(|&(_, v)| v == version)
+                .map(|(s, _)| s),
+            takeback_accepted: live
+                .takeback
+                .accepted
+                .filter(|&(_, v)| v == version)
+                .map(|(s, _)| s),
             rematch_offer: live.rematch_offer,
             rematch_id: live.rematch_id.clone(),
             rematch_of: live.row.rematch_of.clone(),
@@ -180,8 +192,9 @@ impl Hall {
                 Audience::Spectators => None,
                 Audience::Seat(s) => Some(s),
             };
-            let (frame, records) =
-                Hall::render(live, viewer, live.log.records_sent(a), "diff", version);
+            // A takeback shortens the record: the diff starts no later than its end.
+            let from = live.log.records_sent(a).min(live.table.history().len());
+            let (frame, records) = Hall::render(live, viewer, from, "diff", version);
             frames.push((a, Arc::<str>::from(frame.to_string())));
             sent.push((a, records));
         }

@@ -2,7 +2,8 @@
 //! `/api/lobby/ws` (live lobby).
 //!
 //! Client frames (JSON text): `{"t":"move","move":"h2e2"}`, `{"t":"resign"}`,
-//! `{"t":"draw","action":"offer"|"accept"|"decline"}`, `{"t":"claim"}`,
+//! `{"t":"draw","action":"offer"|"accept"|"decline"}`,
+//! `{"t":"takeback","action":"offer"|"accept"|"decline"}`, `{"t":"claim"}`,
 //! `{"t":"rematch"}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`.
 //! Server frames: `{"t":"state",...}`, the whole game as this client may see
 //! it (with `seat` and `legal` for a player); then one `{"t":"diff",...}` per
@@ -358,6 +359,13 @@ async fn handle_frame(
         "draw" => match need_player() {
             Ok(u) => hall
                 .draw(id, u, f.action.as_deref().unwrap_or("offer"))
+                .await
+                .map(|_| None),
+            Err(e) => Err(e),
+        },
+        "takeback" => match need_player() {
+            Ok(u) => hall
+                .takeback(id, u, f.action.as_deref().unwrap_or("offer"))
                 .await
                 .map(|_| None),
             Err(e) => Err(e),
