@@ -7,6 +7,7 @@ import { api, esc, seatLabel, clockText, wsUrl } from './util.js';
 import { resultLine, resultPanel, ratingChanges } from './result.js';
 import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
 import { play, soundFor, soundOn, setSound } from './sound.js';
+import { takebackHtml, takebackButton, takebackFrame } from './game-social.js';
 
 function fmtClock(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -193,7 +194,7 @@ export function gameView(view, id) {
     $('status').textContent = status;
     // Once over, the result panel says it all (the line stays for readers of the page's text).
     $('status').hidden = state.status === 'finished';
-    $('offer').innerHTML = offerHtml(mySeat, ex);
+    $('offer').innerHTML = offerHtml(mySeat, ex) + takebackHtml(state);
     $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ratings) : '';
     decorate($('result'));
     const b = [];
@@ -204,6 +205,7 @@ export function gameView(view, id) {
       // A module's own moves as buttons (Junqi: send the set-up being edited).
       if (myTurn() && mod.actions) for (const a of mod.actions(state, t)) b.push(`<button data-f="action" data-move="${esc(a.move)}" data-testid="${esc(a.testid)}"${a.disabled ? ` disabled title="${esc(a.why || '')}"` : ''}>${esc(a.label)}</button>`);
       if (ex.offer && state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
+      if (!out) b.push(takebackButton(state));
       if (ex.claim) b.push(`<button data-f="claim" data-testid="claim">${t('claim')}</button>`);
       b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : `<button disabled data-testid="resign-later" title="${esc(t('resign_later'))}">${t('resign')}</button> <span class="muted small">${t('resign_later')}</span>`);
     }
@@ -211,6 +213,8 @@ export function gameView(view, id) {
     $('buttons').innerHTML = b.join(' ');
     view.querySelectorAll('#buttons button, #offer button, #result button').forEach((x) => x.addEventListener('click', async () => {
       const f = x.dataset.f;
+      const tb = takebackFrame(f);
+      if (tb) { send(tb); return; }
       if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
       else if (f === 'random') sendMove('random');
       else if (f === 'action') sendMove(x.dataset.move);
