@@ -1,5 +1,6 @@
 //! HTTP handlers for what players do around their moves (issue 18):
-//! takebacks ([`crate::takeback`]) and the list of one's games in play.
+//! takebacks ([`crate::takeback`]) and the list of one's games in play
+//! ([`crate::my_games`]).
 //! Thin shells over [`crate::hall::Hall`], like [`crate::api`].
 
 use axum::body::Bytes;
@@ -12,6 +13,7 @@ use utoipa::ToSchema;
 
 use crate::api::{AppState, require_user};
 use crate::hall::HallError;
+use crate::my_games::MyGames;
 use crate::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
@@ -94,4 +96,24 @@ pub async fn takeback(
     let body: TakebackBody = optional_body(&body)?;
     let action = body.action.map_or("offer", TakebackAction::as_str);
     Ok(axum::Json(hall.takeback(&id, &user, action).await?).into_response())
+}
+
+/// `GET /api/my/games`.
+#[utoipa::path(
+    get, path = "/api/my/games",
+    summary = "The caller's games that are not over, how many wait for the caller's move, and the challenges to the caller",
+    description = "`your_turn` counts the games in `games` where the caller is to move. `challenges` are waiting games whose open seat only the caller may take (`POST /api/games/{id}/join` accepts one). At most 50 of each.",
+    responses(
+        (status = 200, description = "the caller's games", body = MyGames),
+        (status = 401, response = Unauthorized),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
+pub async fn my_games(
+    State(hall): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    Ok(axum::Json(hall.my_games(&user).await?).into_response())
 }

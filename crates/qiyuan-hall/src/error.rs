@@ -15,7 +15,8 @@ pub struct ErrorBody {
     /// not_a_player, ai_budget, not_found, no_such_endpoint,
     /// method_not_allowed, conflict, not_your_turn, game_over, claim_refused,
     /// takeback_rated, takeback_unavailable, nothing_to_take_back,
-    /// takeback_pending, takeback_declined, no_takeback_request, name_taken,
+    /// takeback_pending, takeback_declined, no_takeback_request,
+    /// not_challenged, name_taken,
     /// invitations_pending, not_invited, body_too_large, rate_limited,
     /// login_throttled, too_many_sockets, busy, internal.
     pub code: String,

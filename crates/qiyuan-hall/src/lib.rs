@@ -33,6 +33,7 @@ pub mod limits;
 pub mod loadtest;
 pub mod login;
 pub mod metrics;
+pub mod my_games;
 pub mod openapi;
 pub mod openapi_types;
 pub mod points;

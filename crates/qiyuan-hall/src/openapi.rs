@@ -158,6 +158,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::draw))
         .routes(routes!(api::claim))
         .routes(routes!(api_play::takeback))
+        .routes(routes!(api_play::my_games))
         .routes(routes!(api::rematch))
         .routes(routes!(api::pgn))
         .routes(routes!(api::stream))

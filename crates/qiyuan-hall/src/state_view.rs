@@ -57,6 +57,9 @@ pub struct GameStateView {
     /// once.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draw_declined: Option<usize>,
+    /// A waiting game's challenge: the only user who may take the open seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<String>,
     /// Whether the game offers takebacks (unrated, two seats, nothing
     /// hidden; event games refuse the request).
     pub takeback: bool,

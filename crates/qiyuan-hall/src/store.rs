@@ -241,8 +241,8 @@ pub trait Storage: Send + Sync {
     async fn unfinished_games_of(&self, user_id: i64, limit: i64) -> StoreResult<Vec<String>>;
     /// Reserves a waiting game's open seat for `user_id` (a challenge).
     async fn save_challenge(&self, game_id: &str, user_id: i64) -> StoreResult<()>;
-    /// The user a game's open seat is reserved for, if any.
-    async fn challenge_of(&self, game_id: &str) -> StoreResult<Option<i64>>;
+    /// The user (id, name) a game's open seat is reserved for, if any.
+    async fn challenge_of(&self, game_id: &str) -> StoreResult<Option<(i64, String)>>;
     /// Waiting games whose open seat is reserved for `user_id`, newest first.
     async fn challenges_for(&self, user_id: i64, limit: i64) -> StoreResult<Vec<String>>;
     /// Stores a reported chat message.
@@ -1073,7 +1073,7 @@ impl Storage for SqliteStore {
         self.save_challenge_sql(game_id, user_id).await
     }
 
-    async fn challenge_of(&self, game_id: &str) -> StoreResult<Option<i64>> {
+    async fn challenge_of(&self, game_id: &str) -> StoreResult<Option<(i64, String)>> {
         self.challenge_of_sql(game_id).await
     }
 

@@ -99,13 +99,18 @@ impl SqliteStore {
         Ok(())
     }
 
-    pub(crate) async fn challenge_of_sql(&self, game_id: &str) -> StoreResult<Option<i64>> {
-        Ok(
-            sqlx::query_scalar("SELECT user_id FROM challenges WHERE game_id = ?")
-                .bind(game_id)
-                .fetch_optional(&self.pool)
-                .await?,
+    pub(crate) async fn challenge_of_sql(
+        &self,
+        game_id: &str,
+    ) -> StoreResult<Option<(i64, String)>> {
+        let row = sqlx::query(
+            "SELECT c.user_id, u.username FROM challenges c JOIN users u ON u.id = c.user_id WHERE c.game_id = ?",
         )
+        .bind(game_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((r.try_get("user_id")?, r.try_get("username")?)))
+            .transpose()
     }
 
     pub(crate) async fn challenges_for_sql(
