@@ -35,3 +35,32 @@ export function takebackFrame(f) {
   if (f === 'takeback-decline') return { t: 'takeback', action: 'decline' };
   return null;
 }
+
+/**
+ * A waiting game: for its seated players the invite link (anyone may take
+ * the open seat, or only the challenged user) with a copy button; for
+ * others whom a challenge is not for, who it is for.
+ */
+export function waitingHtml(state, me) {
+  if (state.status !== 'waiting') return '';
+  const url = `${location.origin}/#/game/${encodeURIComponent(state.id)}`;
+  if (state.seat != null) {
+    const about = state.challenge ? t('invite_challenge_about').replace('{name}', esc(state.challenge)) : t('invite_about');
+    return `<div class="offer muted" data-testid="invite">${state.challenge ? `<p data-testid="challenge-wait">${t('challenge_for').replace('{name}', esc(state.challenge))}</p>` : ''}
+      <div class="invite"><b>${t('invite_link')}</b><input readonly value="${esc(url)}" data-testid="invite-link" aria-label="${esc(t('invite_link'))}"><button data-f="copy-invite" data-testid="copy-invite">${t('copy_link')}</button></div>
+      <div class="muted small">${about}</div></div>`;
+  }
+  if (state.challenge && !(me && me.username === state.challenge)) return `<div class="offer muted" data-testid="not-for-you">${t('not_for_you').replace('{name}', esc(state.challenge))}</div>`;
+  return '';
+}
+
+/** Whether the viewer may take the open seat of a waiting game. */
+export const mayJoin = (state, me) => state.status === 'waiting' && state.seat == null && (!state.challenge || (me && me.username === state.challenge));
+
+/** Copies the invite link; the button says it was copied. */
+export async function copyInvite(button) {
+  const input = document.querySelector('[data-testid="invite-link"]');
+  if (!input) return;
+  try { await navigator.clipboard.writeText(input.value); } catch { input.select(); try { document.execCommand('copy'); } catch { /* selected for the user to copy */ } }
+  button.textContent = t('copied');
+}

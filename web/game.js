@@ -7,7 +7,7 @@ import { api, esc, seatLabel, clockText, wsUrl } from './util.js';
 import { resultLine, resultPanel, ratingChanges } from './result.js';
 import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
 import { play, soundFor, soundOn, setSound } from './sound.js';
-import { takebackHtml, takebackButton, takebackFrame } from './game-social.js';
+import { takebackHtml, takebackButton, takebackFrame, waitingHtml, mayJoin, copyInvite } from './game-social.js';
 
 function fmtClock(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -28,7 +28,7 @@ function extras(mod, state) {
   return mod && mod.extras ? { ...base, ...mod.extras(state) } : base;
 }
 
-export function gameView(view, id) {
+export function gameView(view, id, me = null) {
   let state = null, selected = null, flipped = false, notation = localStorage.getItem('qy-notation') || 'iccs';
   let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null, shownPlies = -1;
   let retryTimer = null, retryMs = 1000, chooserOpen = null, lastOffer = null, declinedAt = 0, offerSent = false, ratings = null, ratingsAsked = false;
@@ -194,7 +194,7 @@ export function gameView(view, id) {
     $('status').textContent = status;
     // Once over, the result panel says it all (the line stays for readers of the page's text).
     $('status').hidden = state.status === 'finished';
-    $('offer').innerHTML = offerHtml(mySeat, ex) + takebackHtml(state);
+    $('offer').innerHTML = offerHtml(mySeat, ex) + takebackHtml(state) + waitingHtml(state, me);
     $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ratings) : '';
     decorate($('result'));
     const b = [];
@@ -209,12 +209,13 @@ export function gameView(view, id) {
       if (ex.claim) b.push(`<button data-f="claim" data-testid="claim">${t('claim')}</button>`);
       b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : `<button disabled data-testid="resign-later" title="${esc(t('resign_later'))}">${t('resign')}</button> <span class="muted small">${t('resign_later')}</span>`);
     }
-    if (state.status === 'waiting' && mySeat == null) b.push(`<button data-f="join" data-testid="join">${t('join')}</button>`);
+    if (mayJoin(state, me)) b.push(`<button data-f="join" data-testid="join">${t('join')}</button>`);
     $('buttons').innerHTML = b.join(' ');
     view.querySelectorAll('#buttons button, #offer button, #result button').forEach((x) => x.addEventListener('click', async () => {
       const f = x.dataset.f;
       const tb = takebackFrame(f);
       if (tb) { send(tb); return; }
+      if (f === 'copy-invite') { copyInvite(x); return; }
       if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
       else if (f === 'random') sendMove('random');
       else if (f === 'action') sendMove(x.dataset.move);

@@ -47,3 +47,55 @@ test('the computer allows a takeback at once, in Chinese too', async () => {
   await statusIs(page, /轮到你走/);
   await page.context().close();
 });
+
+const myName = (page) => page.evaluate(async () => (await (await fetch('/api/me')).json()).username);
+
+test('a challenge to a named user: only they can take the seat; my games show whose move it is', async () => {
+  const alice = await newPage();
+  const bob = await newPage('zh-CN');
+  const carol = await newPage();
+  const bobName = await myName(bob);
+  await alice.selectOption('[data-testid="opponent"]', 'open');
+  await alice.fill('[data-testid="challenge-name"]', bobName);
+  await alice.click('[data-testid="create"]');
+  await alice.waitForURL(/#\/game\//);
+  const id = alice.url().split('#/game/')[1];
+  await alice.waitForSelector('[data-testid="challenge-wait"]');
+  const link = await alice.locator('[data-testid="invite-link"]').inputValue();
+  assert.ok(link.endsWith(`#/game/${id}`), link);
+  // Not an open room in the lobby; carol opening the link may not join.
+  assert.equal(await carol.locator(`[data-testid="join-${id}"]`).count(), 0);
+  await carol.goto(link);
+  await carol.waitForSelector('[data-testid="not-for-you"]');
+  assert.equal(await carol.locator('[data-testid="join"]').count(), 0);
+  // Bob sees the challenge in the lobby (and the badge), and accepts.
+  await bob.reload();
+  await bob.waitForSelector(`[data-testid="accept-challenge-${id}"]`);
+  await bob.waitForFunction(() => document.querySelector('[data-testid="my-badge"]').textContent === '1');
+  await bob.click(`[data-testid="accept-challenge-${id}"]`);
+  await bob.waitForURL(new RegExp(`#/game/${id}`));
+  await statusIs(alice, /Your move/);
+  await move(alice, 'h2', 'e2');
+  await waitMoves(bob, 1);
+  // Bob's games: one waits for his move.
+  await bob.click('[data-testid="nav-my"]');
+  await bob.waitForSelector('[data-testid="my-turn-count"]');
+  assert.match(await bob.locator('[data-testid="my-turn-count"]').textContent(), /1 局轮到你走/);
+  await bob.waitForSelector(`[data-testid="my-game-${id}"] [data-testid="your-move-mark"]`);
+  await bob.waitForFunction(() => !document.querySelector('[data-testid="my-badge"]').hidden && document.querySelector('[data-testid="my-badge"]').textContent === '1');
+  for (const p of [alice, bob, carol]) await p.context().close();
+});
+
+test('an open room has an invite link anyone can use', async () => {
+  const alice = await newPage();
+  const id = await createGame(alice);
+  const link = await alice.locator('[data-testid="invite-link"]').inputValue();
+  assert.ok(link.endsWith(`#/game/${id}`), link);
+  await alice.click('[data-testid="copy-invite"]');
+  await alice.waitForFunction(() => document.querySelector('[data-testid="copy-invite"]').textContent === 'Copied');
+  const dave = await newPage();
+  await dave.goto(link);
+  await dave.click('[data-testid="join"]');
+  await statusIs(alice, /Your move/);
+  for (const p of [alice, dave]) await p.context().close();
+});
