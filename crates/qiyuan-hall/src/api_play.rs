@@ -1,6 +1,6 @@
 //! HTTP handlers for what players do around their moves (issue 18):
 //! takebacks ([`crate::takeback`]) and the list of one's games in play
-//! ([`crate::my_games`]).
+//! ([`crate::my_games`]), and the players' chat ([`crate::chat`]).
 //! Thin shells over [`crate::hall::Hall`], like [`crate::api`].
 
 use axum::body::Bytes;
@@ -11,7 +11,10 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
+use crate::api::JsonBody;
 use crate::api::{AppState, require_user};
+use crate::api_bodies::Done;
+use crate::chat::{ChatLine, ChatList};
 use crate::hall::HallError;
 use crate::my_games::MyGames;
 use crate::openapi::{
@@ -116,4 +119,142 @@ pub async fn my_games(
 ) -> Result<Response, HallError> {
     let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(hall.my_games(&user).await?).into_response())
+}
+
+/// `{"text": "..."}`: a chat message.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChatBody {
+    /// 1 to 200 characters, one line.
+    #[schema(min_length = 1, max_length = 200)]
+    text: String,
+}
+
+/// `{"mute": true|false}`.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MuteBody {
+    /// Mute (true) or unmute (false) the other players.
+    mute: bool,
+}
+
+/// `{"id": N}`: the message reported.
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReportBody {
+    /// The message's `id`.
+    id: u64,
+}
+
+/// `GET /api/games/{id}/chat`.
+#[utoipa::path(
+    get, path = "/api/games/{id}/chat", operation_id = "chat_lines",
+    summary = "The game's chat as the caller may read it (players only; none in games against the AI)",
+    description = "The last 50 messages kept in memory (chat is not stored; a restart forgets it), without the opponent's once the caller muted them. 409 `chat_unavailable` in games with an AI seat; 403 `not_a_player` for spectators.",
+    params(("id" = String, Path, description = "the game's id")),
+    responses(
+        (status = 200, description = "the messages", body = ChatList),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
+pub async fn chat_lines(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    Ok(axum::Json(hall.chat_lines(&id, &user).await?).into_response())
+}
+
+/// `POST /api/games/{id}/chat`.
+#[utoipa::path(
+    post, path = "/api/games/{id}/chat", operation_id = "chat_send",
+    summary = "Send a chat message to the other players",
+    description = "1 to 200 characters on one line (400 `out_of_range`, `empty_message`); at most 5 messages in 10 s a player (429 `chat_rate_limited`). The players' sockets get it as {\"t\":\"chat\",\"id\",\"seat\",\"text\",\"at_ms\"}.",
+    params(("id" = String, Path, description = "the game's id")),
+    request_body = ChatBody,
+    responses(
+        (status = 200, description = "the message as sent", body = ChatLine),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
+pub async fn chat_send(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<ChatBody>,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    Ok(axum::Json(hall.chat_send(&id, &user, &body.text).await?).into_response())
+}
+
+/// `POST /api/games/{id}/chat/mute`.
+#[utoipa::path(
+    post, path = "/api/games/{id}/chat/mute",
+    summary = "Mute or unmute the other players' chat for the caller",
+    description = "While muted the server sends the caller none of the other players' messages (kept in memory with the game).",
+    params(("id" = String, Path, description = "the game's id")),
+    request_body = MuteBody,
+    responses(
+        (status = 200, description = "the messages the caller may now read", body = ChatList),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
+pub async fn chat_mute(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<MuteBody>,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    Ok(axum::Json(hall.chat_mute(&id, &user, body.mute).await?).into_response())
+}
+
+/// `POST /api/games/{id}/chat/report`.
+#[utoipa::path(
+    post, path = "/api/games/{id}/chat/report",
+    summary = "Report another player's chat message (stored with its text)",
+    description = "404 `no_such_message` for a message no longer kept; one's own messages cannot be reported.",
+    params(("id" = String, Path, description = "the game's id")),
+    request_body = ReportBody,
+    responses(
+        (status = 200, description = "stored", body = Done),
+        (status = 400, response = BadRequest),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 413, response = PayloadTooLarge),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
+pub async fn chat_report(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<ReportBody>,
+) -> Result<Response, HallError> {
+    let user = require_user(&hall, &headers).await?;
+    hall.chat_report(&id, &user, body.id).await?;
+    Ok(axum::Json(Done { ok: true }).into_response())
 }

@@ -16,7 +16,8 @@ pub struct ErrorBody {
     /// method_not_allowed, conflict, not_your_turn, game_over, claim_refused,
     /// takeback_rated, takeback_unavailable, nothing_to_take_back,
     /// takeback_pending, takeback_declined, no_takeback_request,
-    /// not_challenged, name_taken,
+    /// not_challenged, chat_unavailable, chat_rate_limited, empty_message,
+    /// no_such_message, name_taken,
     /// invitations_pending, not_invited, body_too_large, rate_limited,
     /// login_throttled, too_many_sockets, busy, internal.
     pub code: String,

@@ -60,6 +60,8 @@ pub struct Live {
     pub seat_names: Vec<String>,
     /// A challenge: the user (id, name) the open seat is for.
     pub challenge: Option<(i64, String)>,
+    /// The players' chat ([`crate::chat`]).
+    pub chat: crate::chat::Chat,
 }
 
 /// Server-side randomness for a move, with the draws it made, which are
@@ -119,6 +121,7 @@ impl Live {
             log: EventLog::new(wall_ms().max(0) as u64),
             touched: Instant::now(),
             challenge: None,
+            chat: Default::default(),
         }
     }
 

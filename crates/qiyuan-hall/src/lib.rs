@@ -19,6 +19,7 @@ pub mod api_events;
 pub mod api_play;
 pub mod auth;
 pub mod bus;
+pub mod chat;
 pub mod cli;
 pub mod client;
 pub mod clock;
