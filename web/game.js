@@ -7,6 +7,7 @@ import { api, esc, seatLabel, clockText, wsUrl } from './util.js';
 import { resultLine, resultPanel, ratingChanges } from './result.js';
 import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
 import { play, soundFor, soundOn, setSound } from './sound.js';
+import { chatPanel } from './chat.js';
 import { takebackHtml, takebackButton, takebackFrame, waitingHtml, mayJoin, copyInvite } from './game-social.js';
 
 function fmtClock(ms) {
@@ -52,8 +53,10 @@ export function gameView(view, id, me = null) {
       ${typedHtml()}
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
       <div id="replay" class="buttons"></div>
+      <div id="chat" class="chat" hidden></div>
     </div></div><div id="chooser"></div>`;
   const $ = (x) => document.getElementById(x);
+  const chat = chatPanel($('chat'), id);
   $('notation').value = notation;
   $('notation').addEventListener('change', (e) => { notation = e.target.value; localStorage.setItem('qy-notation', notation); render(); });
   $('flip').addEventListener('click', () => { flipped = !flipped; render(); });
@@ -311,6 +314,7 @@ export function gameView(view, id, me = null) {
       if (m.t === 'ping') return ws.send(JSON.stringify({ t: 'pong', id: m.id }));
       if (m.t === 'error') { $('err').textContent = m.error; pending = null; return; }
       if (m.t === 'rematch') { location.hash = `#/game/${m.id}`; return; }
+      if (m.t === 'chat') { chat.onFrame(m); return; }
       if (m.t !== 'state' && m.t !== 'diff') return;
       if (state && m.version <= state.version && m.id === state.id && m.t === 'diff') return;
       const next = fold(state, m);
@@ -324,7 +328,9 @@ export function gameView(view, id, me = null) {
       if (changed) offerSent = false;
       lastOffer = next.draw_offer;
       const sound = soundFor(state, next);
+      if (m.t === 'state' && state) chat.reload();
       state = next; receivedAt = performance.now(); pending = null;
+      chat.onState(state);
       if (sound) play(sound);
       if (state.status !== 'playing' || !myTurn()) selected = null;
       render();

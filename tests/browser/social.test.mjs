@@ -99,3 +99,33 @@ test('an open room has an invite link anyone can use', async () => {
   await statusIs(alice, /Your move/);
   for (const p of [alice, dave]) await p.context().close();
 });
+
+test('players chat, report a message and mute the opponent; no chat against the computer', async () => {
+  const [red, black] = await openRoomAndJoin('xiangqi');
+  await red.waitForSelector('[data-testid="chat-input"]');
+  await red.fill('[data-testid="chat-input"]', 'good luck');
+  await red.click('[data-testid="chat-send"]');
+  await black.waitForFunction(() => [...document.querySelectorAll('[data-testid="chat-text"]')].some((e) => e.textContent === 'good luck'));
+  await red.waitForFunction(() => [...document.querySelectorAll('[data-testid="chat-text"]')].some((e) => e.textContent === 'good luck'));
+  // One's own message has no report button; the opponent's has.
+  assert.equal(await red.locator('[data-testid="chat-report"]').count(), 0);
+  await black.click('[data-testid="chat-report"]');
+  await black.waitForSelector('[data-testid="chat-reported"]');
+  await black.click('[data-testid="chat-mute"]');
+  await black.waitForSelector('[data-testid="chat-muted"]');
+  await red.fill('[data-testid="chat-input"]', 'still there?');
+  await red.click('[data-testid="chat-send"]');
+  await red.waitForFunction(() => [...document.querySelectorAll('[data-testid="chat-text"]')].some((e) => e.textContent === 'still there?'));
+  await black.waitForTimeout(500);
+  assert.equal(await black.locator('[data-testid="chat-text"]', { hasText: 'still there?' }).count(), 0);
+  // Too long a message is refused by the input's bound (200 characters).
+  assert.equal(await red.locator('[data-testid="chat-input"]').getAttribute('maxlength'), '200');
+  await red.context().close();
+  await black.context().close();
+  const solo = await newPage();
+  await createGame(solo, { opponent: 'ai:1' });
+  await solo.waitForSelector('[data-testid="status"]');
+  assert.equal(await solo.locator('[data-testid="chat"]').isVisible(), false);
+  assert.equal(await solo.locator('#chat').isHidden(), true);
+  await solo.context().close();
+});
