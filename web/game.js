@@ -8,6 +8,7 @@ import { resultLine, resultPanel, ratingChanges } from './result.js';
 import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
 import { play, soundFor, soundOn, setSound } from './sound.js';
 import { chatPanel } from './chat.js';
+import { premoveable, ownPiece, pickPremove, markPremove } from './premove.js';
 import { takebackHtml, takebackButton, takebackFrame, waitingHtml, mayJoin, copyInvite } from './game-social.js';
 
 function fmtClock(ms) {
@@ -32,6 +33,7 @@ function extras(mod, state) {
 export function gameView(view, id, me = null) {
   let state = null, selected = null, flipped = false, notation = localStorage.getItem('qy-notation') || 'iccs';
   let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null, shownPlies = -1;
+  let premove = null, preFrom = null;
   let retryTimer = null, retryMs = 1000, chooserOpen = null, lastOffer = null, declinedAt = 0, offerSent = false, ratings = null, ratingsAsked = false;
   view.innerHTML = `<div class="game">
     <div class="board-wrap">
@@ -44,6 +46,7 @@ export function gameView(view, id, me = null) {
       <div id="title"></div>
       <div class="scores" id="scores" data-testid="scores"></div>
       <div class="status" id="status" data-testid="status"></div>
+      <div class="muted small" id="premove" data-testid="premove" hidden></div>
       <div id="offer"></div>
       <div id="result"></div>
       <div class="err" id="err" data-testid="error"></div>
@@ -82,7 +85,19 @@ export function gameView(view, id, me = null) {
 
   function sendMove(m) { pending = m; selected = null; send({ t: 'move', move: m }); render(); }
 
+  // A click on the opponent's move queues a premove (see premove.js).
+  function premoveClick(sq) {
+    if (!preFrom) preFrom = ownPiece(state, sq) ? sq : null;
+    else if (sq === preFrom) preFrom = null;
+    else if (ownPiece(state, sq)) preFrom = sq;
+    else { premove = preFrom + sq; preFrom = null; }
+    render();
+  }
+  const cancelPremove = () => { if (!premove && !preFrom) return false; premove = preFrom = null; render(); return true; };
+  $('board').addEventListener('contextmenu', (e) => { if (cancelPremove()) e.preventDefault(); });
+
   function onClick(sq) {
+    if (state && replayPly == null && premoveable(state, myTurn())) return premoveClick(sq);
     if (!myTurn() || replayPly != null) return;
     const legal = state.legal || [];
     // A game whose moves are not square pairs says what a click means.
@@ -131,7 +146,7 @@ export function gameView(view, id, me = null) {
     render();
   }
   const onKey = (e) => {
-    if (e.key === 'Escape') return closeChooser();
+    if (e.key === 'Escape') { if (cancelPremove()) return; return closeChooser(); }
     const r = replayKey(e);
     if (!r || chooserOpen || inField(e) || !state) return;
     e.preventDefault();
@@ -161,7 +176,10 @@ export function gameView(view, id, me = null) {
     const ex = extras(mod, state);
     const last = mod.last ? mod.last(lastRec) : lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
     const targets = mod.targets ? mod.targets(state.legal || [], selected) : selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
-    mod.draw($('board'), { state, replayPly, flipped: flip, userFlipped: flipped, selected, targets, last, onClick, notation });
+    mod.draw($('board'), { state, replayPly, flipped: flip, userFlipped: flipped, selected: selected || preFrom, targets, last, onClick, notation });
+    if (premove && replayPly == null) markPremove($('board'), premove);
+    $('premove').hidden = !premove;
+    $('premove').textContent = premove ? t('premove').replace('{m}', premove) : '';
     // A game of any number of seats lists them itself (Tiaoqi), instead of
     // the two bars above and below the board.
     const ctx = { t, esc, seatLabel, titleSlot, replayPly, fen: mod.fenAt ? mod.fenAt(state, replayPly) : state.fen };
@@ -333,7 +351,12 @@ export function gameView(view, id, me = null) {
       chat.onState(state);
       if (sound) play(sound);
       if (state.status !== 'playing' || !myTurn()) selected = null;
+      if (state.status !== 'playing') premove = preFrom = null;
+      // One's turn has come: the queued premove goes if it is still legal.
+      let queued = null;
+      if (premove && myTurn()) { queued = pickPremove(state, premove); if (!queued) $('err').textContent = t('premove_dropped').replace('{m}', premove); premove = preFrom = null; }
       render();
+      if (queued) sendMove(queued);
       if (state.status === 'finished') afterEnd();
     };
     // Reconnect after a dropped connection (backing off); the server sends what was missed.

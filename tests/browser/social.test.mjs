@@ -129,3 +129,42 @@ test('players chat, report a message and mute the opponent; no chat against the 
   assert.equal(await solo.locator('#chat').isHidden(), true);
   await solo.context().close();
 });
+
+const clickSq = (page, sq) => page.click(`[data-sq="${sq}"]`);
+
+test('a premove is queued on the opponent\'s move, sent when the turn comes, cancelled by Escape or right-click, dropped when illegal', async () => {
+  const [red, black] = await openRoomAndJoin('xiangqi');
+  await statusIs(black, /Opponent's move/);
+  await clickSq(black, 'h7');
+  await clickSq(black, 'e7');
+  await black.waitForSelector('[data-testid="premove"]:not([hidden])');
+  assert.match(await black.locator('[data-testid="premove"]').textContent(), /h7e7/);
+  assert.equal(await black.locator('[data-premove]').count(), 2);
+  await move(red, 'h2', 'e2');
+  // Black's premove goes by itself.
+  await waitMoves(red, 2);
+  await red.waitForSelector('[data-piece="e7"]');
+  await black.waitForSelector('[data-testid="premove"][hidden]', { state: 'attached' });
+  // Escape and a right-click cancel.
+  await clickSq(black, 'b9');
+  await clickSq(black, 'c7');
+  await black.waitForSelector('[data-testid="premove"]:not([hidden])');
+  await black.keyboard.press('Escape');
+  await black.waitForSelector('[data-testid="premove"][hidden]', { state: 'attached' });
+  await clickSq(black, 'b9');
+  await clickSq(black, 'c7');
+  await black.waitForSelector('[data-testid="premove"]:not([hidden])');
+  await black.click('[data-sq="e5"]', { button: 'right' });
+  await black.waitForSelector('[data-testid="premove"][hidden]', { state: 'attached' });
+  assert.equal(await black.locator('[data-premove]').count(), 0);
+  // e7e3 takes the pawn now; after e3e4 it is no longer legal and is dropped.
+  await clickSq(black, 'e7');
+  await clickSq(black, 'e3');
+  await black.waitForSelector('[data-testid="premove"]:not([hidden])');
+  await move(red, 'e3', 'e4');
+  await black.waitForFunction(() => /e7e3/.test(document.querySelector('[data-testid="error"]').textContent));
+  await statusIs(black, /Your move/);
+  assert.equal(await moveCount(black), 3);
+  await red.context().close();
+  await black.context().close();
+});
