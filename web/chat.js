@@ -5,7 +5,7 @@ import { t } from './i18n.js';
 import { api, esc, seatLabel } from './util.js';
 
 /** Whether the viewer of `state` has a chat. */
-export const chatOn = (state) => state.seat != null && !(state.seats || []).some((s) => s.kind === 'ai');
+export const chatOn = (state) => state.seat != null && state.status !== 'waiting' && !(state.seats || []).some((s) => s.kind === 'ai');
 
 export function chatPanel(box, id) {
   let lines = [], muted = false, loaded = false, state = null;

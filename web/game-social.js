@@ -46,7 +46,7 @@ export function waitingHtml(state, me) {
   const url = `${location.origin}/#/game/${encodeURIComponent(state.id)}`;
   if (state.seat != null) {
     const about = state.challenge ? t('invite_challenge_about').replace('{name}', esc(state.challenge)) : t('invite_about');
-    return `<div class="offer muted" data-testid="invite">${state.challenge ? `<p data-testid="challenge-wait">${t('challenge_for').replace('{name}', esc(state.challenge))}</p>` : ''}
+    return `<div class="offer invite-box" data-testid="invite">${state.challenge ? `<div class="challenge-wait" data-testid="challenge-wait">${t('challenge_for').replace('{name}', esc(state.challenge))}</div>` : ''}
       <div class="invite"><b>${t('invite_link')}</b><input readonly value="${esc(url)}" data-testid="invite-link" aria-label="${esc(t('invite_link'))}"><button data-f="copy-invite" data-testid="copy-invite">${t('copy_link')}</button></div>
       <div class="muted small">${about}</div></div>`;
   }
