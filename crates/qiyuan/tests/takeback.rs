@@ -219,6 +219,16 @@ async fn rated_and_hidden_games_refuse_takebacks_and_spectators_cannot_ask() {
         (409, Some("takeback_unavailable")),
         "{e}"
     );
+    // So does hidden Junqi (its set-ups are secret until the end).
+    let (id, red, _) = two_people(&addr, "j", json!({"game": "junqi", "opponent": "open"})).await;
+    let (_, s) = get_as(&addr, &format!("/api/games/{id}"), &red).await;
+    assert_eq!(s["takeback"], false, "{s}");
+    let (st, e) = takeback(&addr, &id, &red, "offer").await;
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (409, Some("takeback_unavailable")),
+        "{e}"
+    );
     srv.shutdown().await;
 }
 
