@@ -10,6 +10,7 @@ import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
 import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
 import { bindTheme, applyTheme } from './theme.js';
+import { watchMyGames, refreshMyGames, showChallenges, myGamesView } from './my-games.js';
 
 const view = document.getElementById('view');
 let me = null;
@@ -42,6 +43,7 @@ function seatsLine(g, titles) {
 function lobbyView() {
   view.innerHTML = `
   <div class="card" id="invitations" data-testid="invitations" hidden></div>
+  <div class="card" id="challenges" data-testid="challenges" hidden></div>
   <div class="card" id="quick-card">${quickPlayHtml()}</div>
   <div class="card"><h2>${t('create')}</h2>
     ${createFormHtml(me)}</div>
@@ -50,6 +52,7 @@ function lobbyView() {
   bindCreateForm(document.getElementById('create'));
   bindQuickPlay(document.getElementById('quick-card'));
   showInvitations();
+  showChallenges(document.getElementById('challenges'));
   const ws = new WebSocket(wsUrl('/api/lobby/ws'));
   ws.onmessage = (ev) => {
     const l = JSON.parse(ev.data);
@@ -105,7 +108,7 @@ function loginView() {
     const f = new FormData(form);
     try {
       me = await api('POST', `/api/${b.dataset.a}`, { username: f.get('username'), password: f.get('password') });
-      renderNav(); location.hash = '#/';
+      renderNav(); refreshMyGames(); location.hash = '#/';
     } catch (err) { document.getElementById('login-err').textContent = err.message; }
   }));
   const lo = document.getElementById('logout');
@@ -157,9 +160,11 @@ function rulesView() { view.innerHTML = `<div class="card" data-testid="rules">$
 
 function route() {
   cleanup(); cleanup = () => {};
+  refreshMyGames();
   const h = location.hash.replace(/^#/, '') || '/';
   const parts = h.split('/').filter(Boolean);
-  if (parts[0] === 'game' && parts[1]) cleanup = gameView(view, parts[1]);
+  if (parts[0] === 'game' && parts[1]) cleanup = gameView(view, parts[1], me);
+  else if (parts[0] === 'my') myGamesView(view);
   else if (parts[0] === 'user' && parts[1]) profileView(decodeURIComponent(parts[1]));
   else if (parts[0] === 'rules') rulesView();
   else if (parts[0] === 'leaderboard') leaderboardView(view, parts[1] && decodeURIComponent(parts[1]));
@@ -175,4 +180,4 @@ document.getElementById('lang').addEventListener('click', () => { setLang(getLan
 window.addEventListener('hashchange', route);
 bindTheme();
 setLang(getLang());
-ensureSession().then(loadKinds).then(route);
+ensureSession().then(loadKinds).then(() => { watchMyGames(); route(); });

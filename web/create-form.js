@@ -23,6 +23,7 @@ export function createFormHtml(me) {
         <option value="open">${t('open_seat')}</option>
         ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="ai:${n}">${t('ai_level')} ${n}</option>`).join('')}
       </select></label>
+      <label id="challenge-row">${t('challenge_user')} <input name="challenge" maxlength="20" autocomplete="off" placeholder="${esc(t('challenge_placeholder'))}" style="width:12em" data-testid="challenge-name"></label>
       <label id="seat-row">${t('your_colour')} <select name="seat" data-testid="seat-select">
         <option value="red">${t('red')}</option><option value="black">${t('black')}</option><option value="random">${t('random')}</option>
       </select></label>
@@ -64,9 +65,12 @@ export function bindCreateForm(form) {
     form.querySelector('#seat-row').hidden = !(kind && kind.web_module === 'xiangqi');
     for (const o of form.opponent.options) if (o.value !== 'open') o.hidden = o.disabled = !!(kind && kind.ai === false);
     if (form.opponent.selectedOptions[0] && form.opponent.selectedOptions[0].disabled) form.opponent.value = 'open';
+    // A challenge names the one person who may take the open seat of a two-seat game.
+    form.querySelector('#challenge-row').hidden = !(form.opponent.value === 'open' && variant && variant.seats[0] === 2);
     err.textContent = '';
   };
   form.game.addEventListener('change', sync);
+  form.opponent.addEventListener('change', sync);
   // "New game" from a finished game: the same settings again.
   try {
     const p = JSON.parse(sessionStorage.getItem('qy-new-game') || 'null');
@@ -98,6 +102,8 @@ export function bindCreateForm(form) {
       body.options = { target: n };
     }
     if (kind && kind.web_module === 'xiangqi' && f.get('seat') && f.get('seat') !== 'red') body.seat = f.get('seat');
+    const challenge = String(f.get('challenge') || '').trim();
+    if (challenge && !form.querySelector('#challenge-row').hidden) body.challenge = challenge;
     try { const g = await api('POST', '/api/games', body); location.hash = `#/game/${g.id}`; }
     catch (x) { err.textContent = x.message; }
   });

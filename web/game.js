@@ -7,6 +7,9 @@ import { api, esc, seatLabel, clockText, wsUrl } from './util.js';
 import { resultLine, resultPanel, ratingChanges } from './result.js';
 import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
 import { play, soundFor, soundOn, setSound } from './sound.js';
+import { chatPanel } from './chat.js';
+import { premoveable, ownPiece, pickPremove, markPremove } from './premove.js';
+import { takebackHtml, takebackButton, takebackFrame, waitingHtml, mayJoin, copyInvite } from './game-social.js';
 
 function fmtClock(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -27,9 +30,10 @@ function extras(mod, state) {
   return mod && mod.extras ? { ...base, ...mod.extras(state) } : base;
 }
 
-export function gameView(view, id) {
+export function gameView(view, id, me = null) {
   let state = null, selected = null, flipped = false, notation = localStorage.getItem('qy-notation') || 'iccs';
   let replayPly = null, receivedAt = 0, ws = null, closed = false, pending = null, shownNames = '', mod = null, shownPlies = -1;
+  let premove = null, preFrom = null;
   let retryTimer = null, retryMs = 1000, chooserOpen = null, lastOffer = null, declinedAt = 0, offerSent = false, ratings = null, ratingsAsked = false;
   view.innerHTML = `<div class="game">
     <div class="board-wrap">
@@ -42,6 +46,7 @@ export function gameView(view, id) {
       <div id="title"></div>
       <div class="scores" id="scores" data-testid="scores"></div>
       <div class="status" id="status" data-testid="status"></div>
+      <div class="muted small" id="premove" data-testid="premove" hidden></div>
       <div id="offer"></div>
       <div id="result"></div>
       <div class="err" id="err" data-testid="error"></div>
@@ -51,8 +56,10 @@ export function gameView(view, id) {
       ${typedHtml()}
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
       <div id="replay" class="buttons"></div>
+      <div id="chat" class="chat" hidden></div>
     </div></div><div id="chooser"></div>`;
   const $ = (x) => document.getElementById(x);
+  const chat = chatPanel($('chat'), id);
   $('notation').value = notation;
   $('notation').addEventListener('change', (e) => { notation = e.target.value; localStorage.setItem('qy-notation', notation); render(); });
   $('flip').addEventListener('click', () => { flipped = !flipped; render(); });
@@ -78,7 +85,19 @@ export function gameView(view, id) {
 
   function sendMove(m) { pending = m; selected = null; send({ t: 'move', move: m }); render(); }
 
+  // A click on the opponent's move queues a premove (see premove.js).
+  function premoveClick(sq) {
+    if (!preFrom) preFrom = ownPiece(state, sq) ? sq : null;
+    else if (sq === preFrom) preFrom = null;
+    else if (ownPiece(state, sq)) preFrom = sq;
+    else { premove = preFrom + sq; preFrom = null; }
+    render();
+  }
+  const cancelPremove = () => { if (!premove && !preFrom) return false; premove = preFrom = null; render(); return true; };
+  $('board').addEventListener('contextmenu', (e) => { if (cancelPremove()) e.preventDefault(); });
+
   function onClick(sq) {
+    if (state && replayPly == null && premoveable(state, myTurn())) return premoveClick(sq);
     if (!myTurn() || replayPly != null) return;
     const legal = state.legal || [];
     // A game whose moves are not square pairs says what a click means.
@@ -127,7 +146,7 @@ export function gameView(view, id) {
     render();
   }
   const onKey = (e) => {
-    if (e.key === 'Escape') return closeChooser();
+    if (e.key === 'Escape') { if (cancelPremove()) return; return closeChooser(); }
     const r = replayKey(e);
     if (!r || chooserOpen || inField(e) || !state) return;
     e.preventDefault();
@@ -157,7 +176,10 @@ export function gameView(view, id) {
     const ex = extras(mod, state);
     const last = mod.last ? mod.last(lastRec) : lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
     const targets = mod.targets ? mod.targets(state.legal || [], selected) : selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();
-    mod.draw($('board'), { state, replayPly, flipped: flip, userFlipped: flipped, selected, targets, last, onClick, notation });
+    mod.draw($('board'), { state, replayPly, flipped: flip, userFlipped: flipped, selected: selected || preFrom, targets, last, onClick, notation });
+    if (premove && replayPly == null) markPremove($('board'), premove);
+    $('premove').hidden = !premove;
+    $('premove').textContent = premove ? t('premove').replace('{m}', premove) : '';
     // A game of any number of seats lists them itself (Tiaoqi), instead of
     // the two bars above and below the board.
     const ctx = { t, esc, seatLabel, titleSlot, replayPly, rerender: render, fen: mod.fenAt ? mod.fenAt(state, replayPly) : state.fen };
@@ -193,7 +215,7 @@ export function gameView(view, id) {
     $('status').textContent = status;
     // Once over, the result panel says it all (the line stays for readers of the page's text).
     $('status').hidden = state.status === 'finished';
-    $('offer').innerHTML = offerHtml(mySeat, ex);
+    $('offer').innerHTML = offerHtml(mySeat, ex) + takebackHtml(state) + waitingHtml(state, me);
     $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ratings) : '';
     decorate($('result'));
     const b = [];
@@ -204,13 +226,17 @@ export function gameView(view, id) {
       // A module's own moves as buttons (Junqi: send the set-up being edited).
       if (myTurn() && mod.actions) for (const a of mod.actions(state, t)) b.push(`<button data-f="action" data-move="${esc(a.move)}" data-testid="${esc(a.testid)}"${a.disabled ? ` disabled title="${esc(a.why || '')}"` : ''}>${esc(a.label)}</button>`);
       if (ex.offer && state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
+      if (!out) b.push(takebackButton(state));
       if (ex.claim) b.push(`<button data-f="claim" data-testid="claim">${t('claim')}</button>`);
       b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : `<button disabled data-testid="resign-later" title="${esc(t('resign_later'))}">${t('resign')}</button> <span class="muted small">${t('resign_later')}</span>`);
     }
-    if (state.status === 'waiting' && mySeat == null) b.push(`<button data-f="join" data-testid="join">${t('join')}</button>`);
+    if (mayJoin(state, me)) b.push(`<button data-f="join" data-testid="join">${t('join')}</button>`);
     $('buttons').innerHTML = b.join(' ');
     view.querySelectorAll('#buttons button, #offer button, #result button').forEach((x) => x.addEventListener('click', async () => {
       const f = x.dataset.f;
+      const tb = takebackFrame(f);
+      if (tb) { send(tb); return; }
+      if (f === 'copy-invite') { copyInvite(x); return; }
       if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
       else if (f === 'random') sendMove('random');
       else if (f === 'action') sendMove(x.dataset.move);
@@ -306,6 +332,7 @@ export function gameView(view, id) {
       if (m.t === 'ping') return ws.send(JSON.stringify({ t: 'pong', id: m.id }));
       if (m.t === 'error') { $('err').textContent = m.error; pending = null; return; }
       if (m.t === 'rematch') { location.hash = `#/game/${m.id}`; return; }
+      if (m.t === 'chat') { chat.onFrame(m); return; }
       if (m.t !== 'state' && m.t !== 'diff') return;
       if (state && m.version <= state.version && m.id === state.id && m.t === 'diff') return;
       const next = fold(state, m);
@@ -319,10 +346,17 @@ export function gameView(view, id) {
       if (changed) offerSent = false;
       lastOffer = next.draw_offer;
       const sound = soundFor(state, next);
+      if (m.t === 'state' && state) chat.reload();
       state = next; receivedAt = performance.now(); pending = null;
+      chat.onState(state);
       if (sound) play(sound);
       if (state.status !== 'playing' || !myTurn()) selected = null;
+      if (state.status !== 'playing') premove = preFrom = null;
+      // One's turn has come: the queued premove goes if it is still legal.
+      let queued = null;
+      if (premove && myTurn()) { queued = pickPremove(state, premove); if (!queued) $('err').textContent = t('premove_dropped').replace('{m}', premove); premove = preFrom = null; }
       render();
+      if (queued) sendMove(queued);
       if (state.status === 'finished') afterEnd();
     };
     // Reconnect after a dropped connection (backing off); the server sends what was missed.

@@ -76,6 +76,12 @@ pub struct NewGame {
     #[serde(default)]
     #[schema(schema_with = crate::openapi::room_options)]
     pub options: Option<qiyuan_core::Options>,
+    /// A challenge: the username the open seat is for (with `opponent`
+    /// `open`, two-seat games); nobody else may take it. The room is not
+    /// listed among the lobby's open rooms.
+    #[serde(default)]
+    #[schema(max_length = 20)]
+    pub challenge: Option<String>,
 }
 
 impl NewGame {
@@ -208,6 +214,13 @@ impl Hall {
                 ))
             })?,
         };
+        let challenge = match &req.challenge {
+            None => None,
+            Some(name) => Some(
+                self.challenged(user, name, &opponent, table.seat_count(), req.rated)
+                    .await?,
+            ),
+        };
         let mut seats = vec![opponent.clone(); table.seat_count()];
         seats[seat] = me;
         let playing = !matches!(opponent, SeatRow::Open);
@@ -232,7 +245,7 @@ impl Hall {
             rematch_of: None,
             placings: None,
         };
-        let id = self.install_game(row, table, playing).await?;
+        let id = self.install_game(row, table, playing, challenge).await?;
         tracing::info!(game = %id, rules = %req.game, user = %user.username, "game created");
         Ok((id, seat))
     }
@@ -288,7 +301,7 @@ impl Hall {
             placings: None,
             ..live.row.clone()
         };
-        let new_id = self.install_game(row, table, true).await?;
+        let new_id = self.install_game(row, table, true, None).await?;
         live.rematch_id = Some(new_id.clone());
         self.announce(live);
         Ok(Some(new_id))
@@ -338,6 +351,6 @@ impl Hall {
             rematch_of: None,
             placings: None,
         };
-        self.install_game(row, table, true).await
+        self.install_game(row, table, true, None).await
     }
 }

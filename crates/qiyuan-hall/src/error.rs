@@ -13,7 +13,11 @@ pub struct ErrorBody {
     /// unknown_game, illegal_move, invalid_username, invalid_password,
     /// no_such_user, unauthorized, wrong_credentials, forbidden,
     /// not_a_player, ai_budget, not_found, no_such_endpoint,
-    /// method_not_allowed, conflict, not_your_turn, game_over, claim_refused, name_taken,
+    /// method_not_allowed, conflict, not_your_turn, game_over, claim_refused,
+    /// takeback_rated, takeback_unavailable, nothing_to_take_back,
+    /// takeback_pending, takeback_declined, no_takeback_request,
+    /// not_challenged, chat_unavailable, chat_rate_limited, empty_message,
+    /// no_such_message, name_taken,
     /// invitations_pending, not_invited, body_too_large, rate_limited,
     /// login_throttled, too_many_sockets, busy, internal.
     pub code: String,

@@ -93,6 +93,11 @@ impl Hooks {
             .cloned()
     }
 
+    /// Whether game `game` belongs to an event (individual or team).
+    pub(crate) fn in_event(&self, game: &str) -> bool {
+        self.event_of_game(game).is_some() || self.teams.event_of_game(game).is_some()
+    }
+
     fn event_of_game(&self, game: &str) -> Option<String> {
         self.game_events
             .lock()

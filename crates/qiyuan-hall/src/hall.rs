@@ -46,6 +46,8 @@ pub struct Live {
     /// The last declined draw offer: the seat that declined it and the
     /// version of that change (its frames carry `draw_declined`).
     pub draw_declined: Option<(usize, u64)>,
+    /// Takeback requests and answers (unrated games, [`crate::takeback`]).
+    pub takeback: crate::takeback::Takeback,
     /// A standing rematch offer, by seat.
     pub rematch_offer: Option<usize>,
     /// The rematch game, once made.
@@ -56,6 +58,10 @@ pub struct Live {
     pub touched: Instant,
     /// The seats' names (results and create requests speak them).
     pub seat_names: Vec<String>,
+    /// A challenge: the user (id, name) the open seat is for.
+    pub challenge: Option<(i64, String)>,
+    /// The players' chat ([`crate::chat`]).
+    pub chat: crate::chat::Chat,
 }
 
 /// Server-side randomness for a move, with the draws it made, which are
@@ -109,10 +115,13 @@ impl Live {
             move_clocks: Vec::new(),
             draw_offer: None,
             draw_declined: None,
+            takeback: Default::default(),
             rematch_offer: None,
             rematch_id: None,
             log: EventLog::new(wall_ms().max(0) as u64),
             touched: Instant::now(),
+            challenge: None,
+            chat: Default::default(),
         }
     }
 
@@ -202,7 +211,7 @@ impl Hall {
 
     /// Rebuilds a game from its stored set-up (the secret one, if the game
     /// drew one, such as a hidden layout), its options and its moves.
-    fn rebuild(
+    pub(crate) fn rebuild(
         &self,
         row: GameRow,
         moves: &[MoveRow],
@@ -289,6 +298,9 @@ impl Hall {
                     continue;
                 }
             };
+            if live.row.status == "waiting" {
+                live.challenge = self.store.challenge_of(&id).await?;
+            }
             if live.row.status == "playing" {
                 let now = Instant::now();
                 let seats = live.table.seats_to_move();
@@ -311,6 +323,7 @@ impl Hall {
         row: GameRow,
         table: Box<dyn TableGame>,
         playing: bool,
+        challenge: Option<(i64, String)>,
     ) -> HallResult<String> {
         if let Some(secret) = table.secret_setup() {
             self.store
@@ -322,6 +335,12 @@ impl Hall {
             .insert_game(&row)
             .await
             .map_err(HallError::internal)?;
+        if let Some((user, _)) = &challenge {
+            self.store
+                .save_challenge(&row.id, *user)
+                .await
+                .map_err(HallError::internal)?;
+        }
         let mut clocks = Clocks::new(row.clocks.clone(), row.increment_ms);
         if playing {
             clocks.start(&table.seats_to_move(), Instant::now());
@@ -329,7 +348,8 @@ impl Hall {
         }
         let id = row.id.clone();
         let names = self.games.seat_names(&row.rules, row.seats.len());
-        let live = Live::new(row, table, clocks, names);
+        let mut live = Live::new(row, table, clocks, names);
+        live.challenge = challenge;
         self.update_lobby(&live);
         self.spawn_game(live);
         Ok(id)
@@ -362,8 +382,17 @@ impl Hall {
             .game_setup(id)
             .await
             .map_err(HallError::internal)?;
-        self.rebuild(row, &moves, stored)
-            .map_err(HallError::internal)
+        let mut live = self
+            .rebuild(row, &moves, stored)
+            .map_err(HallError::internal)?;
+        if live.row.status == "waiting" {
+            live.challenge = self
+                .store
+                .challenge_of(id)
+                .await
+                .map_err(HallError::internal)?;
+        }
+        Ok(live)
     }
 
     /// The seat `user` holds in `live`, if any.
@@ -447,6 +476,14 @@ impl Hall {
         }
         if live.row.rated && user.guest {
             return Err(HallError::forbidden("guests may play only unrated games"));
+        }
+        if let Some((id, name)) = &live.challenge
+            && *id != user.id
+        {
+            return Err(HallError::forbidden(format!(
+                "this challenge is for {name}: only they may take the seat"
+            ))
+            .with_code("not_challenged"));
         }
         let Some(seat) = live.row.seats.iter().position(|s| *s == SeatRow::Open) else {
             return Err(HallError::conflict("this game has no open seat"));

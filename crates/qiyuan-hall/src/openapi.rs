@@ -26,7 +26,7 @@ use crate::api::AppState;
 use crate::error::ErrorBody;
 use crate::limits;
 use crate::registry::Registry;
-use crate::{api, api_events, presets, server};
+use crate::{api, api_events, api_play, presets, server};
 
 /// Where the document is served.
 pub const DOCUMENT_PATH: &str = "/api/openapi.json";
@@ -44,8 +44,8 @@ Every error is a 4xx/5xx with {\"error\": \"sentence\", \"code\": \"machine_code
 Bodies are limited to 16 KiB; requests are rate limited per client IP (429). \
 Clocks: the mover is charged the time from the start of its turn to the move's arrival; WebSocket moves get a lag credit equal to the measured round trip (median of recent pings), at most 1 s per move; HTTP moves get none. \
 The increment is added once per turn. \
-WebSocket: /api/games/{id}/ws with frames {\"t\":\"move\",\"move\":\"h2e2\"}, {\"t\":\"resign\"}, {\"t\":\"draw\",\"action\":\"offer|accept|decline\"}, {\"t\":\"claim\"}, {\"t\":\"rematch\"}, {\"t\":\"ping\",\"id\":N}/{\"t\":\"pong\",\"id\":N}; \
-the server sends {\"t\":\"state\",...} and {\"t\":\"error\",\"error\":...}. Lobby: /api/lobby/ws.";
+WebSocket: /api/games/{id}/ws with frames {\"t\":\"move\",\"move\":\"h2e2\"}, {\"t\":\"resign\"}, {\"t\":\"draw\",\"action\":\"offer|accept|decline\"}, {\"t\":\"takeback\",\"action\":\"offer|accept|decline\"}, {\"t\":\"chat\",\"text\":\"...\"}, {\"t\":\"claim\"}, {\"t\":\"rematch\"}, {\"t\":\"ping\",\"id\":N}/{\"t\":\"pong\",\"id\":N}; \
+the server sends {\"t\":\"state\",...}, {\"t\":\"diff\",...}, {\"t\":\"error\",\"error\":...} and, to players, {\"t\":\"chat\",\"id\",\"seat\",\"text\",\"at_ms\"}. Lobby: /api/lobby/ws.";
 
 /// The document's frame: info, the shared error answers, the security
 /// schemes. The operations come from [`api_routes`].
@@ -159,6 +159,11 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::resign))
         .routes(routes!(api::draw))
         .routes(routes!(api::claim))
+        .routes(routes!(api_play::takeback))
+        .routes(routes!(api_play::my_games))
+        .routes(routes!(api_play::chat_lines, api_play::chat_send))
+        .routes(routes!(api_play::chat_mute))
+        .routes(routes!(api_play::chat_report))
         .routes(routes!(api::rematch))
         .routes(routes!(api::pgn))
         .routes(routes!(api::stream))

@@ -57,6 +57,22 @@ pub struct GameStateView {
     /// once.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draw_declined: Option<usize>,
+    /// A waiting game's challenge: the only user who may take the open seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<String>,
+    /// Whether the game offers takebacks (unrated, two seats, nothing
+    /// hidden; event games refuse the request).
+    pub takeback: bool,
+    /// The seat with a standing takeback request.
+    pub takeback_offer: Option<usize>,
+    /// The seat that declined a takeback request, in the frame of that
+    /// change only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub takeback_declined: Option<usize>,
+    /// The seat whose takeback was accepted (its last move and what
+    /// followed were taken back), in the frame of that change only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub takeback_accepted: Option<usize>,
     pub rematch_offer: Option<usize>,
     pub rematch_id: Option<String>,
     pub rematch_of: Option<String>,

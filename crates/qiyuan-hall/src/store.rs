@@ -240,6 +240,24 @@ pub trait Storage: Send + Sync {
     /// The highest balances of `family`: name and balance, best first.
     async fn points_leaderboard(&self, family: &str, limit: i64)
     -> StoreResult<Vec<(String, i64)>>;
+    /// An accepted takeback: moves `from_ply` on leave `moves` for the
+    /// `takebacks` record (with `by_seat`, who asked), with the game row, in
+    /// one transaction.
+    async fn take_back(&self, game: &GameRow, from_ply: i64, by_seat: usize) -> StoreResult<()>;
+    /// How many takebacks a game has had.
+    async fn takeback_count(&self, game_id: &str) -> StoreResult<i64>;
+    /// Ids of the unfinished games `user_id` sits in, latest change first.
+    async fn unfinished_games_of(&self, user_id: i64, limit: i64) -> StoreResult<Vec<String>>;
+    /// Reserves a waiting game's open seat for `user_id` (a challenge).
+    async fn save_challenge(&self, game_id: &str, user_id: i64) -> StoreResult<()>;
+    /// The user (id, name) a game's open seat is reserved for, if any.
+    async fn challenge_of(&self, game_id: &str) -> StoreResult<Option<(i64, String)>>;
+    /// Waiting games whose open seat is reserved for `user_id`, newest first.
+    async fn challenges_for(&self, user_id: i64, limit: i64) -> StoreResult<Vec<String>>;
+    /// Stores a reported chat message.
+    async fn add_chat_report(&self, report: &crate::store_play::ChatReport) -> StoreResult<()>;
+    /// A game's reported chat messages, oldest first.
+    async fn chat_reports(&self, game_id: &str) -> StoreResult<Vec<crate::store_play::ChatReport>>;
     /// Releases connections (graceful shutdown).
     async fn close(&self);
 }
@@ -342,6 +360,15 @@ fn migrator() -> Migrator {
                 Cow::Borrowed("multi_ratings"),
                 MigrationType::Simple,
                 Cow::Borrowed(include_str!("../migrations/0007_multi_ratings.sql")),
+                false,
+            ),
+            Migration::new(
+                8,
+                Cow::Borrowed("takebacks_challenges_chat"),
+                MigrationType::Simple,
+                Cow::Borrowed(include_str!(
+                    "../migrations/0008_takebacks_challenges_chat.sql"
+                )),
                 false,
             ),
             Migration::new(
@@ -453,7 +480,7 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<GameRow> {
 
 const GAME_COLUMNS: &str = "id, rules, options, start_fen, initial_ms, increment_ms, rated, seats, status, result, reason, explanation, clocks, created_ms, updated_ms, rematch_of, placings";
 
-async fn write_game(
+pub(crate) async fn write_game(
     conn: &mut sqlx::SqliteConnection,
     g: &GameRow,
     insert: bool,
@@ -1060,6 +1087,38 @@ impl Storage for SqliteStore {
         rows.iter()
             .map(|r| Ok((r.try_get("username")?, r.try_get("points")?)))
             .collect()
+    }
+
+    async fn take_back(&self, game: &GameRow, from_ply: i64, by_seat: usize) -> StoreResult<()> {
+        self.take_back_sql(game, from_ply, by_seat).await
+    }
+
+    async fn takeback_count(&self, game_id: &str) -> StoreResult<i64> {
+        self.takeback_count_sql(game_id).await
+    }
+
+    async fn unfinished_games_of(&self, user_id: i64, limit: i64) -> StoreResult<Vec<String>> {
+        self.unfinished_games_of_sql(user_id, limit).await
+    }
+
+    async fn save_challenge(&self, game_id: &str, user_id: i64) -> StoreResult<()> {
+        self.save_challenge_sql(game_id, user_id).await
+    }
+
+    async fn challenge_of(&self, game_id: &str) -> StoreResult<Option<(i64, String)>> {
+        self.challenge_of_sql(game_id).await
+    }
+
+    async fn challenges_for(&self, user_id: i64, limit: i64) -> StoreResult<Vec<String>> {
+        self.challenges_for_sql(user_id, limit).await
+    }
+
+    async fn add_chat_report(&self, report: &crate::store_play::ChatReport) -> StoreResult<()> {
+        self.add_chat_report_sql(report).await
+    }
+
+    async fn chat_reports(&self, game_id: &str) -> StoreResult<Vec<crate::store_play::ChatReport>> {
+        self.chat_reports_sql(game_id).await
     }
 
     async fn close(&self) {

@@ -57,7 +57,7 @@ impl TeamEvents {
             .insert(game.to_string(), event.to_string());
     }
 
-    fn event_of_game(&self, game: &str) -> Option<String> {
+    pub(crate) fn event_of_game(&self, game: &str) -> Option<String> {
         self.games
             .lock()
             .unwrap_or_else(|e| e.into_inner())

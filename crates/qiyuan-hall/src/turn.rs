@@ -78,11 +78,14 @@ impl Hall {
         if declined.is_some() {
             live.draw_offer = None;
         }
+        // Any move ends a takeback request (the opponent's declines it).
+        let takeback = live.takeback.offer.take();
         if let Err(e) = self
             .commit_turn(live, seat, after, chance.draws, now, lag_ms)
             .await
         {
             live.draw_offer = offer;
+            live.takeback.offer = takeback;
             return Err(e);
         }
         if let Some(offerer) = declined {
@@ -127,6 +130,7 @@ impl Hall {
         }
         live.table.end(outcome);
         live.draw_offer = None;
+        live.takeback.offer = None;
         self.announce(live);
         self.game_ended(live, was_playing).await;
         Ok(())

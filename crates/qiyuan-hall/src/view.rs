@@ -137,6 +137,23 @@ impl Hall {
                 .draw_declined
                 .filter(|&(_, v)| v == version)
                 .map(|(s, _)| s),
+            challenge: live
+                .challenge
+                .as_ref()
+                .filter(|_| live.row.status == "waiting")
+                .map(|(_, name)| name.clone()),
+            takeback: crate::takeback::offered(live),
+            takeback_offer: live.takeback.offer,
+            takeback_declined: live
+                .takeback
+                .declined
+                .filter(|&(_, v)| v == version)
+                .map(|(s, _)| s),
+            takeback_accepted: live
+                .takeback
+                .accepted
+                .filter(|&(_, v)| v == version)
+                .map(|(s, _)| s),
             rematch_offer: live.rematch_offer,
             rematch_id: live.rematch_id.clone(),
             rematch_of: live.row.rematch_of.clone(),
@@ -180,8 +197,9 @@ impl Hall {
                 Audience::Spectators => None,
                 Audience::Seat(s) => Some(s),
             };
-            let (frame, records) =
-                Hall::render(live, viewer, live.log.records_sent(a), "diff", version);
+            // A takeback shortens the record: the diff starts no later than its end.
+            let from = live.log.records_sent(a).min(live.table.history().len());
+            let (frame, records) = Hall::render(live, viewer, from, "diff", version);
             frames.push((a, Arc::<str>::from(frame.to_string())));
             sent.push((a, records));
         }
@@ -204,6 +222,8 @@ impl Hall {
             "moves": live.table.history().len(),
             // A room from a set-up position: unrated, settles no points.
             "setup": live.row.start_fen.is_some(),
+            // A challenge: the one user who may take the open seat.
+            "challenge": live.challenge.as_ref().map(|(_, name)| name),
         })
     }
 
@@ -228,6 +248,11 @@ impl Hall {
         let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
         let (open, playing): (Vec<&Value>, Vec<&Value>) =
             lobby.values().partition(|g| g["status"] == "waiting");
+        // A challenge is for one user: it is not an open room.
+        let open: Vec<&Value> = open
+            .into_iter()
+            .filter(|g| g["challenge"].is_null())
+            .collect();
         json!({"t": "lobby", "open": open, "playing": playing})
     }
 

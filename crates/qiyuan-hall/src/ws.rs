@@ -2,13 +2,16 @@
 //! `/api/lobby/ws` (live lobby).
 //!
 //! Client frames (JSON text): `{"t":"move","move":"h2e2"}`, `{"t":"resign"}`,
-//! `{"t":"draw","action":"offer"|"accept"|"decline"}`, `{"t":"claim"}`,
+//! `{"t":"draw","action":"offer"|"accept"|"decline"}`,
+//! `{"t":"takeback","action":"offer"|"accept"|"decline"}`,
+//! `{"t":"chat","text":"..."}` (players; see [`crate::chat`]), `{"t":"claim"}`,
 //! `{"t":"rematch"}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`.
 //! Server frames: `{"t":"state",...}`, the whole game as this client may see
 //! it (with `seat` and `legal` for a player); then one `{"t":"diff",...}` per
 //! change, the same fields but only the move records from ply `from` on
 //! (see [`crate::game_log`]); `{"t":"error","error":"..."}`,
-//! `{"t":"rematch","id":...}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`.
+//! `{"t":"rematch","id":...}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`,
+//! and for players `{"t":"chat","id","seat","text","at_ms"}` (no version).
 //! A client that reconnects with `?since=V` (the last `version` it saw) gets
 //! only the diffs it missed, or a `state` if they are no longer kept. The
 //! server pings every few seconds and uses the round trips to credit
@@ -62,6 +65,8 @@ struct Frame {
     action: Option<String>,
     #[serde(default)]
     id: Option<u64>,
+    #[serde(default)]
+    text: Option<String>,
 }
 
 /// The query of a game socket.
@@ -169,6 +174,16 @@ where
     true
 }
 
+/// Whether a bus frame is a chat message (outside the versioned log).
+fn is_chat(frame: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Tagged<'a> {
+        #[serde(borrow)]
+        t: &'a str,
+    }
+    serde_json::from_str::<Tagged>(frame).is_ok_and(|f| f.t == "chat")
+}
+
 /// The version in a frame (every frame of the event log has one).
 fn version_of(frame: &str) -> Option<u64> {
     #[derive(Deserialize)]
@@ -248,6 +263,8 @@ async fn run_game_socket(
                         version += 1;
                         vec![f]
                     }
+                    // A chat message for this seat: as is (it has no version).
+                    Ok(f) if seat.is_some() && is_chat(&f) => vec![f],
                     Err(RecvError::Closed) => return,
                     // Fell behind, a person watching who may have taken a
                     // seat, or a frame out of order: catch up from the log.
@@ -361,6 +378,19 @@ async fn handle_frame(
                 .await
                 .map(|_| None),
             Err(e) => Err(e),
+        },
+        "takeback" => match need_player() {
+            Ok(u) => hall
+                .takeback(id, u, f.action.as_deref().unwrap_or("offer"))
+                .await
+                .map(|_| None),
+            Err(e) => Err(e),
+        },
+        "chat" => match (need_player(), f.text.as_deref()) {
+            (Err(e), _) => Err(e),
+            (Ok(_), None) => Err(HallError::bad("a chat frame needs \"text\"")),
+            // The message reaches the players (this one too) through the bus.
+            (Ok(u), Some(text)) => hall.chat_send(id, u, text).await.map(|_| None),
         },
         "claim" => match need_player() {
             Ok(u) => hall.claim(id, u).await.map(|_| None),

@@ -1,0 +1,299 @@
+//! Chat between the players of a game (issue 18). Off in games with an AI
+//! seat; spectators neither read nor write it (left out for now). A message
+//! is at most [`MAX_CHAT_CHARS`] characters (its bytes are bounded before
+//! anything else is read), a seat sends at most [`CHAT_BURST`] messages in
+//! [`CHAT_WINDOW`], and a game keeps its last [`CHAT_KEPT`] messages in
+//! memory (chat is not stored: it is gone after a restart or once a
+//! finished game leaves memory). A player may mute the opponent (the
+//! server then stops sending them the opponent's messages) and report a
+//! message, which is stored with its text for a moderator.
+//!
+//! Messages reach the players' sockets as `{"t":"chat","id","seat","text",
+//! "at_ms"}` frames on their seats' topics, outside the versioned event log.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::clock::wall_ms;
+use crate::game_log::Audience;
+use crate::hall::{Hall, HallError, HallResult, Live, not_a_player};
+use crate::store::{SeatRow, User};
+use crate::store_play::ChatReport;
+use crate::view::topic;
+
+/// The longest message, in characters.
+pub const MAX_CHAT_CHARS: usize = 200;
+/// The most bytes a message may have before it is looked at.
+const MAX_CHAT_BYTES: usize = 4 * MAX_CHAT_CHARS;
+/// Messages a game keeps.
+pub const CHAT_KEPT: usize = 50;
+/// Messages a seat may send in [`CHAT_WINDOW`].
+pub const CHAT_BURST: usize = 5;
+/// The window of [`CHAT_BURST`].
+pub const CHAT_WINDOW: Duration = Duration::from_secs(10);
+
+/// One message.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ChatLine {
+    /// Its number (for reports); unique in the game while it is in memory.
+    pub id: u64,
+    /// The seat that sent it.
+    pub seat: usize,
+    pub text: String,
+    /// When it was sent, ms since the epoch.
+    pub at_ms: i64,
+    #[serde(skip)]
+    author_id: i64,
+}
+
+/// `GET /api/games/{id}/chat` and the answer of a mute.
+#[derive(Serialize, ToSchema)]
+pub struct ChatList {
+    /// The messages the caller may read, oldest first.
+    pub lines: Vec<ChatLine>,
+    /// Whether the caller has muted the opponent.
+    pub muted: bool,
+}
+
+/// A game's chat.
+#[derive(Debug, Default)]
+pub struct Chat {
+    lines: VecDeque<ChatLine>,
+    next_id: u64,
+    /// Seats that muted the other players.
+    muted: Vec<usize>,
+    /// When each seat sent its recent messages.
+    sent: Vec<(usize, VecDeque<Instant>)>,
+}
+
+/// The seat of `user` in `live` if chat is on there for them.
+fn chat_seat(live: &Live, user: &User) -> HallResult<usize> {
+    let seat = Hall::seat_of(live, user).ok_or_else(not_a_player)?;
+    if live
+        .row
+        .seats
+        .iter()
+        .any(|s| matches!(s, SeatRow::Ai { .. }))
+    {
+        return Err(
+            HallError::conflict("there is no chat in games against the AI")
+                .with_code("chat_unavailable"),
+        );
+    }
+    Ok(seat)
+}
+
+/// A message's text, checked: bounded, trimmed, no control characters.
+fn checked_text(text: &str) -> HallResult<String> {
+    if text.len() > MAX_CHAT_BYTES || text.chars().count() > MAX_CHAT_CHARS {
+        return Err(HallError::new(
+            400,
+            "out_of_range",
+            format!("text: at most {MAX_CHAT_CHARS} characters"),
+        ));
+    }
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(HallError::bad("the message is empty").with_code("empty_message"));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(HallError::bad(
+            "a message is one line of text, without control characters",
+        ));
+    }
+    Ok(text.to_string())
+}
+
+impl Chat {
+    fn visible_to(&self, seat: usize) -> Vec<ChatLine> {
+        let muted = self.muted.contains(&seat);
+        self.lines
+            .iter()
+            .filter(|l| !muted || l.seat == seat)
+            .cloned()
+            .collect()
+    }
+
+    /// Takes one message from `seat`'s allowance at `now`; false when spent.
+    fn allow(&mut self, seat: usize, now: Instant) -> bool {
+        let i = match self.sent.iter().position(|(s, _)| *s == seat) {
+            Some(i) => i,
+            None => {
+                self.sent.push((seat, VecDeque::new()));
+                self.sent.len() - 1
+            }
+        };
+        let times = &mut self.sent[i].1;
+        while times
+            .front()
+            .is_some_and(|&t| now.duration_since(t) >= CHAT_WINDOW)
+        {
+            times.pop_front();
+        }
+        if times.len() >= CHAT_BURST {
+            return false;
+        }
+        times.push_back(now);
+        true
+    }
+}
+
+impl Hall {
+    /// Sends a message from `user` to the other players of game `id`.
+    pub async fn chat_send(&self, id: &str, user: &User, text: &str) -> HallResult<ChatLine> {
+        let text = checked_text(text)?;
+        let user = user.clone();
+        self.with_game(id, move |hall, live| {
+            Box::pin(async move {
+                let seat = chat_seat(live, &user)?;
+                if !live.chat.allow(seat, Instant::now()) {
+                    return Err(HallError::too_many(
+                        "chat_rate_limited",
+                        format!(
+                            "at most {CHAT_BURST} messages in {} s: slow down",
+                            CHAT_WINDOW.as_secs()
+                        ),
+                    ));
+                }
+                if live.chat.next_id == 0 {
+                    // Numbers from before a reload are never reused.
+                    live.chat.next_id = wall_ms().max(1) as u64;
+                }
+                let line = ChatLine {
+                    id: live.chat.next_id,
+                    seat,
+                    text,
+                    at_ms: wall_ms(),
+                    author_id: user.id,
+                };
+                live.chat.next_id += 1;
+                live.chat.lines.push_back(line.clone());
+                while live.chat.lines.len() > CHAT_KEPT {
+                    live.chat.lines.pop_front();
+                }
+                let mut frame = serde_json::to_value(&line).unwrap_or_default();
+                frame["t"] = "chat".into();
+                let frame: std::sync::Arc<str> = frame.to_string().into();
+                for (i, s) in live.row.seats.iter().enumerate() {
+                    let muted = i != seat && live.chat.muted.contains(&i);
+                    if matches!(s, SeatRow::User { .. }) && !muted {
+                        hall.bus
+                            .publish(&topic(&live.row.id, Audience::Seat(i)), frame.clone());
+                    }
+                }
+                Ok(line)
+            })
+        })
+        .await?
+    }
+
+    /// The messages `user` may read in game `id`.
+    pub async fn chat_lines(&self, id: &str, user: &User) -> HallResult<ChatList> {
+        let user = user.clone();
+        self.with_game(id, move |_, live| {
+            Box::pin(async move {
+                let seat = chat_seat(live, &user)?;
+                Ok(ChatList {
+                    lines: live.chat.visible_to(seat),
+                    muted: live.chat.muted.contains(&seat),
+                })
+            })
+        })
+        .await?
+    }
+
+    /// Mutes (or unmutes) the other players of game `id` for `user`.
+    pub async fn chat_mute(&self, id: &str, user: &User, mute: bool) -> HallResult<ChatList> {
+        let user = user.clone();
+        self.with_game(id, move |_, live| {
+            Box::pin(async move {
+                let seat = chat_seat(live, &user)?;
+                live.chat.muted.retain(|&s| s != seat);
+                if mute {
+                    live.chat.muted.push(seat);
+                }
+                Ok(ChatList {
+                    lines: live.chat.visible_to(seat),
+                    muted: mute,
+                })
+            })
+        })
+        .await?
+    }
+
+    /// Reports message `line` of game `id` (another player's): it is stored
+    /// with its text.
+    pub async fn chat_report(&self, id: &str, user: &User, line: u64) -> HallResult<()> {
+        let user = user.clone();
+        let report = self
+            .with_game(id, move |_, live| {
+                Box::pin(async move {
+                    let seat = chat_seat(live, &user)?;
+                    let found = live.chat.lines.iter().find(|l| l.id == line);
+                    let Some(l) = found else {
+                        return Err(HallError::not_found("no such message (it may be too old)")
+                            .with_code("no_such_message"));
+                    };
+                    if l.seat == seat {
+                        return Err(HallError::bad("you cannot report your own message"));
+                    }
+                    Ok(ChatReport {
+                        game_id: live.row.id.clone(),
+                        reporter_id: user.id,
+                        author_id: l.author_id,
+                        text: l.text.clone(),
+                        sent_ms: l.at_ms,
+                    })
+                })
+            })
+            .await??;
+        self.store
+            .add_chat_report(&report)
+            .await
+            .map_err(HallError::internal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_are_bounded_trimmed_and_one_line() {
+        assert_eq!(checked_text("  gg  ").ok().as_deref(), Some("gg"));
+        assert_eq!(
+            checked_text(&"好".repeat(200))
+                .map(|t| t.chars().count())
+                .ok(),
+            Some(200)
+        );
+        assert_eq!(
+            checked_text(&"好".repeat(201)).map_err(|e| e.code),
+            Err("out_of_range")
+        );
+        assert_eq!(
+            checked_text(&"x".repeat(100_000)).map_err(|e| e.code),
+            Err("out_of_range")
+        );
+        assert_eq!(
+            checked_text("   ").map_err(|e| e.code),
+            Err("empty_message")
+        );
+        assert_eq!(checked_text("a\nb").map_err(|e| e.code), Err("bad_request"));
+    }
+
+    #[test]
+    fn a_seat_sends_a_burst_then_waits() {
+        let mut chat = Chat::default();
+        let t0 = Instant::now();
+        for _ in 0..CHAT_BURST {
+            assert!(chat.allow(0, t0));
+        }
+        assert!(!chat.allow(0, t0), "the burst is spent");
+        assert!(chat.allow(1, t0), "the other seat has its own");
+        assert!(chat.allow(0, t0 + CHAT_WINDOW), "the window passed");
+    }
+}

@@ -1,0 +1,216 @@
+//! Takebacks in casual games (issue 18), shaped like draw offers: a player
+//! asks (`offer`), the opponent accepts or declines; moving instead of
+//! answering declines. An accepted takeback undoes the asker's last move,
+//! and the opponent's reply after it when it is the asker's turn: the game
+//! goes back to the ply before the asker's last move, which is then the
+//! asker's to play again.
+//!
+//! Only unrated two-seat games that hide nothing and belong to no event
+//! offer takebacks: a rated result must not be negotiable, and in Banqi or
+//! hidden Junqi replaying from an earlier ply would show what a flip or a
+//! clash revealed (see [`refusal`]). An AI opponent accepts at once: the
+//! game is casual, and the AI loses nothing by replaying a ply.
+//!
+//! Durability: the taken-back moves leave the `moves` table for a
+//! `takebacks` row in the same transaction as the game row
+//! ([`crate::store::Storage::take_back`]), so a restart replays the game
+//! without them, and the record of what was taken back stays. The clocks
+//! keep what they read: nobody gets time back.
+
+use std::time::Instant;
+
+use serde_json::Value;
+
+use crate::clock::wall_ms;
+use crate::hall::{Hall, HallError, HallResult, Live, not_a_player};
+use crate::store::{SeatRow, User};
+
+/// A game's takeback requests and their answers.
+#[derive(Clone, Debug, Default)]
+pub struct Takeback {
+    /// The seat whose request stands.
+    pub offer: Option<usize>,
+    /// The last declined request: the seat that declined it and the version
+    /// of that change (its frames carry `takeback_declined`).
+    pub declined: Option<(usize, u64)>,
+    /// The last accepted request: the seat that asked and the version of
+    /// the change that took the moves back (`takeback_accepted`).
+    pub accepted: Option<(usize, u64)>,
+    /// A declined asker and the game's plies then: it may ask again only
+    /// once the game has moved on (no repeated asking).
+    refused_at: Option<(usize, usize)>,
+}
+
+/// Whether `live` offers takebacks at all (what the page shows as the
+/// button; the request also refuses event games).
+pub(crate) fn offered(live: &Live) -> bool {
+    !live.row.rated && live.row.seats.len() == 2 && live.table.secret_setup().is_none()
+}
+
+/// Why `live` offers no takebacks, if it offers none.
+fn refusal(hall: &Hall, live: &Live) -> Option<HallError> {
+    if live.row.rated {
+        return Some(
+            HallError::conflict("takebacks are for unrated games only").with_code("takeback_rated"),
+        );
+    }
+    if !offered(live) || hall.hooks.in_event(&live.row.id) {
+        return Some(
+            HallError::conflict(
+                "this game offers no takebacks (hidden information, more than two seats, or an event game)",
+            )
+            .with_code("takeback_unavailable"),
+        );
+    }
+    None
+}
+
+fn nothing_to_take_back() -> HallError {
+    HallError::conflict("you have no move to take back").with_code("nothing_to_take_back")
+}
+
+impl Hall {
+    /// Asks for a takeback (`offer`), or accepts or declines the
+    /// opponent's request.
+    pub async fn takeback(&self, id: &str, user: &User, action: &str) -> HallResult<Value> {
+        let user = user.clone();
+        let action = action.to_string();
+        self.with_game(id, move |hall, live| {
+            Box::pin(hall.takeback_in(live, user, action))
+        })
+        .await?
+    }
+
+    async fn takeback_in(&self, live: &mut Live, user: User, action: String) -> HallResult<Value> {
+        let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
+        if !matches!(action.as_str(), "offer" | "accept" | "decline") {
+            return Err(HallError::bad("action must be offer, accept or decline"));
+        }
+        if live.row.status == "playing" && self.flag_check(live, Instant::now()).await {
+            return Err(
+                HallError::conflict("the game is over: time ran out").with_code("game_over")
+            );
+        }
+        match live.row.status.as_str() {
+            "finished" => {
+                return Err(HallError::conflict("the game is over").with_code("game_over"));
+            }
+            "waiting" => return Err(HallError::conflict("the game has not started")),
+            _ => {}
+        }
+        if let Some(e) = refusal(self, live) {
+            return Err(e);
+        }
+        let plies = live.table.history().len();
+        let theirs = live.takeback.offer.filter(|&s| s != seat);
+        match (action.as_str(), theirs) {
+            ("offer", Some(_)) => {
+                return Err(HallError::conflict(
+                    "your opponent's takeback request stands: accept or decline it first",
+                )
+                .with_code("takeback_pending"));
+            }
+            ("offer", None) => {
+                if live.takeback.offer == Some(seat) {
+                    return Err(HallError::conflict("your takeback request already stands")
+                        .with_code("takeback_pending"));
+                }
+                if live.takeback.refused_at == Some((seat, plies)) {
+                    return Err(HallError::conflict(
+                        "your takeback request was declined: ask again after the next move",
+                    )
+                    .with_code("takeback_declined"));
+                }
+                self.cut_for(live, seat).await?;
+                live.takeback.offer = Some(seat);
+                self.announce(live);
+                // An AI opponent accepts at once (see the module docs).
+                let ai_opponent = live
+                    .row
+                    .seats
+                    .iter()
+                    .enumerate()
+                    .any(|(i, s)| i != seat && matches!(s, SeatRow::Ai { .. }));
+                if ai_opponent {
+                    self.take_back(live, seat).await?;
+                }
+            }
+            ("accept", Some(asker)) => self.take_back(live, asker).await?,
+            ("decline", Some(asker)) => {
+                live.takeback.offer = None;
+                live.takeback.declined = Some((seat, live.version() + 1));
+                live.takeback.refused_at = Some((asker, plies));
+                self.announce(live);
+            }
+            _ => {
+                return Err(
+                    HallError::conflict("there is no takeback request to answer")
+                        .with_code("no_takeback_request"),
+                );
+            }
+        }
+        Ok(Hall::state_json(live, Some(seat)))
+    }
+
+    /// The stored moves of `live` and the ply the game goes back to for
+    /// `asker`'s takeback (the ply of its last move).
+    async fn cut_for(
+        &self,
+        live: &Live,
+        asker: usize,
+    ) -> HallResult<(Vec<crate::store::MoveRow>, usize)> {
+        let loaded = self
+            .store
+            .load_game(&live.row.id)
+            .await
+            .map_err(HallError::internal)?;
+        let Some((_, moves)) = loaded else {
+            return Err(HallError::internal("a live game is not stored"));
+        };
+        if moves.len() != live.table.history().len() {
+            return Err(HallError::internal(
+                "the stored moves differ from the game in memory",
+            ));
+        }
+        let cut = moves
+            .iter()
+            .rposition(|m| m.seat == asker as i64)
+            .ok_or_else(nothing_to_take_back)?;
+        Ok((moves, cut))
+    }
+
+    /// Takes `asker`'s last move back (and what followed it): the game is
+    /// replayed from its set-up without those moves, stored, then announced.
+    async fn take_back(&self, live: &mut Live, asker: usize) -> HallResult<()> {
+        let (moves, cut) = self.cut_for(live, asker).await?;
+        let secret = self
+            .store
+            .game_setup(&live.row.id)
+            .await
+            .map_err(HallError::internal)?;
+        let rebuilt = self
+            .rebuild(live.row.clone(), &moves[..cut], secret)
+            .map_err(HallError::internal)?;
+        let before = (live.row.clone(), live.clocks.clone());
+        let now = Instant::now();
+        let table = std::mem::replace(&mut live.table, rebuilt.table);
+        let move_clocks = std::mem::replace(&mut live.move_clocks, rebuilt.move_clocks);
+        live.clocks.stop(now);
+        live.clocks.start(&live.table.seats_to_move(), now);
+        Hall::fresh_turn(live);
+        live.row.clocks = live.clocks.remaining.clone();
+        live.row.updated_ms = wall_ms();
+        if let Err(e) = self.store.take_back(&live.row, cut as i64, asker).await {
+            live.table = table;
+            live.move_clocks = move_clocks;
+            (live.row, live.clocks) = before;
+            return Err(HallError::internal(e));
+        }
+        live.draw_offer = None;
+        live.takeback.offer = None;
+        live.takeback.refused_at = None;
+        live.takeback.accepted = Some((asker, live.version() + 1));
+        self.announce(live);
+        Ok(())
+    }
+}
