@@ -146,12 +146,11 @@ impl EngineProcess {
                 Err(RecvTimeoutError::Disconnected) => bail!("engine '{cmd}' exited"),
             }
         }
-        if variant != Variant::Xiangqi {
-            e.send(&format!(
-                "setoption name UCI_Variant value {}",
-                variant.name()
-            ))?;
-        }
+        // Always name the variant: Fairy-Stockfish starts in chess.
+        e.send(&format!(
+            "setoption name UCI_Variant value {}",
+            variant.name()
+        ))?;
         if let Some(t) = target {
             e.send(&format!("setoption name JifenTarget value {t}"))?;
         }
