@@ -5,6 +5,7 @@ import { titleSlot, decorate, forget } from './titles.js';
 import { gameModule } from './kinds.js';
 import { api, esc, seatLabel, clockText, wsUrl } from './util.js';
 import { resultLine, resultPanel, ratingChanges } from './result.js';
+import { analysisHtml, bindAnalysis } from './analysis.js';
 import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
 import { play, soundFor, soundOn, setSound } from './sound.js';
 import { chatPanel } from './chat.js';
@@ -166,6 +167,7 @@ export function gameView(view, id, me = null) {
     return '';
   }
 
+  bindAnalysis(() => ({ state, id, rerender: render }));
   function render() {
     if (!state) return;
     const mySeat = state.seat;
@@ -216,7 +218,7 @@ export function gameView(view, id, me = null) {
     // Once over, the result panel says it all (the line stays for readers of the page's text).
     $('status').hidden = state.status === 'finished';
     $('offer').innerHTML = offerHtml(mySeat, ex) + takebackHtml(state) + waitingHtml(state, me);
-    $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ratings) : '';
+    $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ratings) + analysisHtml(state, id) : '';
     decorate($('result'));
     const b = [];
     if (state.status === 'playing' && mySeat != null && !out) {

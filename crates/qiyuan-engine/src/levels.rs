@@ -105,7 +105,7 @@ pub fn play_with(
     budget: Duration,
     seed: u64,
 ) -> SearchResult {
-    let start = std::time::Instant::now();
+    let start = crate::time::Instant::now();
     let budget = budget * level.time_percent() / 100;
     let noise = level.noise();
     // With noise, half the time goes to the search and half to scoring every move.

@@ -11,7 +11,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::time::Instant;
 
 use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position};
 

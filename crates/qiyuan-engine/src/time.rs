@@ -6,6 +6,41 @@
 
 use std::time::Duration;
 
+/// The clock the search reads. On the web (wasm32 without a host clock)
+/// time stands still: a search there is bounded by depth or nodes, never by
+/// time, and `now()` cannot panic.
+#[cfg(not(target_arch = "wasm32"))]
+pub use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+pub use still::Instant;
+
+#[cfg(target_arch = "wasm32")]
+mod still {
+    use std::time::Duration;
+
+    /// An instant of a clock that never moves.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    pub struct Instant;
+
+    impl Instant {
+        /// The one instant.
+        pub fn now() -> Instant {
+            Instant
+        }
+        /// No time has passed.
+        pub fn elapsed(&self) -> Duration {
+            Duration::ZERO
+        }
+    }
+
+    impl std::ops::Add<Duration> for Instant {
+        type Output = Instant;
+        fn add(self, _: Duration) -> Instant {
+            Instant
+        }
+    }
+}
+
 /// The clock situation a `go` command describes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {

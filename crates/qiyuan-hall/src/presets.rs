@@ -1,5 +1,5 @@
 //! Presets: opening actions a player keeps between games, named, per game
-//! kind (a Junqi set-up is the one kind that has them today). The kind says
+//! kind (a hidden army's set-up, say). The kind says
 //! what a valid preset is ([`qiyuan_core::GameKind::check_preset`]); the
 //! hall stores them, lists them to their owner, and plays the one marked
 //! `on_timeout` for a player whose time runs out before acting (Q4: "a
@@ -30,11 +30,11 @@ pub const MAX_TEXT_BYTES: usize = 256;
 /// One saved preset.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Preset {
-    /// The game kind (`junqi`).
+    /// The game kind (a `GET /api/kinds` id).
     pub kind: String,
     /// The owner's name for it.
     pub name: String,
-    /// The action's text (a Junqi set-up: 30 letters, Q13).
+    /// The action's text, as the kind reads it.
     pub text: String,
     /// Played for its owner when their time runs out before they acted.
     pub on_timeout: bool,
@@ -61,7 +61,7 @@ pub struct SavePreset {
 
 /// `GET /api/presets`: the caller's presets.
 #[utoipa::path(
-    get, path = "/api/presets", summary = "The caller's saved presets (Junqi set-ups)",
+    get, path = "/api/presets", summary = "The caller's saved presets (set-ups kept between games)",
     responses(
         (status = 200, description = "presets by kind, then name", body = PresetList),
         (status = 401, response = Unauthorized),
@@ -95,7 +95,7 @@ fn check_name(name: &str) -> Result<(), HallError> {
 #[utoipa::path(
     put, path = "/api/presets/{kind}/{name}", summary = "Save (or replace) a preset",
     params(
-        ("kind" = String, Path, max_length = 32, description = "a game kind that has presets (`junqi`)"),
+        ("kind" = String, Path, max_length = 32, description = "a game kind that has presets (see GET /api/kinds)"),
         ("name" = String, Path, max_length = 32, description = "the preset's name"),
     ),
     request_body = SavePreset,

@@ -6,8 +6,8 @@
 //! asker's to play again.
 //!
 //! Only unrated two-seat games that hide nothing and belong to no event
-//! offer takebacks: a rated result must not be negotiable, and in Banqi or
-//! hidden Junqi replaying from an earlier ply would show what a flip or a
+//! offer takebacks: a rated result must not be negotiable, and in a game with
+//! hidden pieces replaying from an earlier ply would show what a flip or a
 //! clash revealed (see [`refusal`]). An AI opponent accepts at once: the
 //! game is casual, and the AI loses nothing by replaying a ply.
 //!

@@ -145,7 +145,7 @@ impl Hall {
         let Some(seat) = live.clocks.flagged(now) else {
             return false;
         };
-        // A saved preset marked for this (a Junqi set-up) acts first.
+        // A saved preset marked for this (a set-up kept between games) acts first.
         if let Some(ended) = self.timeout_preset_turn(live, seat, now).await {
             return ended;
         }

@@ -1,0 +1,34 @@
+// The engine in the browser: a Web Worker that loads web/engine.wasm (the
+// Rust engine built by scripts/build-wasm.sh) and searches each position of
+// a game, posting one result per ply. The wasm speaks through three exports:
+// qy_input(len) gives a buffer for the UTF-8 request, qy_analyse() answers it
+// and returns the answer's length, qy_output() where the JSON answer is.
+let engine = null;
+
+async function load() {
+  const bytes = await (await fetch('/static/engine.wasm')).arrayBuffer();
+  const { instance } = await WebAssembly.instantiate(bytes, {});
+  engine = instance.exports;
+}
+
+function ask(text) {
+  const req = new TextEncoder().encode(text);
+  const at = engine.qy_input(req.length);
+  new Uint8Array(engine.memory.buffer, at, req.length).set(req);
+  const n = engine.qy_analyse();
+  const out = engine.qy_output();
+  return JSON.parse(new TextDecoder().decode(new Uint8Array(engine.memory.buffer, out, n)));
+}
+
+self.onmessage = async (e) => {
+  const { variant, fen, moves, depth } = e.data;
+  try {
+    if (!engine) await load();
+    for (let k = 0; k <= moves.length; k++) {
+      self.postMessage({ ply: k, ...ask(`${variant}\n${fen}\n${moves.slice(0, k).join(' ')}\n${depth}`) });
+    }
+    self.postMessage({ done: true });
+  } catch (err) {
+    self.postMessage({ error: String(err && err.message || err) });
+  }
+};
