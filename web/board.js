@@ -1,4 +1,5 @@
 // The SVG board: pieces with their Jifen class, legal targets, last move, check.
+import { BOARDS, PIECES, boardTheme, pieceTheme } from './board-theme.js';
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 50, PAD = 42;
 const NAMES = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };
@@ -36,7 +37,7 @@ function el(name, attrs, parent) {
  * edge and Black's along Black's (`wxf`); both follow a flipped board.
  */
 function coordinates(svg, flipped, style) {
-  const g = el('g', { class: 'coords', 'font-size': 14, fill: '#6b4a22', 'text-anchor': 'middle', 'data-testid': 'coords', 'data-style': style }, svg);
+  const g = el('g', { class: 'coords', 'font-size': 14, fill: BOARDS[boardTheme()].coord, 'text-anchor': 'middle', 'data-testid': 'coords', 'data-style': style }, svg);
   const W = PAD * 2 + CELL * 8, H = PAD * 2 + CELL * 9;
   for (let c = 0; c < 9; c++) {
     const file = flipped ? 8 - c : c, x = PAD + c * CELL;
@@ -137,8 +138,11 @@ export function drawBoard(svg, opts) {
     if (opts.flipped) { f = 8 - f; r = 9 - r; }
     return [PAD + f * CELL, PAD + (9 - r) * CELL];
   };
-  el('rect', { x: 0, y: 0, width: PAD * 2 + CELL * 8, height: PAD * 2 + CELL * 9, fill: '#e9c98f', rx: 8 }, svg);
-  const g = el('g', { stroke: '#5b3a1a', 'stroke-width': 1.4 }, svg);
+  const bt = BOARDS[boardTheme()], pt = PIECES[pieceTheme()];
+  svg.dataset.boardTheme = boardTheme();
+  svg.dataset.pieceTheme = pieceTheme();
+  el('rect', { x: 0, y: 0, width: PAD * 2 + CELL * 8, height: PAD * 2 + CELL * 9, fill: bt.bg, rx: 8, 'data-testid': 'board-bg' }, svg);
+  const g = el('g', { stroke: bt.line, 'stroke-width': 1.4 }, svg);
   for (let r = 0; r < 10; r++) el('line', { x1: PAD, y1: PAD + r * CELL, x2: PAD + 8 * CELL, y2: PAD + r * CELL }, g);
   for (let f = 0; f < 9; f++) {
     if (f === 0 || f === 8) el('line', { x1: PAD + f * CELL, y1: PAD, x2: PAD + f * CELL, y2: PAD + 9 * CELL }, g);
@@ -152,7 +156,7 @@ export function drawBoard(svg, opts) {
     el('line', { x1: PAD + 5 * CELL, y1: PAD + y0 * CELL, x2: PAD + 3 * CELL, y2: PAD + (y0 + 2) * CELL }, g);
   }
   coordinates(svg, !!opts.flipped, opts.coords === 'wxf' ? 'wxf' : 'iccs');
-  const river = el('text', { x: PAD + 4 * CELL, y: PAD + 4.5 * CELL + 7, 'text-anchor': 'middle', 'font-size': 22, fill: '#5b3a1a', opacity: .6, class: 'piece-text' }, svg);
+  const river = el('text', { x: PAD + 4 * CELL, y: PAD + 4.5 * CELL + 7, 'text-anchor': 'middle', 'font-size': 22, fill: bt.line, opacity: .6, class: 'piece-text' }, svg);
   river.textContent = '楚 河　　　　汉 界';
   // Last move and selection.
   for (const sq of opts.last || []) {
@@ -167,13 +171,14 @@ export function drawBoard(svg, opts) {
   for (const [sq, p] of Object.entries(board)) {
     const [x, y] = xy(sq);
     const red = p.letter === p.letter.toUpperCase();
-    const color = red ? '#b5221b' : '#1b1b1b';
+    const color = red ? pt.red : pt.black;
     const rad = p.cls === 'small' ? 15 : 21;
     const pg = el('g', { 'data-piece': sq, 'data-class': p.cls }, svg);
     if (p.cls === 'royal') el('circle', { cx: x, cy: y, r: rad + 3, fill: 'none', stroke: '#d4a017', 'stroke-width': 4 }, pg);
     const idle = p.cls === 'idle';
-    el('circle', { cx: x, cy: y, r: rad, fill: idle ? '#eee6d6' : '#fbeed2', stroke: color, 'stroke-width': 2, 'stroke-dasharray': idle ? '4 3' : '', opacity: idle ? .75 : 1 }, pg);
-    const tx = el('text', { x, y: y + rad * 0.38, 'text-anchor': 'middle', 'font-size': rad * 1.05, fill: color, opacity: idle ? .55 : 1, 'font-weight': 'bold', class: 'piece-text' }, pg);
+    const face = pt.solid ? color : (idle ? pt.idle : pt.face);
+    el('circle', { cx: x, cy: y, r: rad, fill: face, stroke: pt.solid ? '#f7efe0' : color, 'stroke-width': 2, 'stroke-dasharray': idle ? '4 3' : '', opacity: idle ? .75 : 1, 'data-face': face }, pg);
+    const tx = el('text', { x, y: y + rad * 0.38, 'text-anchor': 'middle', 'font-size': rad * 1.05, fill: pt.solid ? '#ffffff' : color, opacity: idle ? .55 : 1, 'font-weight': 'bold', class: 'piece-text' }, pg);
     tx.textContent = NAMES[p.letter] || '?';
   }
   for (const sq of opts.alerts || []) {

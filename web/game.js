@@ -6,6 +6,7 @@ import { gameModule } from './kinds.js';
 import { api, esc, seatLabel, clockText, wsUrl } from './util.js';
 import { resultLine, resultPanel, ratingChanges } from './result.js';
 import { analysisHtml, bindAnalysis } from './analysis.js';
+import { BOARDS, PIECES, boardTheme, pieceTheme, setBoardTheme, setPieceTheme } from './board-theme.js';
 import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
 import { play, soundFor, soundOn, setSound } from './sound.js';
 import { chatPanel } from './chat.js';
@@ -53,6 +54,8 @@ export function gameView(view, id, me = null) {
       <div class="err" id="err" data-testid="error"></div>
       <div class="buttons" id="buttons"></div>
       <div class="tools"><span id="notation-wrap">${t('moves')}: <select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></span>
+        <span id="themes-wrap" hidden>${t('board_theme')}: <select id="board-theme" data-testid="board-theme">${Object.keys(BOARDS).map((b) => `<option value="${b}"${b === boardTheme() ? ' selected' : ''}>${t('board_' + b)}</option>`).join('')}</select>
+        ${t('piece_theme')}: <select id="piece-theme" data-testid="piece-theme">${Object.keys(PIECES).map((p) => `<option value="${p}"${p === pieceTheme() ? ' selected' : ''}>${t('pieces_' + p)}</option>`).join('')}</select></span>
         <button id="flip" data-testid="flip">${t('flip')}</button> <button id="sound" data-testid="sound" aria-pressed="false"></button> <a id="pgn" href="/api/games/${esc(id)}/pgn" data-testid="pgn">${t('pgn')}</a></div>
       ${typedHtml()}
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
@@ -64,6 +67,8 @@ export function gameView(view, id, me = null) {
   $('notation').value = notation;
   $('notation').addEventListener('change', (e) => { notation = e.target.value; localStorage.setItem('qy-notation', notation); render(); });
   $('flip').addEventListener('click', () => { flipped = !flipped; render(); });
+  $('board-theme').addEventListener('change', (e) => { setBoardTheme(e.target.value); render(); });
+  $('piece-theme').addEventListener('change', (e) => { setPieceTheme(e.target.value); render(); });
   const soundLabel = () => { const on = soundOn(); $('sound').innerHTML = `${speaker(on)} ${on ? t('sound_on') : t('sound_off')}`; $('sound').setAttribute('aria-pressed', String(on)); $('sound').title = t('sound_about'); };
   soundLabel();
   $('sound').addEventListener('click', () => { setSound(!soundOn()); soundLabel(); if (soundOn()) play('move'); });
@@ -175,6 +180,8 @@ export function gameView(view, id, me = null) {
     const rec = state.records || [];
     const lastRec = replayPly == null ? rec[rec.length - 1] : rec[replayPly - 1];
     if (!mod) { gameModule(state.game).then((m) => { if (!closed) { mod = m; render(); } }); return; }
+    // Board and piece themes dress the Xiangqi board (board.js).
+    $('themes-wrap').hidden = !/^(xiangqi|jifen)/.test(state.game || '');
     const ex = extras(mod, state);
     const last = mod.last ? mod.last(lastRec) : lastRec && lastRec.iccs !== '0000' ? [lastRec.iccs.slice(0, 2), lastRec.iccs.slice(2, 4)] : [];
     const targets = mod.targets ? mod.targets(state.legal || [], selected) : selected ? new Set((state.legal || []).filter((m) => m.slice(0, 2) === selected).map((m) => m.slice(2, 4))) : new Set();

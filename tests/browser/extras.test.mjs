@@ -282,3 +282,21 @@ test('drag and drop in Jifen opens the class chooser', async () => {
   await waitMoves(page, 2);
   await page.context().close();
 });
+
+test('board and piece themes: chosen on the game page, drawn at once, kept after a reload', async () => {
+  const page = await newPage();
+  await createGame(page, { game: 'xiangqi', opponent: 'ai:1' });
+  await page.waitForSelector('[data-testid="board-theme"]');
+  assert.equal(await page.locator('[data-testid="board-bg"]').getAttribute('fill'), '#e9c98f', 'wood by default');
+  await page.selectOption('[data-testid="board-theme"]', 'green');
+  await page.waitForFunction(() => document.querySelector('[data-testid="board-bg"]').getAttribute('fill') === '#cfe3c0');
+  await page.selectOption('[data-testid="piece-theme"]', 'solid');
+  // Solid pieces: the disc takes the side's colour (red's general on e0).
+  await page.waitForFunction(() => document.querySelector('[data-piece="e0"] circle[data-face]')?.getAttribute('data-face') === '#b5221b');
+  await page.reload();
+  await page.waitForSelector('[data-testid="board-bg"]');
+  assert.equal(await page.locator('[data-testid="board-bg"]').getAttribute('fill'), '#cfe3c0');
+  assert.equal(await page.locator('[data-testid="board-theme"]').inputValue(), 'green');
+  assert.equal(await page.locator('[data-testid="piece-theme"]').inputValue(), 'solid');
+  await page.context().close();
+});
