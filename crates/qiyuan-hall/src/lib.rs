@@ -29,6 +29,7 @@ pub mod events;
 pub mod finisher;
 pub mod fouls;
 pub mod game_log;
+pub mod group_commit;
 pub mod hall;
 pub mod limits;
 pub mod loadtest;

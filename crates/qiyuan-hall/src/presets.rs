@@ -61,7 +61,7 @@ pub struct SavePreset {
 
 /// `GET /api/presets`: the caller's presets.
 #[utoipa::path(
-    get, path = "/api/presets", summary = "The caller's saved presets (set-ups kept between games)",
+    get, path = "/api/presets", operation_id = "list_presets", summary = "The caller's saved presets (set-ups kept between games)",
     responses(
         (status = 200, description = "presets by kind, then name", body = PresetList),
         (status = 401, response = Unauthorized),
@@ -93,7 +93,7 @@ fn check_name(name: &str) -> Result<(), HallError> {
 
 /// `PUT /api/presets/{kind}/{name}`: saves or replaces one.
 #[utoipa::path(
-    put, path = "/api/presets/{kind}/{name}", summary = "Save (or replace) a preset",
+    put, path = "/api/presets/{kind}/{name}", operation_id = "save_preset", summary = "Save (or replace) a preset",
     params(
         ("kind" = String, Path, max_length = 32, description = "a game kind that has presets (see GET /api/kinds)"),
         ("name" = String, Path, max_length = 32, description = "the preset's name"),
@@ -156,7 +156,7 @@ pub async fn save(
 
 /// `DELETE /api/presets/{kind}/{name}`.
 #[utoipa::path(
-    delete, path = "/api/presets/{kind}/{name}", summary = "Delete a preset",
+    delete, path = "/api/presets/{kind}/{name}", operation_id = "delete_preset", summary = "Delete a preset",
     params(
         ("kind" = String, Path, max_length = 32, description = "its game kind"),
         ("name" = String, Path, max_length = 32, description = "its name"),

@@ -306,6 +306,8 @@ pub struct RatingPoint {
 /// The embedded SQLite store (one file, WAL mode).
 pub struct SqliteStore {
     pub(crate) pool: SqlitePool,
+    /// Moves are written through one writer task, many games a transaction.
+    moves: crate::group_commit::GroupCommit,
 }
 
 fn migrator() -> Migrator {
@@ -402,7 +404,8 @@ impl SqliteStore {
             .connect_with(opts)
             .await?;
         migrator().run(&pool).await?;
-        let store = SqliteStore { pool };
+        let moves = crate::group_commit::GroupCommit::start(pool.clone());
+        let store = SqliteStore { pool, moves };
         store.fill_name_keys().await?;
         Ok(store)
     }
@@ -744,26 +747,7 @@ impl Storage for SqliteStore {
     }
 
     async fn append_move(&self, game: &GameRow, mv: &MoveRow) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms, draws) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(&game.id)
-        .bind(mv.ply)
-        .bind(mv.seat)
-        .bind(&mv.mv)
-        .bind(serde_json::to_string(&mv.clocks)?)
-        .bind(mv.at_ms)
-        .bind(
-            (!mv.draws.is_empty())
-                .then(|| serde_json::to_string(&mv.draws))
-                .transpose()?,
-        )
-        .execute(&mut *tx)
-        .await?;
-        write_game(&mut tx, game, false).await?;
-        tx.commit().await?;
-        Ok(())
+        self.moves.append(game, mv).await
     }
 
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>> {

@@ -1,0 +1,221 @@
+//! Group commit (issue 17): the moves of many games written in one
+//! transaction. Every game's task sends its move (with the game's row) to
+//! one writer task and waits; the writer takes whatever has queued up, up to
+//! [`MAX_BATCH`], writes it all in one transaction, commits, and only then
+//! tells each waiting game it may acknowledge its move. SQLite pays for a
+//! commit, not for a row, so under load the cost of a commit is shared; with
+//! one move waiting the batch is that one move and nothing waits longer than
+//! before. A batch that fails (one bad row) is retried a move at a time, so
+//! one game's failure is its own.
+
+use sqlx::SqlitePool;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::store::{GameRow, MoveRow, StoreResult, write_game};
+
+/// Most moves one transaction takes.
+pub const MAX_BATCH: usize = 256;
+/// Moves that may wait for the writer (a game waits for its slot beyond).
+const QUEUE: usize = 4096;
+
+/// One move to store, and where to say it is stored.
+struct Job {
+    game: GameRow,
+    mv: MoveRow,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The handle games write through.
+#[derive(Clone)]
+pub struct GroupCommit {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl GroupCommit {
+    /// Starts the writer over `pool` (on the current tokio runtime).
+    pub fn start(pool: SqlitePool) -> GroupCommit {
+        let (jobs, rx) = mpsc::channel(QUEUE);
+        tokio::spawn(writer(pool, rx));
+        GroupCommit { jobs }
+    }
+
+    /// Stores `mv` with `game`'s row; returns once it is committed.
+    pub async fn append(&self, game: &GameRow, mv: &MoveRow) -> StoreResult<()> {
+        let (done, answer) = oneshot::channel();
+        let job = Job {
+            game: game.clone(),
+            mv: mv.clone(),
+            done,
+        };
+        self.jobs
+            .send(job)
+            .await
+            .map_err(|_| anyhow::anyhow!("the move writer has stopped"))?;
+        answer
+            .await
+            .map_err(|_| anyhow::anyhow!("the move writer has stopped"))?
+            .map_err(|e| anyhow::anyhow!(e))
+    }
+}
+
+/// Writes one move and its game row on `conn`.
+async fn write_one(
+    conn: &mut sqlx::SqliteConnection,
+    game: &GameRow,
+    mv: &MoveRow,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms, draws) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&game.id)
+    .bind(mv.ply)
+    .bind(mv.seat)
+    .bind(&mv.mv)
+    .bind(serde_json::to_string(&mv.clocks)?)
+    .bind(mv.at_ms)
+    .bind(
+        (!mv.draws.is_empty())
+            .then(|| serde_json::to_string(&mv.draws))
+            .transpose()?,
+    )
+    .execute(&mut *conn)
+    .await?;
+    write_game(conn, game, false).await
+}
+
+/// A batch in one transaction.
+async fn write_batch(pool: &SqlitePool, batch: &[Job]) -> StoreResult<()> {
+    let mut tx = pool.begin().await?;
+    for j in batch {
+        write_one(&mut tx, &j.game, &j.mv).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A single move in its own transaction (the fallback of a failed batch).
+async fn write_alone(pool: &SqlitePool, j: &Job) -> StoreResult<()> {
+    let mut tx = pool.begin().await?;
+    write_one(&mut tx, &j.game, &j.mv).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn writer(pool: SqlitePool, mut rx: mpsc::Receiver<Job>) {
+    let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
+    while let Some(first) = rx.recv().await {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(j) => batch.push(j),
+                Err(_) => break,
+            }
+        }
+        match write_batch(&pool, &batch).await {
+            Ok(()) => {
+                for j in batch.drain(..) {
+                    let _ = j.done.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                for j in batch.drain(..) {
+                    let _ = j.done.send(Err(e.to_string()));
+                }
+            }
+            Err(_) => {
+                for j in batch.drain(..) {
+                    let r = write_alone(&pool, &j).await.map_err(|e| e.to_string());
+                    let _ = j.done.send(r);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::store::{SqliteStore, Storage};
+
+    use super::*;
+
+    async fn store_with_games(n: usize) -> (Arc<SqliteStore>, Vec<GameRow>, std::path::PathBuf) {
+        let path =
+            std::env::temp_dir().join(format!("qiyuan-group-{}-{}.db", std::process::id(), n));
+        let _ = std::fs::remove_file(&path);
+        let store = SqliteStore::open(&format!("sqlite://{}", path.display()))
+            .await
+            .expect("store");
+        let mut games = Vec::new();
+        for i in 0..n {
+            sqlx::query(
+                "INSERT INTO games (id, rules, initial_ms, increment_ms, rated, seats, status, clocks, created_ms, updated_ms) VALUES (?, 'kind-a', 1000, 0, 0, '[]', 'playing', '[1000,1000]', 1, 1)",
+            )
+            .bind(format!("g{i}"))
+            .execute(&store.pool)
+            .await
+            .expect("game");
+            let (g, _) = store
+                .load_game(&format!("g{i}"))
+                .await
+                .expect("load")
+                .expect("game");
+            games.push(g);
+        }
+        (Arc::new(store), games, path)
+    }
+
+    fn mv(ply: i64) -> MoveRow {
+        MoveRow {
+            ply,
+            seat: ply % 2,
+            mv: format!("m{ply}"),
+            clocks: vec![1000, 1000],
+            at_ms: 1,
+            draws: Vec::new(),
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn moves_of_many_games_are_all_committed_and_a_bad_one_fails_alone() {
+        let (store, games, path) = store_with_games(50).await;
+        // Fifty games write ten moves each at once: every acknowledged move is stored.
+        let mut tasks = Vec::new();
+        for g in games.clone() {
+            let s = store.clone();
+            tasks.push(tokio::spawn(async move {
+                for ply in 0..10 {
+                    s.append_move(&g, &mv(ply)).await.expect("stored");
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.expect("task");
+        }
+        for g in &games {
+            let (_, moves) = store.load_game(&g.id).await.expect("load").expect("game");
+            assert_eq!(moves.len(), 10, "{}", g.id);
+            assert_eq!(moves[9].mv, "m9");
+        }
+        // A move that breaks a constraint (ply 3 again) is refused, and the
+        // good moves queued beside it are stored all the same.
+        let mut tasks = Vec::new();
+        for (i, g) in games.iter().cloned().enumerate() {
+            let s = store.clone();
+            let ply = if i == 7 { 3 } else { 10 };
+            tasks.push(tokio::spawn(async move {
+                (i, s.append_move(&g, &mv(ply)).await)
+            }));
+        }
+        for t in tasks {
+            let (i, r) = t.await.expect("task");
+            assert_eq!(r.is_err(), i == 7, "game {i}: {r:?}");
+        }
+        for (i, g) in games.iter().enumerate() {
+            let (_, moves) = store.load_game(&g.id).await.expect("load").expect("game");
+            assert_eq!(moves.len(), if i == 7 { 10 } else { 11 }, "{}", g.id);
+        }
+        let _ = std::fs::remove_file(&path);
+    }
+}
