@@ -1,6 +1,7 @@
 //! Junqi in the hall, the server as referee (Q4, Q9): a person (red) and an
 //! AI seat (blue) send their set-ups in the simultaneous set-up phase, play
-//! to the end over WebSocket with a restart in the middle; no frame the
+//! to the end over WebSocket with a restart during the set-up phase and
+//! another in the middle of play; no frame the
 //! person receives ever names a blue rank (only `x`, or the flag once a
 //! fallen commander shows it), and once the game is over both set-ups and
 //! every rank are published.
@@ -114,7 +115,7 @@ fn move_number(s: &Value) -> u64 {
 #[tokio::test]
 async fn a_hidden_game_against_the_ai_with_a_restart_never_shows_a_blue_rank() {
     let db = temp_db("junqi-hall");
-    let (srv, addr) = server_at(&db).await;
+    let (mut srv, mut addr) = server_at(&db).await;
     let tok = register(&addr, "referee").await;
     let (st, g) = post(
         &addr,
@@ -151,6 +152,25 @@ async fn a_hidden_game_against_the_ai_with_a_restart_never_shows_a_blue_rank() {
                 .contains("not in a headquarters"),
             "{e}"
         );
+        // A restart during the set-up phase: the AI's set-up is kept (unseen),
+        // red's is still to come.
+        if setup_of(ws.game.state(), "blue") != "setup" {
+            let _ = until(&mut ws, &mut seen, |s| setup_of(s, "blue") == "setup").await;
+        }
+        drop(ws);
+        srv.shutdown().await;
+        (srv, addr) = server_at(&db).await;
+        ws = GameSocket::connect(&addr, &path, Some(&tok))
+            .await
+            .expect("ws");
+        let s = until(&mut ws, &mut seen, |_| true).await;
+        assert_eq!(
+            move_number(&s),
+            0,
+            "still setting up after the restart: {s}"
+        );
+        assert_eq!(setup_of(&s, "blue"), "setup", "{s}");
+        assert_eq!(s["legal"], json!(["random", "planned"]), "{s}");
         send(&mut ws, RED_SETUP).await;
     }
     let s = until(&mut ws, &mut seen, |s| move_number(s) >= 1).await;
