@@ -6,16 +6,18 @@
 //! asker's to play again.
 //!
 //! Only unrated two-seat games that hide nothing and belong to no event
-//! offer takebacks: a rated result must not be negotiable, and in Banqi or
-//! hidden Junqi replaying from an earlier ply would show what a flip or a
-//! clash revealed (see [`refusal`]). An AI opponent accepts at once: the
+//! offer takebacks: a rated result must not be negotiable, and in a game
+//! with a secret set-up (face-down pieces, hidden army set-ups) replaying
+//! from an earlier ply would let a player retry with what a flip or a clash
+//! revealed (see [`refusal`]). An AI opponent accepts at once: the
 //! game is casual, and the AI loses nothing by replaying a ply.
 //!
 //! Durability: the taken-back moves leave the `moves` table for a
 //! `takebacks` row in the same transaction as the game row
 //! ([`crate::store::Storage::take_back`]), so a restart replays the game
 //! without them, and the record of what was taken back stays. The clocks
-//! keep what they read: nobody gets time back.
+//! keep what they read (the increments already added stay too): nobody gets
+//! thinking time back.
 
 use std::time::Instant;
 
