@@ -49,6 +49,12 @@ pub(crate) fn offered(live: &Live) -> bool {
     !live.row.rated && live.row.seats.len() == 2 && live.table.secret_setup().is_none()
 }
 
+/// Whether `seat` could ask for a takeback in `live` now: the game offers
+/// them, is in play, and the seat has a move to take back.
+pub(crate) fn possible_for(live: &Live, seat: usize) -> bool {
+    offered(live) && live.row.status == "playing" && live.move_seats.contains(&seat)
+}
+
 /// Why `live` offers no takebacks, if it offers none.
 fn refusal(hall: &Hall, live: &Live) -> Option<HallError> {
     if live.row.rated {
@@ -197,6 +203,7 @@ impl Hall {
         let now = Instant::now();
         let table = std::mem::replace(&mut live.table, rebuilt.table);
         let move_clocks = std::mem::replace(&mut live.move_clocks, rebuilt.move_clocks);
+        let move_seats = std::mem::replace(&mut live.move_seats, rebuilt.move_seats);
         live.clocks.stop(now);
         live.clocks.start(&live.table.seats_to_move(), now);
         Hall::fresh_turn(live);
@@ -205,6 +212,7 @@ impl Hall {
         if let Err(e) = self.store.take_back(&live.row, cut as i64, asker).await {
             live.table = table;
             live.move_clocks = move_clocks;
+            live.move_seats = move_seats;
             (live.row, live.clocks) = before;
             return Err(HallError::internal(e));
         }
