@@ -5,7 +5,7 @@ import { esc, seatLabel } from './util.js';
 
 /** Whether `state` lets the viewer ask for a takeback now. */
 export function canAskTakeback(state) {
-  return !!state.takeback && state.status === 'playing' && state.seat != null && state.takeback_offer == null && (state.plies || 0) > 0;
+  return !!state.takeback_possible && state.status === 'playing' && state.seat != null && state.takeback_offer == null;
 }
 
 /** The takeback notice for the viewer: a request to answer, one's own waiting, or what became of one. */

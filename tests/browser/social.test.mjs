@@ -13,6 +13,8 @@ test('a takeback is asked, allowed and declined between two people', async () =>
   assert.equal(await red.locator('[data-testid="takeback"]').count(), 0);
   await move(red, 'h2', 'e2');
   await waitMoves(black, 1);
+  // Black has no move of its own to take back yet.
+  assert.equal(await black.locator('[data-testid="takeback"]').count(), 0);
   await red.click('[data-testid="takeback"]');
   await red.waitForSelector('[data-testid="takeback-pending"]');
   await black.waitForSelector('[data-testid="takeback-offer"]');

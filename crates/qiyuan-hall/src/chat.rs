@@ -9,7 +9,9 @@
 //! message, which is stored with its text for a moderator.
 //!
 //! Messages reach the players' sockets as `{"t":"chat","id","seat","text",
-//! "at_ms"}` frames on their seats' topics, outside the versioned event log.
+//! "at_ms"}` frames on a chat topic per seat ([`chat_topic`]), apart from
+//! the versioned event log, so the NDJSON stream and the long poll never
+//! see them.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -18,11 +20,14 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::clock::wall_ms;
-use crate::game_log::Audience;
 use crate::hall::{Hall, HallError, HallResult, Live, not_a_player};
 use crate::store::{SeatRow, User};
 use crate::store_play::ChatReport;
-use crate::view::topic;
+
+/// The bus topic of the chat messages for seat `seat` of game `id`.
+pub(crate) fn chat_topic(id: &str, seat: usize) -> String {
+    format!("{id}/chat/{seat}")
+}
 
 /// The longest message, in characters.
 pub const MAX_CHAT_CHARS: usize = 200;
@@ -181,7 +186,7 @@ impl Hall {
                     let muted = i != seat && live.chat.muted.contains(&i);
                     if matches!(s, SeatRow::User { .. }) && !muted {
                         hall.bus
-                            .publish(&topic(&live.row.id, Audience::Seat(i)), frame.clone());
+                            .publish(&chat_topic(&live.row.id, i), frame.clone());
                     }
                 }
                 Ok(line)

@@ -41,6 +41,8 @@ pub struct Live {
     pub clocks: Clocks,
     /// The clocks after each move (for replay).
     pub move_clocks: Vec<Vec<i64>>,
+    /// The seat that played each move (takebacks find one's last move).
+    pub move_seats: Vec<usize>,
     /// A standing draw offer, by seat.
     pub draw_offer: Option<usize>,
     /// The last declined draw offer: the seat that declined it and the
@@ -113,6 +115,7 @@ impl Live {
             table,
             clocks,
             move_clocks: Vec::new(),
+            move_seats: Vec::new(),
             draw_offer: None,
             draw_declined: None,
             takeback: Default::default(),
@@ -223,6 +226,7 @@ impl Hall {
             .new_table(&row.rules, &row.options, setup)
             .map_err(|e| anyhow::anyhow!(e.message))?;
         let mut move_clocks = Vec::with_capacity(moves.len());
+        let mut move_seats = Vec::with_capacity(moves.len());
         for m in moves {
             let seat = m.seat as usize;
             let mut chance = ReplayedChance {
@@ -255,6 +259,7 @@ impl Hall {
                 }
             }
             move_clocks.push(m.clocks.clone());
+            move_seats.push(seat);
         }
         if let (Some(reason), Some(result)) = (&row.reason, &row.result)
             && table.result().is_none()
@@ -280,6 +285,7 @@ impl Hall {
         let seat_names = self.games.seat_names(&row.rules, row.seats.len());
         let mut live = Live::new(row, table, clocks, seat_names);
         live.move_clocks = move_clocks;
+        live.move_seats = move_seats;
         Ok(live)
     }
 

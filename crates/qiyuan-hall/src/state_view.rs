@@ -63,6 +63,10 @@ pub struct GameStateView {
     /// Whether the game offers takebacks (unrated, two seats, nothing
     /// hidden; event games refuse the request).
     pub takeback: bool,
+    /// For a player in a game that offers takebacks: whether they have a
+    /// move to take back now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub takeback_possible: Option<bool>,
     /// The seat with a standing takeback request.
     pub takeback_offer: Option<usize>,
     /// The seat that declined a takeback request, in the frame of that

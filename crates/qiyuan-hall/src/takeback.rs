@@ -6,16 +6,18 @@
 //! asker's to play again.
 //!
 //! Only unrated two-seat games that hide nothing and belong to no event
-//! offer takebacks: a rated result must not be negotiable, and in a game with
-//! hidden pieces replaying from an earlier ply would show what a flip or a
-//! clash revealed (see [`refusal`]). An AI opponent accepts at once: the
+//! offer takebacks: a rated result must not be negotiable, and in a game
+//! with a secret set-up (face-down pieces, hidden army set-ups) replaying
+//! from an earlier ply would let a player retry with what a flip or a clash
+//! revealed (see [`refusal`]). An AI opponent accepts at once: the
 //! game is casual, and the AI loses nothing by replaying a ply.
 //!
 //! Durability: the taken-back moves leave the `moves` table for a
 //! `takebacks` row in the same transaction as the game row
 //! ([`crate::store::Storage::take_back`]), so a restart replays the game
 //! without them, and the record of what was taken back stays. The clocks
-//! keep what they read: nobody gets time back.
+//! keep what they read (the increments already added stay too): nobody gets
+//! thinking time back.
 
 use std::time::Instant;
 
@@ -45,6 +47,12 @@ pub struct Takeback {
 /// button; the request also refuses event games).
 pub(crate) fn offered(live: &Live) -> bool {
     !live.row.rated && live.row.seats.len() == 2 && live.table.secret_setup().is_none()
+}
+
+/// Whether `seat` could ask for a takeback in `live` now: the game offers
+/// them, is in play, and the seat has a move to take back.
+pub(crate) fn possible_for(live: &Live, seat: usize) -> bool {
+    offered(live) && live.row.status == "playing" && live.move_seats.contains(&seat)
 }
 
 /// Why `live` offers no takebacks, if it offers none.
@@ -195,6 +203,7 @@ impl Hall {
         let now = Instant::now();
         let table = std::mem::replace(&mut live.table, rebuilt.table);
         let move_clocks = std::mem::replace(&mut live.move_clocks, rebuilt.move_clocks);
+        let move_seats = std::mem::replace(&mut live.move_seats, rebuilt.move_seats);
         live.clocks.stop(now);
         live.clocks.start(&live.table.seats_to_move(), now);
         Hall::fresh_turn(live);
@@ -203,6 +212,7 @@ impl Hall {
         if let Err(e) = self.store.take_back(&live.row, cut as i64, asker).await {
             live.table = table;
             live.move_clocks = move_clocks;
+            live.move_seats = move_seats;
             (live.row, live.clocks) = before;
             return Err(HallError::internal(e));
         }

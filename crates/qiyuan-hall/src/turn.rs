@@ -246,6 +246,7 @@ impl Hall {
             return Err(HallError::internal(e));
         }
         live.move_clocks.push(mrow.clocks);
+        live.move_seats.push(seat);
         self.announce(live);
         if outcome.is_some() {
             self.game_ended(live, true).await;

@@ -143,6 +143,9 @@ impl Hall {
                 .filter(|_| live.row.status == "waiting")
                 .map(|(_, name)| name.clone()),
             takeback: crate::takeback::offered(live),
+            takeback_possible: viewer
+                .filter(|_| crate::takeback::offered(live))
+                .map(|s| crate::takeback::possible_for(live, s)),
             takeback_offer: live.takeback.offer,
             takeback_declined: live
                 .takeback

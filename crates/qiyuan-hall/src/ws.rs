@@ -38,6 +38,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::api::{AppState, QueryArgs, current_user};
 use crate::bus::LOBBY;
+use crate::chat::chat_topic;
 use crate::game_log::Audience;
 use crate::hall::{Hall, HallError};
 use crate::store::User;
@@ -174,16 +175,6 @@ where
     true
 }
 
-/// Whether a bus frame is a chat message (outside the versioned log).
-fn is_chat(frame: &str) -> bool {
-    #[derive(Deserialize)]
-    struct Tagged<'a> {
-        #[serde(borrow)]
-        t: &'a str,
-    }
-    serde_json::from_str::<Tagged>(frame).is_ok_and(|f| f.t == "chat")
-}
-
 /// The version in a frame (every frame of the event log has one).
 fn version_of(frame: &str) -> Option<u64> {
     #[derive(Deserialize)]
@@ -224,6 +215,8 @@ async fn run_game_socket(
     if !send_all(&mut tx, frames).await {
         return;
     }
+    // A player's chat messages come on a topic of their own.
+    let mut chat = seat.map(|s| hall.bus.subscribe(&chat_topic(&id, s)));
     let mut bucket = Bucket {
         tokens: 20.0,
         last: Instant::now(),
@@ -263,8 +256,6 @@ async fn run_game_socket(
                         version += 1;
                         vec![f]
                     }
-                    // A chat message for this seat: as is (it has no version).
-                    Ok(f) if seat.is_some() && is_chat(&f) => vec![f],
                     Err(RecvError::Closed) => return,
                     // Fell behind, a person watching who may have taken a
                     // seat, or a frame out of order: catch up from the log.
@@ -276,6 +267,7 @@ async fn run_game_socket(
                         (version, seat) = (v, s);
                         if seat != before && let Some(s) = seat {
                             events = hall.bus.subscribe(&topic(&id, Audience::Seat(s)));
+                            chat = Some(hall.bus.subscribe(&chat_topic(&id, s)));
                         }
                         frames
                     }
@@ -284,6 +276,16 @@ async fn run_game_socket(
                     return;
                 }
             }
+            line = next_chat(&mut chat) => match line {
+                Ok(f) => {
+                    if tx.send(Message::Text(f.as_ref().into())).await.is_err() {
+                        return;
+                    }
+                }
+                // Missed messages are read again with GET .../chat.
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => chat = None,
+            },
             msg = rx.next() => {
                 last_heard = Instant::now();
                 let text = match msg {
@@ -314,6 +316,14 @@ async fn run_game_socket(
                     }
             }
         }
+    }
+}
+
+/// The next chat message of a player's socket (never, for a spectator's).
+async fn next_chat(chat: &mut Option<crate::bus::Subscription>) -> Result<Arc<str>, RecvError> {
+    match chat {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
     }
 }
 

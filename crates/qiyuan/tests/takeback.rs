@@ -102,7 +102,13 @@ async fn a_takeback_is_asked_declined_accepted_and_replays_after_a_restart() {
         .await
         .expect("ws");
     wait_state(&mut ws, |g| g["status"] == "playing").await;
-    mv(&addr, &id, &red, "h2e2").await;
+    let s = mv(&addr, &id, &red, "h2e2").await;
+    assert_eq!(
+        s["takeback_possible"], true,
+        "red has a move to take back: {s}"
+    );
+    let (_, s) = get_as(&addr, &format!("/api/games/{id}"), &black).await;
+    assert_eq!(s["takeback_possible"], false, "black has none yet: {s}");
     mv(&addr, &id, &black, "h9g7").await;
     mv(&addr, &id, &red, "h0g2").await;
     // Black asks on red's turn, red declines; asking again waits for a move.
