@@ -33,6 +33,7 @@ fn main() {
     if let Some(h) = &result {
         println!("positions {}", h.positions);
         println!("nodes {}", h.nodes);
+        println!("layers {:?}", h.layers);
     }
     println!("seconds {:.1}", t.elapsed().as_secs_f64());
 }

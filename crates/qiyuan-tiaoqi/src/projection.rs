@@ -123,6 +123,21 @@ impl Projection {
         })
     }
 
+    /// Whether [`Projection::bound`] is at most `limit` (stops at the first
+    /// axis over it).
+    pub(crate) fn within(&self, pieces: Bits, limit: u32) -> bool {
+        if pieces.count_ones() as usize != self.pieces {
+            return true;
+        }
+        self.axes.iter().all(|axis| {
+            let mut counts = [0u8; LINES];
+            for c in cells(pieces) {
+                counts[usize::from(axis.line[c.index()])] += 1;
+            }
+            u32::from(axis.dist[rank(&self.binomials, &counts) as usize]) <= limit
+        })
+    }
+
     /// The bound for a position with this table's number of pieces (0
     /// otherwise: nothing is known).
     pub(crate) fn bound(&self, pieces: Bits) -> u32 {

@@ -230,6 +230,13 @@ impl Race {
 
     /// The lower bound on the moves still needed (see [`lower_bound`]).
     pub fn bound(&self, pieces: Bits) -> u32 {
+        let classes = self.class_bound(pieces);
+        let lines = self.projection.as_ref().map_or(0, |p| p.bound(pieces));
+        classes.max(lines)
+    }
+
+    /// The class count part of [`lower_bound`].
+    fn class_bound(&self, pieces: Bits) -> u32 {
         let out = pieces & !self.target;
         let mut have = [0i32; 4];
         let mut near = [0i32; 4];
@@ -243,9 +250,17 @@ impl Race {
         for k in 0..4 {
             extra += (have[k] - i32::from(self.cap[k]) - near[k]).max(0);
         }
-        let classes = out.count_ones() + extra as u32;
-        let lines = self.projection.as_ref().map_or(0, |p| p.bound(pieces));
-        classes.max(lines)
+        out.count_ones() + extra as u32
+    }
+
+    /// Whether [`Race::bound`] is at most `limit` (cheapest part first, and
+    /// no more once one part is over).
+    pub fn within(&self, pieces: Bits, limit: u32) -> bool {
+        self.class_bound(pieces) <= limit
+            && self
+                .projection
+                .as_ref()
+                .is_none_or(|p| p.within(pieces, limit))
     }
 
     /// The sum over pieces of rows gained from the south tip.
