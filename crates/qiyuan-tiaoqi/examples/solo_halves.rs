@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use qiyuan_tiaoqi::meet::prove_by_halves;
+use qiyuan_tiaoqi::meet::prove_by_halves_reporting;
 use qiyuan_tiaoqi::solo::Race;
 
 fn main() {
@@ -24,7 +24,12 @@ fn main() {
         t.elapsed().as_secs_f64()
     );
     let t = Instant::now();
-    let result = prove_by_halves(&race, budget, max);
+    let result = prove_by_halves_reporting(&race, budget, max, &mut |depth, n| {
+        println!(
+            "depth {depth}: {n} positions, {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+    });
     match &result {
         Some(h) if h.met => println!("a solution of <= {budget} moves exists"),
         Some(_) => println!("no solution of <= {budget} moves (proved)"),

@@ -63,6 +63,15 @@ impl SoloMove {
     }
 }
 
+/// A position less one piece, see [`Race::partial`].
+#[derive(Clone, Copy, Debug)]
+pub struct Partial {
+    have: [i32; 4],
+    near: [i32; 4],
+    out: u32,
+    lines: Option<crate::projection::Partial>,
+}
+
 /// What [`solve`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SoloResult {
@@ -261,6 +270,56 @@ impl Race {
                 .projection
                 .as_ref()
                 .is_none_or(|p| p.within(pieces, limit))
+    }
+
+    /// A position less one piece, made ready to bound that position with
+    /// any one piece added ([`Race::partial_within`]) in a few table reads.
+    pub fn partial(&self, rest: Bits) -> Partial {
+        let mut part = Partial {
+            have: [0; 4],
+            near: [0; 4],
+            out: 0,
+            lines: self.projection.as_ref().map(|p| p.partial(rest)),
+        };
+        for c in cells(rest) {
+            let (k, i) = (usize::from(self.class[c.index()]), c.bit());
+            part.have[k] += 1;
+            if self.target & i == 0 {
+                part.out += 1;
+                if self.next_to_target & i != 0 {
+                    part.near[k] += 1;
+                }
+            }
+        }
+        part
+    }
+
+    /// Whether [`Race::bound`] of `rest` plus a piece on `to` is at most
+    /// `limit`, `part` being [`Race::partial`] of `rest` (`to` not in it).
+    pub fn partial_within(&self, part: &Partial, to: Cell, limit: u32) -> bool {
+        let (k, i) = (usize::from(self.class[to.index()]), to.bit());
+        let (mut have, mut near, mut out) = (part.have, part.near, part.out);
+        have[k] += 1;
+        if self.target & i == 0 {
+            out += 1;
+            if self.next_to_target & i != 0 {
+                near[k] += 1;
+            }
+        }
+        let extra: i32 = (0..4)
+            .map(|k| (have[k] - i32::from(self.cap[k]) - near[k]).max(0))
+            .sum();
+        out + extra as u32 <= limit
+            && match (&self.projection, &part.lines) {
+                (Some(p), Some(l)) => p.partial_within(l, to, limit),
+                _ => true,
+            }
+    }
+
+    /// Whether the west-east mirror maps the race onto itself (then
+    /// [`Race::canonical`] folds a position and its image together).
+    pub fn is_symmetric(&self) -> bool {
+        self.symmetric
     }
 
     /// The sum over pieces of rows gained from the south tip.
