@@ -38,7 +38,10 @@ pub struct Halves {
 /// `max_positions` positions would have to be kept.
 ///
 /// Breadth first, layer by layer, so that every kept position has its
-/// exact depth in the pruned graph and is expanded once. With `h =
+/// exact depth in the pruned graph and is expanded once; a child at depth
+/// `d` is kept only if its bound is at most `budget − d`. The `i`-th
+/// position of a half-path is still reached, at a depth `e ≤ i`: its
+/// successor's bound is at most `budget − i − 1 ≤ budget − e − 1`. With `h =
 /// ⌈budget/2⌉`, layers `0..h` are kept in one set; the last layer `h` is
 /// kept as well for an even budget (a midpoint and its reflection may
 /// both lie at depth `h`), and for an odd budget only looked through: each

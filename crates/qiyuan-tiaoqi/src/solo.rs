@@ -23,10 +23,10 @@
 //! of [`lower_bound`] and the line projections of `projection` (19 at the
 //! start in both settings, built in a few seconds). With it IDA* proves no
 //! solution of at most 22 moves (6 million nodes, about 25 s) and the proof
-//! by halves (`meet`) the same in 0.4 million positions (4 s); each further
-//! move costs about 50 times more, so the proof that 26 moves do not
-//! suffice is still out of reach: it needs a bound that knows where in a
-//! row the stepping stones stand.
+//! by halves (`meet`, breadth first) no solution of at most 25 moves (155
+//! million positions, about 35 minutes, 3.7 GB; `docs/tiaoqi.md` has the
+//! figures). That 26 moves do not suffice is not proved: each further move
+//! costs 5-7 times more positions, about 1e9 for 26.
 
 use std::collections::HashSet;
 use std::sync::Arc;
