@@ -1,7 +1,8 @@
 //! The solo race proved by halves (see `qiyuan_tiaoqi::meet`):
 //! `cargo run --release -p qiyuan-tiaoqi --example solo_halves -- [open|closed] BUDGET [MAX_POSITIONS]`.
-//! Prints whether a solution of at most BUDGET moves exists, the positions
-//! kept, nodes and seconds.
+//! Prints each layer as it is done, whether a solution of at most BUDGET
+//! moves exists, the positions kept, nodes, positions per depth and
+//! seconds.
 
 use std::time::Instant;
 
