@@ -1,6 +1,7 @@
 //! Would refining the solo race's row relaxation by column classes raise its
 //! bound at the start? `cargo run --release -p qiyuan-tiaoqi --example
-//! solo_classes -- M` (M = 1, 2 or 3).
+//! solo_classes -- M [MOVE...]` (M = 1, 2 or 3; moves as T13 texts, played
+//! from the start first, to measure a later position).
 //!
 //! The relaxed game keeps, for each row, how many pieces stand on it in
 //! each class u mod M (u = (x − y)/2 in doubled coordinates, the lattice
@@ -9,14 +10,15 @@
 //! or the same u); a jump chain is a flood fill over bins, each hop landing
 //! in a bin with a free hole over a bin holding another piece (the mover
 //! lifted). With M = 3 a hop's pivot bin is fixed by its landing bin, so the
-//! pivot needs the right column class. Prints the relaxed distance from
-//! camp a to camp d (every camp open), found by IDA* guided by the plain
+//! pivot needs the right column class. Prints the relaxed distance to camp
+//! d (every camp open), found by IDA* guided by the plain
 //! row relaxation (M = 1, computed here by a breadth-first search), and the
 //! nodes it took.
 
 use std::collections::HashMap;
 
-use qiyuan_tiaoqi::geometry::{Cell, Seat};
+use qiyuan_tiaoqi::geometry::{Bits, Cell, Seat, cells};
+use qiyuan_tiaoqi::text::parse_cell;
 
 const ROWS: usize = 17;
 /// Pieces per bin: `[row][class]` (classes beyond M stay empty).
@@ -143,11 +145,18 @@ fn row_distances(rows: &Game, start: &State) -> HashMap<State, u32> {
 }
 
 fn main() {
-    let m: i32 = std::env::args()
-        .nth(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let m: i32 = args
+        .first()
         .and_then(|a| a.parse().ok())
         .unwrap_or(3)
         .clamp(1, 3);
+    let mut pieces: Bits = Seat::A.camp();
+    for text in args.iter().skip(1) {
+        let from = parse_cell(text.split('-').next().unwrap_or("")).expect("a move");
+        let to = parse_cell(text.rsplit('-').next().unwrap_or("")).expect("a move");
+        pieces ^= from.bit() ^ to.bit();
+    }
     let build = |m: i32| {
         let mut g = Game {
             m,
@@ -157,9 +166,10 @@ fn main() {
         for c in Cell::all() {
             let (r, k) = g.bin(c);
             g.cap[r][k] += 1;
-            if Seat::A.camp() & c.bit() != 0 {
-                start[r][k] += 1;
-            }
+        }
+        for c in cells(pieces) {
+            let (r, k) = g.bin(c);
+            start[r][k] += 1;
         }
         (g, start)
     };
@@ -173,10 +183,10 @@ fn main() {
         dist.get(&plain).copied().unwrap_or(u32::MAX)
     };
     let (game, start) = build(m);
-    println!("row relaxation at the start: {}", h(&start));
+    println!("row relaxation: {}", h(&start));
     let done = |s: &State| s[..13].iter().all(|r| r.iter().all(|&n| n == 0));
     let mut nodes = 0u64;
-    for limit in h(&start).. {
+    for limit in h(&start)..h(&start) + 8 {
         let mut best: HashMap<State, u32> = HashMap::new();
         let mut stack = vec![(start, 0u32)];
         let mut kids = Vec::new();

@@ -23,9 +23,9 @@
 //! of [`lower_bound`] and the line projections of `projection` (19 at the
 //! start in both settings, built in a few seconds). With it IDA* proves no
 //! solution of at most 22 moves (6 million nodes, about 25 s) and the proof
-//! by halves (`meet`, breadth first) no solution of at most 25 moves (155
-//! million positions, about 35 minutes, 3.7 GB; `docs/tiaoqi.md` has the
-//! figures). That 26 moves do not suffice is not proved: each further move
+//! by halves (`meet`, breadth first) no solution of at most 25 moves (open
+//! camps: 155 million positions, about 35 minutes, 3.7 GB; closed: 105
+//! million, 25 minutes; `docs/tiaoqi.md` has the figures). That 26 moves do not suffice is not proved: each further move
 //! costs 5-7 times more positions, about 1e9 for 26.
 
 use std::collections::HashSet;
