@@ -1,11 +1,12 @@
 //! The solo race proved by halves (see `qiyuan_tiaoqi::meet`):
 //! `cargo run --release -p qiyuan-tiaoqi --example solo_halves -- [open|closed] BUDGET [MAX_POSITIONS]`.
-//! Prints whether a solution of at most BUDGET moves exists, the positions
-//! kept, nodes and seconds.
+//! Prints each layer as it is done, whether a solution of at most BUDGET
+//! moves exists, the positions kept, nodes, positions per depth and
+//! seconds.
 
 use std::time::Instant;
 
-use qiyuan_tiaoqi::meet::prove_by_halves;
+use qiyuan_tiaoqi::meet::prove_by_halves_reporting;
 use qiyuan_tiaoqi::solo::Race;
 
 fn main() {
@@ -24,7 +25,12 @@ fn main() {
         t.elapsed().as_secs_f64()
     );
     let t = Instant::now();
-    let result = prove_by_halves(&race, budget, max);
+    let result = prove_by_halves_reporting(&race, budget, max, &mut |depth, n| {
+        println!(
+            "depth {depth}: {n} positions, {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+    });
     match &result {
         Some(h) if h.met => println!("a solution of <= {budget} moves exists"),
         Some(_) => println!("no solution of <= {budget} moves (proved)"),
@@ -33,6 +39,7 @@ fn main() {
     if let Some(h) = &result {
         println!("positions {}", h.positions);
         println!("nodes {}", h.nodes);
+        println!("layers {:?}", h.layers);
     }
     println!("seconds {:.1}", t.elapsed().as_secs_f64());
 }

@@ -67,6 +67,25 @@ struct Axis {
     dist: Arc<Vec<u8>>,
 }
 
+/// A position less one piece, per axis: the rank terms of its sorted
+/// lines, summed from the front (`pre[j]`: the first j terms) and from the
+/// back shifted one place (`suf[j]`: terms j.. as if each stood one later),
+/// and `le[t]`, its pieces on lines up to t.
+#[derive(Clone, Copy, Debug, Default)]
+struct PartialAxis {
+    pre: [u32; 17],
+    suf: [u32; 17],
+    le: [u8; LINES],
+}
+
+/// See [`Projection::partial`]; inactive (no bound) when the piece counts
+/// do not match the tables.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Partial {
+    active: bool,
+    axes: [PartialAxis; 3],
+}
+
 /// The relaxed distances along all three axes for one race.
 pub(crate) struct Projection {
     pieces: usize,
@@ -120,6 +139,75 @@ impl Projection {
             pieces,
             binomials,
             axes,
+        })
+    }
+
+    /// The line counts of `rest` (one piece fewer than the tables are for),
+    /// made ready for [`Projection::partial_within`].
+    pub(crate) fn partial(&self, rest: Bits) -> Partial {
+        let k = rest.count_ones() as usize;
+        let mut part = Partial {
+            active: k + 1 == self.pieces,
+            axes: [PartialAxis::default(); 3],
+        };
+        if !part.active {
+            return part;
+        }
+        for (axis, pa) in self.axes.iter().zip(part.axes.iter_mut()) {
+            let mut counts = [0u8; LINES];
+            for c in cells(rest) {
+                counts[usize::from(axis.line[c.index()])] += 1;
+            }
+            let mut sorted = [0usize; 16];
+            let mut i = 0;
+            let mut acc = 0;
+            for (l, &n) in counts.iter().enumerate() {
+                for _ in 0..n {
+                    sorted[i] = l;
+                    i += 1;
+                }
+                acc += n;
+                pa.le[l] = acc;
+            }
+            for (j, &l) in sorted[..k].iter().enumerate() {
+                pa.pre[j + 1] = pa.pre[j] + self.binomials.get(l + j, j + 1);
+            }
+            for (j, &l) in sorted[..k].iter().enumerate().rev() {
+                pa.suf[j] = pa.suf[j + 1] + self.binomials.get(l + j + 1, j + 2);
+            }
+        }
+        part
+    }
+
+    /// Whether [`Projection::bound`] of `rest` plus a piece on `to` is at
+    /// most `limit`, `part` being [`Projection::partial`] of `rest`: the
+    /// added piece's line `t` goes in after the `j` pieces on lines up to
+    /// `t`, so the rank is the first `j` terms of `rest`'s, the new term
+    /// C(t + j, j + 1), and the other terms each one place later.
+    pub(crate) fn partial_within(&self, part: &Partial, to: Cell, limit: u32) -> bool {
+        if !part.active {
+            return true;
+        }
+        self.axes.iter().zip(&part.axes).all(|(axis, pa)| {
+            let t = usize::from(axis.line[to.index()]);
+            let j = usize::from(pa.le[t]);
+            let r = pa.pre[j] + self.binomials.get(t + j, j + 1) + pa.suf[j];
+            u32::from(axis.dist[r as usize]) <= limit
+        })
+    }
+
+    /// Whether [`Projection::bound`] is at most `limit` (stops at the first
+    /// axis over it).
+    pub(crate) fn within(&self, pieces: Bits, limit: u32) -> bool {
+        if pieces.count_ones() as usize != self.pieces {
+            return true;
+        }
+        self.axes.iter().all(|axis| {
+            let mut counts = [0u8; LINES];
+            for c in cells(pieces) {
+                counts[usize::from(axis.line[c.index()])] += 1;
+            }
+            u32::from(axis.dist[rank(&self.binomials, &counts) as usize]) <= limit
         })
     }
 

@@ -23,10 +23,10 @@
 //! of [`lower_bound`] and the line projections of `projection` (19 at the
 //! start in both settings, built in a few seconds). With it IDA* proves no
 //! solution of at most 22 moves (6 million nodes, about 25 s) and the proof
-//! by halves (`meet`) the same in 0.4 million positions (4 s); each further
-//! move costs about 50 times more, so the proof that 26 moves do not
-//! suffice is still out of reach: it needs a bound that knows where in a
-//! row the stepping stones stand.
+//! by halves (`meet`, breadth first) no solution of at most 25 moves (open
+//! camps: 155 million positions, about 35 minutes, 3.7 GB; closed: 105
+//! million, 25 minutes; `docs/tiaoqi.md` has the figures). That 26 moves do not suffice is not proved: each further move
+//! costs 5-7 times more positions, about 1e9 for 26.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -61,6 +61,15 @@ impl SoloMove {
             .collect::<Vec<_>>()
             .join("-")
     }
+}
+
+/// A position less one piece, see [`Race::partial`].
+#[derive(Clone, Copy, Debug)]
+pub struct Partial {
+    have: [i32; 4],
+    near: [i32; 4],
+    out: u32,
+    lines: Option<crate::projection::Partial>,
 }
 
 /// What [`solve`] found.
@@ -230,6 +239,13 @@ impl Race {
 
     /// The lower bound on the moves still needed (see [`lower_bound`]).
     pub fn bound(&self, pieces: Bits) -> u32 {
+        let classes = self.class_bound(pieces);
+        let lines = self.projection.as_ref().map_or(0, |p| p.bound(pieces));
+        classes.max(lines)
+    }
+
+    /// The class count part of [`lower_bound`].
+    fn class_bound(&self, pieces: Bits) -> u32 {
         let out = pieces & !self.target;
         let mut have = [0i32; 4];
         let mut near = [0i32; 4];
@@ -243,9 +259,67 @@ impl Race {
         for k in 0..4 {
             extra += (have[k] - i32::from(self.cap[k]) - near[k]).max(0);
         }
-        let classes = out.count_ones() + extra as u32;
-        let lines = self.projection.as_ref().map_or(0, |p| p.bound(pieces));
-        classes.max(lines)
+        out.count_ones() + extra as u32
+    }
+
+    /// Whether [`Race::bound`] is at most `limit` (cheapest part first, and
+    /// no more once one part is over).
+    pub fn within(&self, pieces: Bits, limit: u32) -> bool {
+        self.class_bound(pieces) <= limit
+            && self
+                .projection
+                .as_ref()
+                .is_none_or(|p| p.within(pieces, limit))
+    }
+
+    /// A position less one piece, made ready to bound that position with
+    /// any one piece added ([`Race::partial_within`]) in a few table reads.
+    pub fn partial(&self, rest: Bits) -> Partial {
+        let mut part = Partial {
+            have: [0; 4],
+            near: [0; 4],
+            out: 0,
+            lines: self.projection.as_ref().map(|p| p.partial(rest)),
+        };
+        for c in cells(rest) {
+            let (k, i) = (usize::from(self.class[c.index()]), c.bit());
+            part.have[k] += 1;
+            if self.target & i == 0 {
+                part.out += 1;
+                if self.next_to_target & i != 0 {
+                    part.near[k] += 1;
+                }
+            }
+        }
+        part
+    }
+
+    /// Whether [`Race::bound`] of `rest` plus a piece on `to` is at most
+    /// `limit`, `part` being [`Race::partial`] of `rest` (`to` not in it).
+    pub fn partial_within(&self, part: &Partial, to: Cell, limit: u32) -> bool {
+        let (k, i) = (usize::from(self.class[to.index()]), to.bit());
+        let (mut have, mut near, mut out) = (part.have, part.near, part.out);
+        have[k] += 1;
+        if self.target & i == 0 {
+            out += 1;
+            if self.next_to_target & i != 0 {
+                near[k] += 1;
+            }
+        }
+        let extra: i32 = (0..4)
+            .map(|k| (have[k] - i32::from(self.cap[k]) - near[k]).max(0))
+            .sum();
+        out + extra as u32 <= limit
+            && match (&self.projection, &part.lines) {
+                (Some(p), Some(l)) => p.partial_within(l, to, limit),
+                _ => true,
+            }
+    }
+
+    /// Whether the west-east mirror maps the race onto itself (then
+    /// [`Race::canonical`] folds a position and its image together).
+    pub fn is_symmetric(&self) -> bool {
+        self.symmetric
     }
 
     /// The sum over pieces of rows gained from the south tip.

@@ -106,11 +106,21 @@ fn moves_are_reversible() {
         let race = Race::new(open);
         let mut p = race.start();
         let (mut kids, mut back) = (Vec::new(), Vec::new());
-        for m in line() {
+        for (k, m) in line().into_iter().enumerate() {
+            // Admissible along a 27-move solution.
+            assert!(race.bound(p) as usize <= 27 - k, "move {k}");
             race.children(p, &mut kids);
-            for &(_, _, q) in &kids {
+            for &(from, to, q) in &kids {
                 race.children(q, &mut back);
                 assert!(back.iter().any(|&(_, _, r)| r == p));
+                // The bound of a child from its parent less the moving
+                // piece agrees with the bound computed afresh.
+                let part = race.partial(p ^ from.bit());
+                let b = race.bound(q);
+                for limit in b.saturating_sub(2)..=b + 1 {
+                    assert_eq!(race.partial_within(&part, to, limit), b <= limit);
+                    assert_eq!(race.within(q, limit), b <= limit);
+                }
             }
             let from = qiyuan_tiaoqi::text::parse_cell(m.split('-').next().unwrap()).unwrap();
             let to = qiyuan_tiaoqi::text::parse_cell(m.rsplit('-').next().unwrap()).unwrap();
