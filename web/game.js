@@ -6,6 +6,7 @@ import { gameModule } from './kinds.js';
 import { api, esc, seatLabel, clockText, wsUrl } from './util.js';
 import { resultLine, resultPanel, ratingChanges } from './result.js';
 import { analysisHtml, bindAnalysis } from './analysis.js';
+import { refreshMyGames } from './my-games.js';
 import { BOARDS, PIECES, boardTheme, pieceTheme, setBoardTheme, setPieceTheme } from './board-theme.js';
 import { tabTitle, BASE_TITLE, inField, replayKey, matchTyped, typedHtml, typedExample } from './game-extras.js';
 import { play, soundFor, soundOn, setSound } from './sound.js';
@@ -356,6 +357,8 @@ export function gameView(view, id, me = null) {
       lastOffer = next.draw_offer;
       const sound = soundFor(state, next);
       if (m.t === 'state' && state) chat.reload();
+      // The header's "My games" count changes when the game ends or the turn passes.
+      if (state && next.seat != null && (next.status !== state.status || next.to_move !== state.to_move)) refreshMyGames();
       state = next; receivedAt = performance.now(); pending = null;
       chat.onState(state);
       if (sound) play(sound);
