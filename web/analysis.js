@@ -36,11 +36,13 @@ function graph(plies) {
     <polyline points="${pts}" fill="none" stroke="#b5221b" stroke-width="2"/></svg>`;
 }
 
-/** The biggest drops: (ply index of the move, how much the mover lost). */
-export function drops(plies) {
+/** The biggest drops: (ply index of the move, how much the mover lost). The
+ * records say who made each move (a set-up may start with black, a Jifen
+ * double turn is two moves of one side). */
+export function drops(plies, rec) {
   const out = [];
   for (let i = 1; i < plies.length; i++) {
-    const mover = (i % 2 === 1) ? 1 : -1; // ply i was made by red when i is odd (red moves first)
+    const mover = ((rec[i - 1] || {}).seat === 'black') ? -1 : 1;
     const lost = (value(plies[i - 1]) - value(plies[i])) * mover;
     if (lost > 50) out.push({ ply: i, lost });
   }
@@ -55,7 +57,7 @@ export function analysisHtml(state, id) {
   const rec = state.records || [];
   if (run.error) return `<div class="analysis err" id="analysis">${esc(run.error)}</div>`;
   if (!run.done) return `<div class="analysis" id="analysis"><span class="muted" data-testid="analysis-progress">${t('analysing')} ${run.plies.length}/${rec.length + 1}</span></div>`;
-  const worst = drops(run.plies);
+  const worst = drops(run.plies, rec);
   const rows = rec.map((m, i) => {
     const before = run.plies[i], after = run.plies[i + 1] || {};
     const bad = worst.some((d) => d.ply === i + 1);
