@@ -15,6 +15,7 @@
 //!   events (H7).
 
 pub mod berger;
+pub mod dutch;
 pub mod event;
 pub mod knockout;
 pub mod multi;
