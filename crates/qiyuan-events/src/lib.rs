@@ -22,7 +22,6 @@ pub mod multi;
 pub mod rating;
 pub mod scoring;
 pub mod standings;
-pub mod swiss;
 pub mod team;
 pub mod title;
 

@@ -173,6 +173,38 @@ pub enum DutchError {
 /// more than 2048 bits.
 pub const MAX_ENTRANTS: usize = 2000;
 
+/// Baku acceleration (C.04.5.1) as the endorsed programs apply it: the top
+/// half of the field by pairing number (rounded up) gets a win's points in
+/// the first half of the accelerated rounds and a draw's in the rest; the
+/// accelerated rounds are the first half of the event (rounded up).
+/// Returns each player's virtual points per round, by pairing number.
+pub fn baku_accelerations(players: usize, total_rounds: usize, points: &Points) -> Vec<Vec<u32>> {
+    if players == 0 || total_rounds == 0 {
+        return vec![Vec::new(); players];
+    }
+    let last_rank = (players - 1) / 2;
+    let last_round = (total_rounds - 1) / 2;
+    let last_full = last_round / 2;
+    let top: Vec<u32> = (0..=last_round)
+        .map(|r| {
+            if r <= last_full {
+                points.win
+            } else {
+                points.draw
+            }
+        })
+        .collect();
+    (0..players)
+        .map(|rank| {
+            if rank <= last_rank {
+                top.clone()
+            } else {
+                Vec::new()
+            }
+        })
+        .collect()
+}
+
 /// Pairs the next round. Boards come in publication order: by the higher
 /// score on the board, then the lower, then the higher player's pairing
 /// number; the bye last.
