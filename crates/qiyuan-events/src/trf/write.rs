@@ -6,7 +6,14 @@ use std::collections::BTreeSet;
 
 /// Pads `s` to `width` characters on the left (right-aligned), or on the
 /// right (left-aligned).
+/// Text longer than the field is cut to it; control characters become blanks.
 fn pad(out: &mut String, s: &str, width: usize, right_align: bool) {
+    let s: String = s
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(width)
+        .collect();
+    let s = s.as_str();
     let n = s.chars().count();
     if right_align {
         out.extend(std::iter::repeat_n(' ', width.saturating_sub(n)));
@@ -24,7 +31,7 @@ pub(crate) fn player_line(p: &TrfPlayer) -> String {
     s.push_str("001 ");
     pad(&mut s, &p.start.to_string(), 4, true);
     s.push(' ');
-    s.push(p.sex.unwrap_or(' '));
+    s.push(p.sex.filter(|c| !c.is_control()).unwrap_or(' '));
     pad(&mut s, &p.title, 3, false);
     s.push(' ');
     pad(&mut s, &p.name, 33, false);
@@ -32,7 +39,7 @@ pub(crate) fn player_line(p: &TrfPlayer) -> String {
     let rating = if p.rating == 0 {
         String::new()
     } else {
-        p.rating.to_string()
+        p.rating.min(9999).to_string()
     };
     pad(&mut s, &rating, 4, true);
     s.push(' ');
@@ -42,7 +49,7 @@ pub(crate) fn player_line(p: &TrfPlayer) -> String {
     s.push(' ');
     pad(&mut s, &p.birth, 10, false);
     s.push(' ');
-    pad(&mut s, &tenths(p.points_tenths), 4, true);
+    pad(&mut s, &points_field(p.points_tenths), 4, true);
     s.push(' ');
     let rank = if p.rank == 0 {
         String::new()
@@ -211,6 +218,16 @@ impl Trf {
             out.push_str(eol);
         }
         out
+    }
+}
+
+/// The 4-character points field: `99.9` at most with a decimal, whole
+/// scores up to `9999` without one.
+fn points_field(v: u32) -> String {
+    if v >= 1000 && v % 10 == 0 {
+        (v / 10).min(9999).to_string()
+    } else {
+        tenths(v.min(999))
     }
 }
 
