@@ -18,7 +18,9 @@ use crate::berger::{self, BergerRound};
 use crate::dutch;
 use crate::knockout::{Lots, seeded_bracket};
 use crate::scoring::{Fouls, GameResult, ScoringSystem, Side};
-use crate::standings::{self, GameRecord, PlaceTie, Standings, StandingsInput, TieBreak, rank};
+use crate::standings::{
+    self, ByeRecord, GameRecord, PlaceTie, Standings, StandingsInput, TieBreak, Unplayed, rank,
+};
 use crate::{Player, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -363,6 +365,9 @@ pub struct Event {
     fields: Vec<Vec<PlayerId>>,
     plan: Plan,
     resolutions: Vec<TieResolution>,
+    /// Ratings the hall gave (FIDE's ARO, the TRF export); none by default.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    ratings: BTreeMap<PlayerId, u32>,
 }
 
 fn is_pow2(x: u32) -> bool {
@@ -480,6 +485,7 @@ impl Event {
             fields: vec![field],
             plan,
             resolutions: Vec::new(),
+            ratings: BTreeMap::new(),
         };
         event.refresh();
         Ok(event)
@@ -516,6 +522,16 @@ impl Event {
         self.fields
             .get(usize::from(stage).checked_sub(1)?)
             .map(Vec::as_slice)
+    }
+
+    /// Records an entrant's rating (for FIDE's ARO and the TRF export).
+    pub fn set_rating(&mut self, player: &PlayerId, rating: u32) {
+        self.ratings.insert(player.clone(), rating);
+    }
+
+    /// The ratings recorded with [`Event::set_rating`].
+    pub fn ratings(&self) -> &BTreeMap<PlayerId, u32> {
+        &self.ratings
     }
 
     /// Fouls per player so far (X8).
@@ -1043,21 +1059,33 @@ impl Event {
         let rounds: Vec<&Round> = self.rounds.iter().filter(|r| r.stage == stage).collect();
         let games: Vec<GameRecord> = rounds
             .iter()
-            .flat_map(|r| &r.pairings)
-            .filter(|p| p.playoff_of.is_none())
-            .filter_map(|p| {
+            .flat_map(|r| r.pairings.iter().map(move |p| (r.number, p)))
+            .filter(|(_, p)| p.playoff_of.is_none())
+            .filter_map(|(number, p)| {
                 Some(GameRecord {
                     red: p.red.clone(),
                     black: p.black.clone(),
                     result: p.result?,
+                    round: number,
                 })
             })
             .collect();
         let bye_pts = bye_points(self.settings.scoring, self.settings.bye_points);
-        let byes: Vec<(PlayerId, f64)> = rounds
+        // Swiss byes score; round-robin byes score nothing but are still
+        // unplayed rounds for FIDE's tie-breaks.
+        let byes: Vec<ByeRecord> = rounds
             .iter()
-            .filter(|r| r.kind == RoundKind::Swiss)
-            .flat_map(|r| r.byes.iter().map(|b| (b.clone(), bye_pts)))
+            .filter(|r| r.kind != RoundKind::Knockout)
+            .flat_map(|r| {
+                let pts = if r.kind == RoundKind::Swiss {
+                    bye_pts
+                } else {
+                    0.0
+                };
+                r.byes.iter().map(move |b| {
+                    ByeRecord::new(b.clone(), pts).in_round(r.number, Unplayed::PairingBye)
+                })
+            })
             .collect();
         let knockout = rounds.iter().any(|r| r.kind == RoundKind::Knockout)
             || matches!(
@@ -1075,6 +1103,7 @@ impl Event {
             players: &players,
             games: &games,
             byes: &byes,
+            ratings: &self.ratings,
             fouls: &self.fouls,
             scoring: self.settings.scoring,
             tie_breaks: if knockout {

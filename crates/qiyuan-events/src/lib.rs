@@ -12,11 +12,14 @@
 //! - [`berger`], [`swiss`], [`knockout`]: pairing systems (H4).
 //! - [`event`]: the event state machine, including the three-stage format (H5).
 //! - [`standings`]: tie-breaks, standings and CSV (H6, H8, H9); [`team`]: team
-//!   events (H7).
+//!   events (H7); [`fide`]: FIDE's C.07 tie-breaks beside them.
+//! - [`trf`]: FIDE's tournament report file (TRF-16, TRF-2026): read, write,
+//!   export an event.
 
 pub mod berger;
 pub mod dutch;
 pub mod event;
+pub mod fide;
 pub mod knockout;
 pub mod multi;
 pub mod rating;
@@ -24,6 +27,7 @@ pub mod scoring;
 pub mod standings;
 pub mod team;
 pub mod title;
+pub mod trf;
 
 pub use event::{
     Event, EventError, EventSettings, EventStatus, Format, Pairing, PairingRef, PlayoffKind,
@@ -31,7 +35,7 @@ pub use event::{
 };
 pub use rating::{EloScore, Rating};
 pub use scoring::{Fouls, GameResult, ScoringSystem, Side};
-pub use standings::{GameRecord, PlaceTie, StandingRow, Standings, TieBreak};
+pub use standings::{ByeRecord, GameRecord, PlaceTie, StandingRow, Standings, TieBreak};
 pub use title::RankTitle;
 
 use serde::{Deserialize, Serialize};

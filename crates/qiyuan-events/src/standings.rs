@@ -5,7 +5,13 @@
 //! within the group still tied. Direct encounter (直胜) is worked out for the
 //! group tied at that point: the score in the games among them. What no
 //! tie-break separates is a shared place.
+//!
+//! Beside the Chinese tie-breaks stand FIDE's (handbook C.07), each with its
+//! published name and abbreviation; see [`crate::fide`] for the rules used,
+//! unplayed rounds included.
 
+pub use crate::fide::Unplayed;
+use crate::fide::{self, Cut, Entry, Table};
 use crate::scoring::{GameResult, ScoringSystem, Side};
 use crate::{Player, PlayerId};
 use serde::{Deserialize, Serialize};
@@ -29,6 +35,29 @@ pub enum TieBreak {
     DirectEncounter,
     /// 犯规: fewer technical fouls ranks higher (X8).
     Fouls,
+    /// FIDE Buchholz (BH): opponents' scores, an unplayed round counting
+    /// the player's own score (C.07's dummy opponent).
+    FideBuchholz,
+    /// FIDE Buchholz Cut-1 (BH-C1): BH without the least significant value.
+    BuchholzCut1,
+    /// FIDE Buchholz Cut-2 (BH-C2): BH without the two least significant values.
+    BuchholzCut2,
+    /// FIDE Buchholz Median-1 (BH-M1): BH without the highest and the least
+    /// significant value.
+    BuchholzMedian1,
+    /// FIDE Sonneborn-Berger (SB), unplayed rounds by the dummy opponent.
+    FideSonnebornBerger,
+    /// FIDE Number of wins (WIN): rounds scoring a win's points, byes and
+    /// forfeits included.
+    FideWins,
+    /// FIDE Number of games won (WON): won over the board.
+    GamesWon,
+    /// FIDE Number of games played with black (BPG).
+    GamesWithBlack,
+    /// FIDE Average rating of opponents (ARO), over-the-board games.
+    AverageRatingOfOpponents,
+    /// FIDE Progressive score (PS): the running score after each round, summed.
+    ProgressiveScore,
 }
 
 impl TieBreak {
@@ -40,7 +69,90 @@ impl TieBreak {
             TieBreak::Wins => "胜局",
             TieBreak::DirectEncounter => "直胜",
             TieBreak::Fouls => "犯规",
+            TieBreak::FideBuchholz => "对手分(FIDE)",
+            TieBreak::BuchholzCut1 => "去一对手分",
+            TieBreak::BuchholzCut2 => "去二对手分",
+            TieBreak::BuchholzMedian1 => "中间对手分",
+            TieBreak::FideSonnebornBerger => "小分(FIDE)",
+            TieBreak::FideWins => "胜轮数",
+            TieBreak::GamesWon => "胜局(对局)",
+            TieBreak::GamesWithBlack => "后手局数",
+            TieBreak::AverageRatingOfOpponents => "对手平均等级分",
+            TieBreak::ProgressiveScore => "累进分",
         }
+    }
+
+    /// The FIDE abbreviation (C.07), where FIDE has one.
+    pub fn abbreviation(self) -> Option<&'static str> {
+        Some(match self {
+            TieBreak::SonnebornBerger | TieBreak::FideSonnebornBerger => "SB",
+            TieBreak::Buchholz | TieBreak::FideBuchholz => "BH",
+            TieBreak::Wins | TieBreak::GamesWon => "WON",
+            TieBreak::DirectEncounter => "DE",
+            TieBreak::Fouls => return None,
+            TieBreak::BuchholzCut1 => "BH-C1",
+            TieBreak::BuchholzCut2 => "BH-C2",
+            TieBreak::BuchholzMedian1 => "BH-M1",
+            TieBreak::FideWins => "WIN",
+            TieBreak::GamesWithBlack => "BPG",
+            TieBreak::AverageRatingOfOpponents => "ARO",
+            TieBreak::ProgressiveScore => "PS",
+        })
+    }
+
+    /// Every tie-break, H6's first.
+    pub fn all() -> [TieBreak; 15] {
+        [
+            TieBreak::SonnebornBerger,
+            TieBreak::Buchholz,
+            TieBreak::Wins,
+            TieBreak::DirectEncounter,
+            TieBreak::Fouls,
+            TieBreak::FideBuchholz,
+            TieBreak::BuchholzCut1,
+            TieBreak::BuchholzCut2,
+            TieBreak::BuchholzMedian1,
+            TieBreak::FideSonnebornBerger,
+            TieBreak::FideWins,
+            TieBreak::GamesWon,
+            TieBreak::GamesWithBlack,
+            TieBreak::AverageRatingOfOpponents,
+            TieBreak::ProgressiveScore,
+        ]
+    }
+
+    /// The name it is stored under (its serde name).
+    pub fn key(self) -> &'static str {
+        match self {
+            TieBreak::SonnebornBerger => "sonneborn_berger",
+            TieBreak::Buchholz => "buchholz",
+            TieBreak::Wins => "wins",
+            TieBreak::DirectEncounter => "direct_encounter",
+            TieBreak::Fouls => "fouls",
+            TieBreak::FideBuchholz => "fide_buchholz",
+            TieBreak::BuchholzCut1 => "buchholz_cut1",
+            TieBreak::BuchholzCut2 => "buchholz_cut2",
+            TieBreak::BuchholzMedian1 => "buchholz_median1",
+            TieBreak::FideSonnebornBerger => "fide_sonneborn_berger",
+            TieBreak::FideWins => "fide_wins",
+            TieBreak::GamesWon => "games_won",
+            TieBreak::GamesWithBlack => "games_with_black",
+            TieBreak::AverageRatingOfOpponents => "average_rating_of_opponents",
+            TieBreak::ProgressiveScore => "progressive_score",
+        }
+    }
+
+    /// Whether the standings row has a column of its own for it (H9);
+    /// the others appear in [`StandingRow::fide`] when selected.
+    fn has_column(self) -> bool {
+        matches!(
+            self,
+            TieBreak::SonnebornBerger
+                | TieBreak::Buchholz
+                | TieBreak::Wins
+                | TieBreak::DirectEncounter
+                | TieBreak::Fouls
+        )
     }
 
     /// The FIDE (English) name. Fouls has no FIDE counterpart.
@@ -51,6 +163,16 @@ impl TieBreak {
             TieBreak::Wins => "Number of wins",
             TieBreak::DirectEncounter => "Direct encounter",
             TieBreak::Fouls => "Fewer fouls",
+            TieBreak::FideBuchholz => "Buchholz",
+            TieBreak::BuchholzCut1 => "Buchholz Cut-1",
+            TieBreak::BuchholzCut2 => "Buchholz Cut-2",
+            TieBreak::BuchholzMedian1 => "Buchholz Median-1",
+            TieBreak::FideSonnebornBerger => "Sonneborn-Berger",
+            TieBreak::FideWins => "Number of wins",
+            TieBreak::GamesWon => "Number of games won",
+            TieBreak::GamesWithBlack => "Number of games played with black",
+            TieBreak::AverageRatingOfOpponents => "Average rating of opponents",
+            TieBreak::ProgressiveScore => "Progressive score",
         }
     }
 
@@ -85,17 +207,71 @@ pub struct GameRecord {
     pub black: PlayerId,
     /// The result.
     pub result: GameResult,
+    /// The round, from 1; 0 where unknown (FIDE's progressive score and
+    /// absences then follow the order games are given in).
+    #[serde(default)]
+    pub round: u32,
 }
 
 impl GameRecord {
-    /// A record of `red` v `black`.
+    /// A record of `red` v `black` (round unknown).
     pub fn new(red: impl Into<PlayerId>, black: impl Into<PlayerId>, result: GameResult) -> Self {
         GameRecord {
             red: red.into(),
             black: black.into(),
             result,
+            round: 0,
         }
     }
+
+    /// The same record, in round `round`.
+    pub fn in_round(mut self, round: u32) -> Self {
+        self.round = round;
+        self
+    }
+}
+
+/// Points a player scored in a round without a game over the board: a bye,
+/// a forfeit, an absence.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ByeRecord {
+    /// The player.
+    pub player: PlayerId,
+    /// The points scored.
+    pub points: f64,
+    /// The round, from 1; 0 where unknown.
+    pub round: u32,
+    /// What kind of unplayed round.
+    pub kind: Unplayed,
+}
+
+impl ByeRecord {
+    /// A pairing-allocated bye worth `points` (round unknown).
+    pub fn new(player: impl Into<PlayerId>, points: f64) -> Self {
+        ByeRecord {
+            player: player.into(),
+            points,
+            round: 0,
+            kind: Unplayed::PairingBye,
+        }
+    }
+
+    /// The same record in round `round`, of kind `kind`.
+    pub fn in_round(mut self, round: u32, kind: Unplayed) -> Self {
+        self.round = round;
+        self.kind = kind;
+        self
+    }
+}
+
+/// A FIDE tie-break's value in a standings row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TieBreakValue {
+    /// Which tie-break.
+    pub tie_break: TieBreak,
+    /// Its value for the row's player.
+    pub value: f64,
 }
 
 /// One row of a standings table: the place and every tie-break column (H9).
@@ -124,6 +300,10 @@ pub struct StandingRow {
     pub fouls: u32,
     /// Games played.
     pub games: u32,
+    /// The values of the selected tie-breaks that have no column above
+    /// (FIDE's), in the event's order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fide: Vec<TieBreakValue>,
 }
 
 /// Players tied on a place that may not be shared (H8): the event must play
@@ -154,8 +334,10 @@ pub struct StandingsInput<'a> {
     pub players: &'a [Player],
     /// Finished games.
     pub games: &'a [GameRecord],
-    /// Points scored without a game (Swiss byes), per player.
-    pub byes: &'a [(PlayerId, f64)],
+    /// Points scored without a game (byes, forfeits), per player and round.
+    pub byes: &'a [ByeRecord],
+    /// Ratings, for FIDE's ARO; players without one are left out of it.
+    pub ratings: &'a BTreeMap<PlayerId, u32>,
     /// Fouls per player in this event (X8).
     pub fouls: &'a BTreeMap<PlayerId, u32>,
     /// Points per result (H3).
@@ -271,11 +453,45 @@ pub(crate) fn place_ties(
     ties
 }
 
+/// Points per over-the-board result, for tables whose point system is not
+/// one of [`ScoringSystem`]'s (TRF files may score 3/1/0).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct GamePoints {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+}
+
+impl GamePoints {
+    fn of(s: ScoringSystem) -> GamePoints {
+        GamePoints {
+            win: s.win(),
+            draw: s.draw(),
+            loss: 0.0,
+        }
+    }
+
+    fn points(self, result: GameResult, side: Side) -> f64 {
+        match result {
+            GameResult::Draw => self.draw,
+            GameResult::TimeCapExceeded => 0.0,
+            r if r.winner() == Some(side) => self.win,
+            _ => self.loss,
+        }
+    }
+}
+
 /// Computes a standings table (H6, H8, H9).
 ///
-/// Games with players not in `players` are ignored. Byes add to the score but
-/// not to Sonneborn-Berger or Buchholz (there is no opponent) nor to wins.
+/// Games with players not in `players` are ignored. Byes add to the score;
+/// H6's Sonneborn-Berger and Buchholz leave them out (there is no
+/// opponent), FIDE's count them by C.07's dummy opponent ([`crate::fide`]).
 pub fn compute(input: &StandingsInput<'_>) -> Standings {
+    compute_with(input, GamePoints::of(input.scoring))
+}
+
+/// [`compute`] with explicit points per result.
+pub(crate) fn compute_with(input: &StandingsInput<'_>, gp: GamePoints) -> Standings {
     let n = input.players.len();
     let index: BTreeMap<&PlayerId, usize> = input
         .players
@@ -283,23 +499,25 @@ pub fn compute(input: &StandingsInput<'_>) -> Standings {
         .enumerate()
         .map(|(i, p)| (&p.id, i))
         .collect();
-    // (red, black, red points, black points, winner index)
+    // (red, black, red points, black points)
+    let mut rounds_of: Vec<u32> = Vec::new();
     let games: Vec<(usize, usize, f64, f64)> = input
         .games
         .iter()
         .filter_map(|g| {
             let r = *index.get(&g.red)?;
             let b = *index.get(&g.black)?;
+            rounds_of.push(g.round);
             Some((
                 r,
                 b,
-                input.scoring.points(g.result, Side::Red),
-                input.scoring.points(g.result, Side::Black),
+                gp.points(g.result, Side::Red),
+                gp.points(g.result, Side::Black),
             ))
         })
         .collect();
-    let win = input.scoring.win();
-    let draw = input.scoring.draw();
+    let win = gp.win;
+    let draw = gp.draw;
 
     let mut score = vec![0.0; n];
     let mut wins = vec![0u32; n];
@@ -312,10 +530,33 @@ pub fn compute(input: &StandingsInput<'_>) -> Standings {
         wins[r] += u32::from(pr == win);
         wins[b] += u32::from(pb == win);
     }
-    for (p, pts) in input.byes {
-        if let Some(&i) = index.get(p) {
-            score[i] += pts;
+    let mut entries: Vec<Vec<Entry>> = vec![Vec::new(); n];
+    for (k, &(r, b, pr, pb)) in games.iter().enumerate() {
+        for (me, opp, pts, black) in [(r, b, pr, false), (b, r, pb, true)] {
+            entries[me].push(Entry {
+                round: rounds_of[k],
+                opponent: Some(opp),
+                points: pts,
+                black,
+                unplayed: None,
+            });
         }
+    }
+    for bye in input.byes {
+        if let Some(&i) = index.get(&bye.player) {
+            score[i] += bye.points;
+            entries[i].push(Entry {
+                round: bye.round,
+                opponent: None,
+                points: bye.points,
+                black: false,
+                unplayed: Some(bye.kind),
+            });
+        }
+    }
+    fide::fill_absences(&mut entries);
+    for list in &mut entries {
+        list.sort_by_key(|e| e.round);
     }
     let mut sb = vec![0.0; n];
     let mut buchholz = vec![0.0; n];
@@ -335,16 +576,52 @@ pub fn compute(input: &StandingsInput<'_>) -> Standings {
         .iter()
         .map(|p| input.fouls.get(&p.id).copied().unwrap_or(0))
         .collect();
+    let table = Table {
+        entries,
+        score: &score,
+        ratings: input
+            .players
+            .iter()
+            .map(|p| input.ratings.get(&p.id).copied())
+            .collect(),
+        win,
+    };
+    let fide_values = |tb: TieBreak| -> Vec<f64> {
+        (0..n)
+            .map(|i| match tb {
+                TieBreak::FideBuchholz => table.buchholz(i, Cut::None),
+                TieBreak::BuchholzCut1 => table.buchholz(i, Cut::Low(1)),
+                TieBreak::BuchholzCut2 => table.buchholz(i, Cut::Low(2)),
+                TieBreak::BuchholzMedian1 => table.buchholz(i, Cut::Median(1)),
+                TieBreak::FideSonnebornBerger => table.sonneborn_berger(i),
+                TieBreak::FideWins => table.wins(i) as f64,
+                TieBreak::GamesWon => table.games_won(i) as f64,
+                TieBreak::GamesWithBlack => table.black_games(i) as f64,
+                TieBreak::AverageRatingOfOpponents => table.aro(i),
+                TieBreak::ProgressiveScore => table.progressive(i),
+                TieBreak::SonnebornBerger => sb[i],
+                TieBreak::Buchholz => buchholz[i],
+                TieBreak::Wins => wins[i] as f64,
+                TieBreak::Fouls => -(fouls[i] as f64),
+                TieBreak::DirectEncounter => 0.0,
+            })
+            .collect()
+    };
+    let extra: Vec<(TieBreak, Vec<f64>)> = input
+        .tie_breaks
+        .iter()
+        .filter(|tb| !tb.has_column())
+        .map(|&tb| (tb, fide_values(tb)))
+        .collect();
 
     let direct = |group: &[usize]| direct_scores(group, &games);
     let mut criteria = vec![Criterion::Static(score.clone())];
-    for tb in input.tie_breaks {
+    for &tb in input.tie_breaks {
         criteria.push(match tb {
-            TieBreak::SonnebornBerger => Criterion::Static(sb.clone()),
-            TieBreak::Buchholz => Criterion::Static(buchholz.clone()),
-            TieBreak::Wins => Criterion::Static(wins.iter().map(|&w| w as f64).collect()),
-            TieBreak::Fouls => Criterion::Static(fouls.iter().map(|&f| -(f as f64)).collect()),
             TieBreak::DirectEncounter => Criterion::Group(Box::new(direct)),
+            // Higher ranks higher for every FIDE tie-break here, including
+            // games with black (more black games, the harder draw).
+            other => Criterion::Static(fide_values(other)),
         });
     }
     let ranked = rank(n, &criteria);
@@ -363,6 +640,13 @@ pub fn compute(input: &StandingsInput<'_>) -> Standings {
             direct: ranked.group_value[i],
             fouls: fouls[i],
             games: played[i],
+            fide: extra
+                .iter()
+                .map(|(tb, v)| TieBreakValue {
+                    tie_break: *tb,
+                    value: v[i],
+                })
+                .collect(),
         })
         .collect();
     let needs_playoff = place_ties(&ranked.rank, &ranked.order, input.unshareable, |i| {
@@ -411,12 +695,25 @@ pub(crate) fn csv_field(s: &str) -> String {
 impl Standings {
     /// The table as CSV with a header row (H9). Every tie-break column is
     /// present whatever the event's order; `direct` is empty where unused.
+    /// Selected FIDE tie-breaks without a column of their own follow, one
+    /// column each, headed by their stored name.
     pub fn to_csv(&self) -> String {
+        let extra: Vec<TieBreak> = self
+            .tie_breaks
+            .iter()
+            .copied()
+            .filter(|tb| !tb.has_column())
+            .collect();
         let mut out = String::from(
-            "rank,shared,player,name,score,sonneborn_berger,buchholz,wins,direct,fouls,games\n",
+            "rank,shared,player,name,score,sonneborn_berger,buchholz,wins,direct,fouls,games",
         );
+        for tb in &extra {
+            out.push(',');
+            out.push_str(tb.key());
+        }
+        out.push('\n');
         for r in &self.rows {
-            let _ = writeln!(
+            let _ = write!(
                 out,
                 "{},{},{},{},{},{},{},{},{},{},{}",
                 r.rank,
@@ -431,6 +728,12 @@ impl Standings {
                 r.fouls,
                 r.games
             );
+            for tb in &extra {
+                let v = r.fide.iter().find(|v| v.tie_break == *tb).map(|v| v.value);
+                out.push(',');
+                out.push_str(&v.map(num).unwrap_or_default());
+            }
+            out.push('\n');
         }
         out
     }

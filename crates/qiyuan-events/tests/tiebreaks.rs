@@ -33,6 +33,7 @@ fn table(
         players: &ps,
         games,
         byes: &[],
+        ratings: &BTreeMap::new(),
         fouls: &fouls,
         scoring: ScoringSystem::TwoOneZero,
         tie_breaks: tbs,
@@ -211,6 +212,7 @@ fn h8_only_unshareable_places_need_a_playoff() {
             players: &ps,
             games: &games,
             byes: &[],
+            ratings: &BTreeMap::new(),
             fouls: &fouls,
             scoring: ScoringSystem::TwoOneZero,
             tie_breaks: &TieBreak::round_robin_defaults(),
@@ -280,6 +282,7 @@ fn h9_csv_has_a_header_and_every_column() {
         players: &ps,
         games: &[g("u:1", "u:2", D), g("u:2", "u:1", W)],
         byes: &[],
+        ratings: &BTreeMap::new(),
         fouls: &fouls,
         scoring: ScoringSystem::OneHalfZero,
         tie_breaks: &TieBreak::round_robin_defaults(),
@@ -376,4 +379,152 @@ fn h7_team_tie_breaks() {
         s.to_csv()
             .starts_with("rank,shared,team,name,match_points,game_points,game_wins,direct,fouls\n")
     );
+}
+
+/// FIDE C.07 tie-breaks on a hand-worked 6-player, 4-round Swiss at
+/// 1/½/0 with every kind of unplayed round (ratings 2000 … 1500 for 1 … 6):
+///
+/// ```text
+///     R1        R2        R3        R4        score
+/// 1   W 4 w     W 6 b     D 2 w     W 4 b     3.5
+/// 2   D 5 w     W 3 w     D 1 b     L 6 w     2
+/// 3   L 6 w     L 2 b     W 5 w     absent    1
+/// 4   L 1 b     PAB (1)   +  6      L 1 w     2
+/// 5   D 2 b     H (½)     L 3 b     Z (0)     1
+/// 6   W 3 b     L 1 w     -  4      W 2 b     2
+/// ```
+///
+/// Unplayed rounds count the player's own score (the dummy opponent), and
+/// cuts remove voluntarily unplayed rounds (H, Z, forfeit loss, absence)
+/// first: BH(6) = 1 + 3.5 + 2 (own, forfeit loss) + 2 = 8.5, its Cut-1
+/// drops the forfeit loss (2), not the lowest opponent (1): 6.5.
+fn fide_crosstable(tbs: &[TieBreak]) -> Standings {
+    use qiyuan_events::ByeRecord;
+    use qiyuan_events::standings::Unplayed;
+    let ps = players(&["1", "2", "3", "4", "5", "6"]);
+    let games = [
+        g("1", "4", W).in_round(1),
+        g("2", "5", D).in_round(1),
+        g("3", "6", L).in_round(1),
+        g("6", "1", L).in_round(2),
+        g("2", "3", W).in_round(2),
+        g("1", "2", D).in_round(3),
+        g("3", "5", W).in_round(3),
+        g("4", "1", L).in_round(4),
+        g("2", "6", L).in_round(4),
+    ];
+    let byes = [
+        ByeRecord::new("4", 1.0).in_round(2, Unplayed::PairingBye),
+        ByeRecord::new("5", 0.5).in_round(2, Unplayed::HalfBye),
+        ByeRecord::new("4", 1.0).in_round(3, Unplayed::ForfeitWin),
+        ByeRecord::new("6", 0.0).in_round(3, Unplayed::ForfeitLoss),
+        ByeRecord::new("5", 0.0).in_round(4, Unplayed::ZeroBye),
+    ];
+    let ratings: BTreeMap<PlayerId, u32> = (1..=6u32)
+        .map(|i| (PlayerId(i.to_string()), 2100 - 100 * i))
+        .collect();
+    compute(&StandingsInput {
+        players: &ps,
+        games: &games,
+        byes: &byes,
+        ratings: &ratings,
+        fouls: &BTreeMap::new(),
+        scoring: ScoringSystem::OneHalfZero,
+        tie_breaks: tbs,
+        unshareable: &[],
+    })
+}
+
+fn fide_column(s: &Standings, tb: TieBreak) -> Vec<f64> {
+    (1..=6)
+        .map(|i| {
+            let row = s.row(&PlayerId(i.to_string())).unwrap();
+            row.fide.iter().find(|v| v.tie_break == tb).unwrap().value
+        })
+        .collect()
+}
+
+#[test]
+fn c07_tie_breaks_by_hand() {
+    let all = [
+        TieBreak::FideBuchholz,
+        TieBreak::BuchholzCut1,
+        TieBreak::BuchholzCut2,
+        TieBreak::BuchholzMedian1,
+        TieBreak::FideSonnebornBerger,
+        TieBreak::FideWins,
+        TieBreak::GamesWon,
+        TieBreak::GamesWithBlack,
+        TieBreak::AverageRatingOfOpponents,
+        TieBreak::ProgressiveScore,
+    ];
+    let s = fide_crosstable(&all);
+    let scores: Vec<f64> = (1..=6)
+        .map(|i| s.row(&PlayerId(i.to_string())).unwrap().score)
+        .collect();
+    assert_eq!(scores, [3.5, 2.0, 1.0, 2.0, 1.0, 2.0]);
+    let col = |tb| fide_column(&s, tb);
+    assert_eq!(col(TieBreak::FideBuchholz), [8.0, 7.5, 6.0, 11.0, 5.0, 8.5]);
+    assert_eq!(col(TieBreak::BuchholzCut1), [6.0, 6.5, 5.0, 9.0, 4.0, 6.5]);
+    assert_eq!(col(TieBreak::BuchholzCut2), [4.0, 5.5, 4.0, 7.0, 3.0, 5.5]);
+    assert_eq!(
+        col(TieBreak::BuchholzMedian1),
+        [4.0, 3.0, 3.0, 5.5, 2.0, 3.0]
+    );
+    assert_eq!(
+        col(TieBreak::FideSonnebornBerger),
+        [7.0, 3.25, 1.0, 4.0, 1.5, 3.0]
+    );
+    assert_eq!(col(TieBreak::FideWins), [3.0, 1.0, 1.0, 2.0, 0.0, 2.0]);
+    assert_eq!(col(TieBreak::GamesWon), [3.0, 1.0, 1.0, 0.0, 0.0, 2.0]);
+    assert_eq!(
+        col(TieBreak::GamesWithBlack),
+        [2.0, 1.0, 1.0, 1.0, 2.0, 2.0]
+    );
+    assert_eq!(
+        col(TieBreak::AverageRatingOfOpponents),
+        [1700.0, 1725.0, 1667.0, 2000.0, 1850.0, 1900.0]
+    );
+    assert_eq!(
+        col(TieBreak::ProgressiveScore),
+        [9.0, 6.0, 2.0, 5.0, 3.5, 5.0]
+    );
+    // The CSV carries one column per selected FIDE tie-break.
+    let csv = s.to_csv();
+    assert!(csv.lines().next().unwrap().ends_with(",games,fide_buchholz,buchholz_cut1,buchholz_cut2,buchholz_median1,fide_sonneborn_berger,fide_wins,games_won,games_with_black,average_rating_of_opponents,progressive_score"));
+}
+
+#[test]
+fn c07_tie_breaks_rank_in_the_order_chosen() {
+    // 2, 4 and 6 tie on 2 points: Cut-1 puts 4 (9) ahead, 2 and 6 tie on
+    // 6.5 and progressive score splits them (6 v 5). 3 and 5 tie on 1:
+    // Cut-1 5 v 4.
+    let s = fide_crosstable(&[TieBreak::BuchholzCut1, TieBreak::ProgressiveScore]);
+    assert_eq!(
+        order(&s),
+        ranks(&[("1", 1), ("4", 2), ("2", 3), ("6", 4), ("3", 5), ("5", 6)])
+    );
+    // By games won over the board instead: 6 (2) ahead of 2 (1) and 4 (0);
+    // 3 (1) ahead of 5 (0).
+    let s = fide_crosstable(&[TieBreak::GamesWon]);
+    assert_eq!(
+        order(&s),
+        ranks(&[("1", 1), ("6", 2), ("2", 3), ("4", 4), ("3", 5), ("5", 6)])
+    );
+    // The published names.
+    assert_eq!(TieBreak::BuchholzCut1.fide(), "Buchholz Cut-1");
+    assert_eq!(TieBreak::BuchholzMedian1.abbreviation(), Some("BH-M1"));
+    assert_eq!(
+        TieBreak::AverageRatingOfOpponents.fide(),
+        "Average rating of opponents"
+    );
+    // Stored names: the old ones unchanged.
+    let json = serde_json::to_string(&[TieBreak::Buchholz, TieBreak::BuchholzCut2]).unwrap();
+    assert_eq!(json, r#"["buchholz","buchholz_cut2"]"#);
+    for tb in TieBreak::all() {
+        assert_eq!(
+            serde_json::to_string(&tb).unwrap(),
+            format!("\"{}\"", tb.key())
+        );
+    }
 }
