@@ -216,3 +216,51 @@ fn every_round_pairs_as_bbp_pairings_does() {
         wrong.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
     );
 }
+
+/// `qiyuan pair`'s listing, byte for byte, against `bbpPairings --dutch FILE
+/// -p` on tournament files cut before a round (`tests/data/dutch/pair/`):
+/// the history as read from TRF-2026 (XXR, XXC, 162 point systems, requested
+/// byes), plain and with Baku acceleration (`192 FIDE_DUTCH_2025_BAKU`).
+#[test]
+fn tournament_files_pair_as_bbp_pairings_prints_them() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dutch/pair");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("fixtures")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    files.sort();
+    let baku = files
+        .iter()
+        .filter(|p| p.to_string_lossy().ends_with("-baku.trf"))
+        .count();
+    assert!(files.len() >= 100 && baku >= 40, "fixtures missing");
+    let mut wrong = Vec::new();
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("read");
+        let want = std::fs::read_to_string(path.with_extension("out")).expect("expected listing");
+        let trf = qiyuan_events::trf::parse(&text).expect("parses");
+        let field = Field::from_trf(&trf).expect("a field");
+        let got = dutch::listing(&dutch::pair(&field).expect("pairs"));
+        if got != want {
+            wrong.push(format!("{}:\nwant {want:?}\n got {got:?}", path.display()));
+        }
+    }
+    println!(
+        "{} files ({baku} accelerated), {} differ",
+        files.len(),
+        wrong.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Baku acceleration (C.04.5.1 as the endorsed programs apply it) on a field
+/// of ten over nine rounds: the top five get a win's points in rounds 1-3
+/// and a draw's in rounds 4-5, nobody else anything.
+#[test]
+fn baku_virtual_points() {
+    let acc = dutch::baku_accelerations(10, 9, &Points::default());
+    assert_eq!(acc[0], vec![10, 10, 10, 5, 5]);
+    assert_eq!(acc[4], vec![10, 10, 10, 5, 5]);
+    assert!(acc[5].is_empty() && acc[9].is_empty());
+}

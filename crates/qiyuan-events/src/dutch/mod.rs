@@ -17,7 +17,10 @@
 //! publication order ([`pair`]).
 
 mod engine;
+mod from_trf;
 mod wide;
+
+pub use from_trf::FieldError;
 
 use thiserror::Error;
 
@@ -203,6 +206,17 @@ pub fn baku_accelerations(players: usize, total_rounds: usize, points: &Points) 
             }
         })
         .collect()
+}
+
+/// The boards as the pairing programs print them: the number of boards, then
+/// `WHITE BLACK` by start number per board, `0` for the bye.
+pub fn listing(boards: &[Board]) -> String {
+    let mut out = format!("{}\n", boards.len());
+    for b in boards {
+        let black = b.black.map_or(0, |k| k + 1);
+        out.push_str(&format!("{} {}\n", b.white + 1, black));
+    }
+    out
 }
 
 /// Pairs the next round. Boards come in publication order: by the higher

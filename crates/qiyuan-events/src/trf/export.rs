@@ -145,7 +145,7 @@ pub fn event_to_trf(event: &Event, title: &str) -> Trf {
     let total_rounds = match event.format() {
         Format::Swiss { rounds, .. } => Some(*rounds),
         Format::RoundRobin { cycles } => {
-            Some((if n % 2 == 0 { n - 1 } else { n }) * u32::from(*cycles))
+            Some((if n.is_multiple_of(2) { n - 1 } else { n }) * u32::from(*cycles))
         }
         _ => None,
     }
