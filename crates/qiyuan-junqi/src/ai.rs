@@ -4,8 +4,10 @@
 //! the side's [`Belief`] (the rules' limits, pieces that moved, what each
 //! clash proved), each drawn army is searched with alpha-beta to a fixed
 //! depth, and the root move with the best total over the draws is played
-//! (level 2: 2 armies, 1 ply; 3-4: 6 armies, 1 ply; 5-6: 10 armies, 2
-//! plies; 7-8: 16 armies, 2 plies). Determinization, not information-set MCTS: the belief already
+//! (level 2: 2 armies, 1 ply; 3-4: 6 armies, 1 ply; 5: 10 armies, 2
+//! plies; 6: the same and two plies of attacks after them (quiescence);
+//! 7: 8 armies, 3 plies and two of attacks; 8: 12 armies, the same). Each
+//! level beats the one below (`docs/junqi.md`). Determinization, not information-set MCTS: the belief already
 //! carries what the rules prove, the branching is modest, and a fixed
 //! search per draw is deterministic and cheap; its known weakness (it
 //! assumes it will learn what it cannot) matters little at this depth.
@@ -144,20 +146,55 @@ fn evaluate(p: &Position, side: Side, rules: Rules) -> i32 {
 }
 
 /// Negamax with alpha-beta on a full-information (drawn) position.
-fn negamax(p: &Position, depth: u32, mut alpha: i32, beta: i32, rules: Rules) -> i32 {
-    let moves = p.legal_moves();
+fn negamax(p: &Position, depth: u32, mut alpha: i32, beta: i32, rules: Rules, quiet: u32) -> i32 {
+    let mut moves = p.legal_moves();
+    // Attacks first: they settle most cut-offs.
+    moves.sort_by_key(|m| p.at(m.to).is_none() || m.from == m.to);
     if moves.is_empty() {
         return -WIN;
     }
     if depth == 0 {
-        return evaluate(p, p.turn(), rules);
+        return if quiet > 0 {
+            quiesce(p, alpha, beta, rules, quiet)
+        } else {
+            evaluate(p, p.turn(), rules)
+        };
     }
     for m in moves {
         let mut q = p.clone();
         let v = if q.make(m, rules).clash == Some(Clash::FlagTaken) {
             WIN
         } else {
-            -negamax(&q, depth - 1, -beta, -alpha, rules)
+            -negamax(&q, depth - 1, -beta, -alpha, rules, quiet)
+        };
+        if v > alpha {
+            alpha = v;
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    alpha
+}
+
+/// Attacks only, up to `plies` deep, with the side to move free to stop
+/// (stand pat): the search's horizon does not end in the middle of an
+/// exchange of pieces.
+fn quiesce(p: &Position, mut alpha: i32, beta: i32, rules: Rules, plies: u32) -> i32 {
+    let stand = evaluate(p, p.turn(), rules);
+    if stand >= beta || plies == 0 {
+        return stand;
+    }
+    alpha = alpha.max(stand);
+    for m in p.legal_moves() {
+        if m.from == m.to || p.at(m.to).is_none() {
+            continue;
+        }
+        let mut q = p.clone();
+        let v = if q.make(m, rules).clash == Some(Clash::FlagTaken) {
+            WIN
+        } else {
+            -quiesce(&q, -beta, -alpha, rules, plies - 1)
         };
         if v > alpha {
             alpha = v;
@@ -171,6 +208,14 @@ fn negamax(p: &Position, depth: u32, mut alpha: i32, beta: i32, rules: Rules) ->
 
 /// The move for `me` at `level` (1-8), or `None` if it has none.
 pub fn choose(g: &Game, me: Side, level: u8) -> Option<Move> {
+    choose_with(g, me, level, false)
+}
+
+/// As [`choose`]; `quick` caps the search at level 6's (two plies and the
+/// attacks after them, tens of milliseconds) for a hall that gives its AI
+/// only a few milliseconds a move.
+pub fn choose_with(g: &Game, me: Side, level: u8, quick: bool) -> Option<Move> {
+    let level = if quick { level.min(6) } else { level };
     let flip = g.start().face_down() != 0;
     if level <= 1 || flip {
         return one_ply(g, me, level);
@@ -183,11 +228,14 @@ pub fn choose(g: &Game, me: Side, level: u8) -> Option<Move> {
     if roots.len() <= 1 {
         return roots.first().copied();
     }
-    let (draws, depth) = match level {
-        2 => (2, 1),
-        3 | 4 => (6, 1),
-        5 | 6 => (10, 2),
-        _ => (16, 2),
+    // (armies drawn, plies, attack plies after them)
+    let (draws, depth, quiet) = match level {
+        2 => (2, 1, 0),
+        3 | 4 => (6, 1, 0),
+        5 => (10, 2, 0),
+        6 => (10, 2, 2),
+        7 => (8, 3, 2),
+        _ => (12, 3, 2),
     };
     let belief = Belief::of(g, me);
     let mut state = known.to_string().bytes().fold(
@@ -210,7 +258,7 @@ pub fn choose(g: &Game, me: Side, level: u8) -> Option<Move> {
             let v = if q.make(m, rules).clash == Some(Clash::FlagTaken) {
                 WIN
             } else {
-                -negamax(&q, depth - 1, -WIN - 1, WIN + 1, rules)
+                -negamax(&q, depth - 1, -WIN - 1, WIN + 1, rules, quiet)
             };
             totals[i] += i64::from(v);
         }

@@ -506,9 +506,10 @@ impl GameAi for JunqiAi {
         game: &dyn TableGame,
         seat: usize,
         level: u8,
-        _budget: Option<Duration>,
+        budget: Option<Duration>,
     ) -> Option<String> {
         let t = game.as_any().downcast_ref::<JunqiTable>()?;
+        let quick = budget.is_some_and(|b| b < Duration::from_millis(100));
         if !t.seats_to_move().contains(&seat) {
             return None;
         }
@@ -520,7 +521,7 @@ impl GameAi for JunqiAi {
         } else {
             t.side_of_seat(seat)
         };
-        crate::ai::choose(g, side, level).map(|m| m.to_string())
+        crate::ai::choose_with(g, side, level, quick).map(|m| m.to_string())
     }
     fn rating(&self, level: u8) -> f64 {
         // Not calibrated yet: a modest scale until the search AI lands.
@@ -678,7 +679,12 @@ mod tests {
                     break;
                 };
                 let m = JunqiAi
-                    .choose(t.as_ref(), seat, 1 + (ply % 8) as u8, None)
+                    .choose(
+                        t.as_ref(),
+                        seat,
+                        1 + (ply % 8) as u8,
+                        Some(Duration::from_millis(2)),
+                    )
                     .expect("a move");
                 t.play_for(seat, &m, &mut Counter(ply)).expect("legal");
             }
