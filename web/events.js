@@ -128,7 +128,7 @@ export function eventView(view, id, me) {
     const cols = ['rank', 'name', 'score', 'sonneborn_berger', 'buchholz', 'wins', 'direct', 'fouls', 'games'];
     const num = (v) => (v == null ? '' : Number.isInteger(v) ? v : v.toFixed(1));
     const standings = st ? `<table data-testid="standings"><tr>${cols.map((c) => `<th>${t('col_' + c)}</th>`).join('')}</tr>${st.rows.map((r) => `<tr>${cols.map((c) => `<td>${c === 'name' ? nameCell(r.name, ev.game) : c === 'rank' ? r.rank + (r.shared ? '=' : '') : esc(num(r[c]))}</td>`).join('')}</tr>`).join('')}</table>
-      <p class="muted">${t('tie_breaks')}: ${st.tie_breaks.map((x) => `${esc(x.chinese)} (${esc(x.fide)})`).join(' → ')} · <a href="/api/events/${id}/standings.csv" data-testid="csv">CSV</a></p>` : '';
+      <p class="muted">${t('tie_breaks')}: ${st.tie_breaks.map((x) => `${esc(x.chinese)} (${esc(x.fide)})`).join(' → ')} · <a href="/api/events/${id}/standings.csv" data-testid="csv">CSV</a> · <a href="/api/events/${id}/tournament.trf" data-testid="trf" download>${t('export_trf')}</a></p>` : '';
     const rounds = ev.rounds.slice().reverse().map((r) => `<h3>${t('round')} ${r.number}${ev.stages && ev.stages.length > 1 ? ` · ${t('stage')} ${r.stage}` : ''}</h3>
       <table>${r.pairings.map((p) => `<tr><td class="muted">${p.board}${p.group ? ` · ${t('group')} ${p.group}` : ''}${p.playoff_of ? ` · ${t('playoff')}` : ''}</td><td>${nameCell(p.red, ev.game)}</td><td>${resultCell(p)}</td><td>${nameCell(p.black, ev.game)}</td></tr>`).join('')}
       ${r.byes.length ? `<tr><td class="muted">${t('bye')}</td><td colspan="3">${r.byes.map(esc).join(', ')}</td></tr>` : ''}</table>`).join('');

@@ -1307,13 +1307,16 @@ pub async fn standings(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<V
                 "rank": r.rank, "shared": r.shared, "name": r.name, "player": r.player,
                 "score": r.score, "sonneborn_berger": r.sonneborn_berger, "buchholz": r.buchholz,
                 "wins": r.wins, "direct": r.direct, "fouls": r.fouls, "games": r.games,
+                "fide": r.fide,
             })
         })
         .collect();
     let tie_breaks: Vec<Value> = s
         .tie_breaks
         .iter()
-        .map(|t| json!({"name": t, "chinese": t.chinese(), "fide": t.fide()}))
+        .map(|t| {
+            json!({"name": t, "chinese": t.chinese(), "fide": t.fide(), "abbreviation": t.abbreviation()})
+        })
         .collect();
     Ok(json!({"tie_breaks": tie_breaks, "rows": rows, "needs_playoff": s.needs_playoff}))
 }
@@ -1321,4 +1324,15 @@ pub async fn standings(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<V
 /// `GET /api/events/{id}/standings.csv[?stage=N]` (H9).
 pub async fn standings_csv(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<String> {
     Ok(standings_of(hall, id, stage).await?.to_csv())
+}
+
+/// `GET /api/events/{id}/tournament.trf`: the event as FIDE's tournament
+/// report file (TRF-16 with the TRF-2026 lines; complete rounds only).
+pub async fn tournament_trf(hall: &Hall, id: &str) -> HallResult<String> {
+    let e = find(hall, id)?;
+    let he = e.lock().await;
+    let Some(ev) = &he.event else {
+        return Err(HallError::conflict("the event has not started"));
+    };
+    Ok(qiyuan_events::trf::event_to_trf(ev, &he.name).to_trf())
 }

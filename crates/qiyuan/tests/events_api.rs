@@ -197,6 +197,35 @@ async fn round_robin_of_six_ai_players_runs_to_the_end() {
         Some("rank,shared,player,name,score,sonneborn_berger,buchholz,wins,direct,fouls,games")
     );
     assert_eq!(lines.count(), 6);
+
+    // FIDE tournament report file (issue 19): one 001 line per player with
+    // every round (a single round robin of six: five rounds), red as white.
+    let trf = client::get(&addr, &format!("/api/events/{id}/tournament.trf"), None)
+        .await
+        .expect("trf");
+    assert_eq!(trf.status, 200, "{}", trf.body);
+    assert!(
+        trf.header("content-type")
+            .unwrap_or("")
+            .starts_with("text/plain")
+    );
+    assert!(
+        trf.header("content-disposition")
+            .unwrap_or("")
+            .starts_with("attachment"),
+    );
+    assert!(trf.body.starts_with("012 "), "{}", trf.body);
+    let players: Vec<&str> = trf.body.lines().filter(|l| l.starts_with("001 ")).collect();
+    assert_eq!(players.len(), 6, "{}", trf.body);
+    for l in &players {
+        assert_eq!(l.chars().count(), 89 + 5 * 10, "{l:?}");
+        assert_eq!(
+            l.matches(" w ").count() + l.matches(" b ").count(),
+            5,
+            "{l:?}"
+        );
+    }
+    assert!(trf.body.contains("\nXXR 5\n"), "{}", trf.body);
     srv.shutdown().await;
 }
 

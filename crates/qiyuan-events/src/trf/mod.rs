@@ -376,6 +376,16 @@ pub struct TrfError {
 }
 
 impl Trf {
+    /// A file of these players and nothing else (FIDE's point system, no
+    /// header lines); set the other public fields as needed. (Inside this
+    /// crate `Trf { players, ..Trf::default() }` does the same.)
+    pub fn from_players(players: Vec<TrfPlayer>) -> Trf {
+        Trf {
+            players,
+            ..Trf::default()
+        }
+    }
+
     /// The player with `start`.
     pub fn player(&self, start: u32) -> Option<&TrfPlayer> {
         self.players.iter().find(|p| p.start == start)

@@ -65,22 +65,12 @@ fn malformed_files_are_refused_with_line_column_and_field() {
             92,
             "round opponent",
         ),
-        (format!("{}", line(1, "     2 x 1")), 1, 97, "round colour"),
-        (format!("{}", line(1, "     2 w ?")), 1, 99, "round result"),
-        (
-            format!("{}", line(1, "     1 w 1")),
-            1,
-            92,
-            "round opponent",
-        ),
-        (
-            format!("{}", line(1, "     7 w 1")),
-            1,
-            92,
-            "round opponent",
-        ),
-        (format!("{}", line(1, "     2 - U")), 1, 99, "round result"),
-        (format!("{}", line(1, "  0000 w 1")), 1, 97, "round colour"),
+        (line(1, "     2 x 1"), 1, 97, "round colour"),
+        (line(1, "     2 w ?"), 1, 99, "round result"),
+        (line(1, "     1 w 1"), 1, 92, "round opponent"),
+        (line(1, "     7 w 1"), 1, 92, "round opponent"),
+        (line(1, "     2 - U"), 1, 99, "round result"),
+        (line(1, "  0000 w 1"), 1, 97, "round colour"),
         ("XXR 0".to_string(), 1, 4, "total rounds"),
         ("XXR 100".to_string(), 1, 4, "total rounds"),
         ("BBW x".to_string(), 1, 5, "points for a win"),
@@ -130,7 +120,7 @@ fn points_follow_the_point_system() {
         (30, 10, 0, 5, 20)
     );
     assert_eq!(t.points_after(&t.players[0], 5), 30 + 20 + 5 + 10 + 30);
-    assert_eq!(t.points_after(&t.players[1], 5), 0 + 30 + 5 + 10 + 0);
+    assert_eq!(t.points_after(&t.players[1], 5), 30 + 5 + 10); // loss, F, blank, =, forfeit loss
     let half = t.truncated(1);
     assert_eq!(half.players[0].points_tenths, 30);
     assert_eq!(half.players[0].rank, 1);

@@ -224,7 +224,7 @@ impl Trf {
 /// The 4-character points field: `99.9` at most with a decimal, whole
 /// scores up to `9999` without one.
 fn points_field(v: u32) -> String {
-    if v >= 1000 && v % 10 == 0 {
+    if v >= 1000 && v.is_multiple_of(10) {
         (v / 10).min(9999).to_string()
     } else {
         tenths(v.min(999))
