@@ -127,7 +127,10 @@ export function eventView(view, id, me) {
     const canStart = ev.status === 'open' && me && ev.organiser === me.username;
     const cols = ['rank', 'name', 'score', 'sonneborn_berger', 'buchholz', 'wins', 'direct', 'fouls', 'games'];
     const num = (v) => (v == null ? '' : Number.isInteger(v) ? v : v.toFixed(1));
-    const standings = st ? `<table data-testid="standings"><tr>${cols.map((c) => `<th>${t('col_' + c)}</th>`).join('')}</tr>${st.rows.map((r) => `<tr>${cols.map((c) => `<td>${c === 'name' ? nameCell(r.name, ev.game) : c === 'rank' ? r.rank + (r.shared ? '=' : '') : esc(num(r[c]))}</td>`).join('')}</tr>`).join('')}</table>
+    // FIDE tie-breaks (C.07) the event chose that have no column above, by their abbreviation.
+    const fideCols = st ? st.tie_breaks.filter((x) => st.rows.some((r) => (r.fide || []).some((v) => v.tie_break === x.name))) : [];
+    const fideCell = (r, x) => { const v = (r.fide || []).find((f) => f.tie_break === x.name); return v ? esc(num(v.value)) : ''; };
+    const standings = st ? `<table data-testid="standings"><tr>${cols.map((c) => `<th>${t('col_' + c)}</th>`).join('')}${fideCols.map((x) => `<th title="${esc(x.fide)} · ${esc(x.chinese)}">${esc(x.abbreviation || x.fide)}</th>`).join('')}</tr>${st.rows.map((r) => `<tr>${cols.map((c) => `<td>${c === 'name' ? nameCell(r.name, ev.game) : c === 'rank' ? r.rank + (r.shared ? '=' : '') : esc(num(r[c]))}</td>`).join('')}${fideCols.map((x) => `<td>${fideCell(r, x)}</td>`).join('')}</tr>`).join('')}</table>
       <p class="muted">${t('tie_breaks')}: ${st.tie_breaks.map((x) => `${esc(x.chinese)} (${esc(x.fide)})`).join(' → ')} · <a href="/api/events/${id}/standings.csv" data-testid="csv">CSV</a> · <a href="/api/events/${id}/tournament.trf" data-testid="trf" download>${t('export_trf')}</a></p>` : '';
     const rounds = ev.rounds.slice().reverse().map((r) => `<h3>${t('round')} ${r.number}${ev.stages && ev.stages.length > 1 ? ` · ${t('stage')} ${r.stage}` : ''}</h3>
       <table>${r.pairings.map((p) => `<tr><td class="muted">${p.board}${p.group ? ` · ${t('group')} ${p.group}` : ''}${p.playoff_of ? ` · ${t('playoff')}` : ''}</td><td>${nameCell(p.red, ev.game)}</td><td>${resultCell(p)}</td><td>${nameCell(p.black, ev.game)}</td></tr>`).join('')}

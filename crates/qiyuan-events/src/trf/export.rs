@@ -169,6 +169,7 @@ pub fn event_to_trf(event: &Event, title: &str) -> Trf {
         points,
         accelerations: Vec::new(),
         forbidden: Vec::new(),
+        announced_byes: Vec::new(),
         line_ending: super::LineEnding::Lf,
         final_newline: true,
         layout,

@@ -20,6 +20,7 @@
 //! | `162` | the TRF-16 point system line (`W`, `D`, `L`, `Z`, `P`; `A` forfeit loss) |
 //! | `XXA` | a player's acceleration per round |
 //! | `XXP` | a set of players who may never be paired together |
+//! | `240` | players announced as not paired in a round (type at column 5, round 7-9, start numbers from 11 every 5 columns) |
 //!
 //! Everything else (including `250`, `260` and team lines `013`/`310`) is
 //! kept verbatim and not interpreted.
@@ -311,6 +312,7 @@ pub(crate) enum HeaderKind {
     Points,
     Accelerations,
     Forbidden,
+    Byes,
 }
 
 /// One line of the file as read, in order.
@@ -333,6 +335,20 @@ pub(crate) struct AsRead {
     pub points: PointSystem,
     pub accelerations: Vec<(u32, Vec<u32>)>,
     pub forbidden: Vec<Vec<u32>>,
+    pub announced_byes: Vec<AnnouncedBye>,
+}
+
+/// A `240` line: players who will not be paired in a round (a bye they
+/// asked for, or an absence), as bbpPairings reads them for the round it
+/// pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnnouncedBye {
+    /// Column 5 as written (`F`, `H`, `Z`, or blank); bbpPairings ignores it.
+    pub kind: char,
+    /// The round, from 1.
+    pub round: u32,
+    /// Start numbers.
+    pub players: Vec<u32>,
 }
 
 /// A tournament report file.
@@ -350,6 +366,8 @@ pub struct Trf {
     pub accelerations: Vec<(u32, Vec<u32>)>,
     /// `XXP`: sets of start numbers that may never be paired together.
     pub forbidden: Vec<Vec<u32>>,
+    /// `240`: players announced as not paired in a round.
+    pub announced_byes: Vec<AnnouncedBye>,
     /// The line terminator read (qiyuan writes `\n`).
     pub line_ending: LineEnding,
     /// Whether the last line ends with a terminator.

@@ -133,6 +133,25 @@ fn points_follow_the_point_system() {
 }
 
 #[test]
+fn announced_byes_are_read_and_written() {
+    let text = format!("{}\n{}\n240 H   2    1    2\n", line(1, ""), line(2, ""));
+    let mut t = parse(&text).unwrap();
+    assert_eq!(
+        t.announced_byes,
+        vec![AnnouncedBye {
+            kind: 'H',
+            round: 2,
+            players: vec![1, 2]
+        }]
+    );
+    assert_eq!(t.to_trf(), text);
+    t.announced_byes[0].players.pop();
+    assert!(t.to_trf().ends_with("\n240 H   2    1\n"));
+    assert_eq!(parse("240 H   0    1").unwrap_err().field, "bye round");
+    assert_eq!(parse("240 H   1   x1").unwrap_err().field, "bye player");
+}
+
+#[test]
 fn odd_layouts_are_kept_verbatim() {
     // `9` for `9.0` and a lower-case code: read, kept as read.
     let mut l = line(1, "  0000 - u");

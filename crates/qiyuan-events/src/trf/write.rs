@@ -121,6 +121,18 @@ fn header_lines(trf: &Trf, kind: HeaderKind) -> Vec<String> {
                 s
             })
             .collect(),
+        HeaderKind::Byes => trf
+            .announced_byes
+            .iter()
+            .map(|b| {
+                let kind = if b.kind.is_control() { ' ' } else { b.kind };
+                let mut s = format!("240 {kind} {:>3}", b.round);
+                for p in &b.players {
+                    s.push_str(&format!(" {p:>4}"));
+                }
+                s
+            })
+            .collect(),
     }
 }
 
@@ -150,15 +162,17 @@ fn unchanged(trf: &Trf, read: &AsRead, kind: HeaderKind) -> bool {
         HeaderKind::Points => trf.points == read.points,
         HeaderKind::Accelerations => trf.accelerations == read.accelerations,
         HeaderKind::Forbidden => trf.forbidden == read.forbidden,
+        HeaderKind::Byes => trf.announced_byes == read.announced_byes,
     }
 }
 
-const KINDS: [HeaderKind; 5] = [
+const KINDS: [HeaderKind; 6] = [
     HeaderKind::Rounds,
     HeaderKind::Colour,
     HeaderKind::Points,
     HeaderKind::Accelerations,
     HeaderKind::Forbidden,
+    HeaderKind::Byes,
 ];
 
 impl Trf {
