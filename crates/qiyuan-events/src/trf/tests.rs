@@ -107,6 +107,25 @@ fn inputs_are_bounded() {
 }
 
 #[test]
+fn a_file_at_the_limits_reads_and_writes() {
+    // 9999 players, 99 rounds: every entry a zero-point bye.
+    let rounds = "  0000 - Z".repeat(99);
+    let mut text = String::new();
+    for s in 1..=MAX_PLAYERS {
+        text.push_str(&line(s, &rounds));
+        text.push('\n');
+    }
+    assert!(text.len() < MAX_FILE_BYTES);
+    let t = parse(&text).unwrap();
+    assert_eq!(t.players.len(), 9999);
+    assert_eq!(t.played_rounds(), 99);
+    assert_eq!(t.to_trf(), text);
+    let mut over = text.clone();
+    over.push_str(&line(1, ""));
+    assert_eq!(parse(&over).unwrap_err().field, "start number");
+}
+
+#[test]
 fn points_follow_the_point_system() {
     let text = format!(
         "{}\n{}\nBBW  3.0\nBBD  1.0\nBBU  2.0\nBBZ  0.5\n",

@@ -2,7 +2,7 @@
 //! line as read unless its value changed.
 
 use super::{AsRead, Colour, HeaderKind, Line, PointSystem, Trf, TrfPlayer, TrfResult, tenths};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Pads `s` to `width` characters on the left (right-aligned), or on the
 /// right (left-aligned).
@@ -182,6 +182,8 @@ impl Trf {
     pub fn to_trf(&self) -> String {
         let mut lines: Vec<String> = Vec::with_capacity(self.layout.len() + self.players.len());
         let mut written: BTreeSet<u32> = BTreeSet::new();
+        let by_start: BTreeMap<u32, &TrfPlayer> =
+            self.players.iter().rev().map(|p| (p.start, p)).collect();
         let mut kinds_done: Vec<HeaderKind> = Vec::new();
         let last_player = self
             .layout
@@ -198,7 +200,7 @@ impl Trf {
             match line {
                 Line::Player(start) => {
                     if !written.contains(start)
-                        && let Some(p) = self.player(*start)
+                        && let Some(p) = by_start.get(start)
                     {
                         written.insert(*start);
                         lines.push(player_text(p));
