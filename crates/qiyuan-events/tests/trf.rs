@@ -370,7 +370,7 @@ fn other_formats_export_and_read_back() {
             }
             for at in pending {
                 k += 1;
-                let result = if k % 3 == 0 {
+                let result = if k.is_multiple_of(3) {
                     GameResult::BlackWins
                 } else {
                     GameResult::RedWins
