@@ -1165,7 +1165,8 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
     // Check the format's settings now, not at the start: only a field too
     // small for it is acceptable while entries are open.
     match Event::create(he.format.clone(), he.settings.clone(), he.entrants.clone()) {
-        Ok(ev) if req.start => {
+        Ok(mut ev) if req.start => {
+            record_ratings(hall, &he.game, &mut ev).await;
             he.event = Some(ev);
             he.status = "running".into();
         }
@@ -1239,6 +1240,35 @@ pub async fn decline(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Valu
     Ok(he.to_json())
 }
 
+/// Records each entrant's rating at the start (for FIDE's ARO and the TRF
+/// export): an account's rating in the game's family where it has one, an
+/// AI level's fixed rating. Others stay unrated.
+async fn record_ratings(hall: &Hall, game: &str, ev: &mut Event) {
+    let family = crate::ratings::family_of(hall, game);
+    let ids: Vec<qiyuan_events::PlayerId> = ev.players().iter().map(|p| p.id.clone()).collect();
+    for id in ids {
+        let rating = if let Some(level) =
+            id.0.strip_prefix("ai:")
+                .and_then(|n| n.split('#').next())
+                .and_then(|n| n.parse::<u8>().ok())
+        {
+            Some(crate::ratings::ai_rating(hall, game, level))
+        } else if let Some(user) = id.0.strip_prefix("u:").and_then(|n| n.parse::<i64>().ok()) {
+            hall.store
+                .rating(user, &family)
+                .await
+                .ok()
+                .flatten()
+                .map(|r| r.value)
+        } else {
+            None
+        };
+        if let Some(r) = rating.filter(|r| r.is_finite() && *r > 0.0) {
+            ev.set_rating(&id, r.round().min(9999.0) as u32);
+        }
+    }
+}
+
 /// `POST /api/events/{id}/start`: the organiser closes entries and pairs round 1.
 pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> {
     let e = find(hall, id)?;
@@ -1252,8 +1282,9 @@ pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value>
         return Err(HallError::conflict("the event has already started"));
     }
     // Invitations not accepted by now lapse: only those who agreed play.
-    let ev =
+    let mut ev =
         Event::create(he.format.clone(), he.settings.clone(), he.accepted()).map_err(bad_event)?;
+    record_ratings(hall, &he.game, &mut ev).await;
     let lapsed = std::mem::take(&mut he.invited);
     he.entrants.retain(|p| !lapsed.contains(&p.id));
     he.event = Some(ev);
