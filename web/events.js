@@ -42,6 +42,7 @@ export function eventsView(view) {
     <label>${t('minutes')} <input name="minutes" type="number" min="1" value="5" style="width:4em"></label>
     <label>${t('increment')} <input name="inc" type="number" min="0" value="3" style="width:4em"></label>
     <label>${t('players')} <input name="players" placeholder="alice, bob, ai:3, ai:5" style="width:20em"></label>
+    <label>${t('tie_breaks')} <input name="tie_breaks" placeholder="buchholz_cut1, fide_sonneborn_berger, direct_encounter" title="sonneborn_berger buchholz wins direct_encounter fouls · FIDE C.07: fide_buchholz buchholz_cut1 buchholz_cut2 buchholz_median1 fide_sonneborn_berger fide_wins games_won games_with_black average_rating_of_opponents progressive_score" style="width:20em" data-testid="tie-breaks"></label>
     <label><input name="start" type="checkbox"> ${t('start_now')}</label>
     <button class="primary">${t('create')}</button><div class="err" id="ev-err"></div></form></div>
     <div class="card"><h2>${t('events')}</h2><div id="ev-list">…</div></div>`;
@@ -55,6 +56,9 @@ export function eventsView(view) {
       start: f.get('start') === 'on',
     };
     if (f.get('name')) body.name = f.get('name');
+    // Tie-breaks in order, by stored name; empty keeps the format's defaults (H6).
+    const tbs = String(f.get('tie_breaks') || '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (tbs.length) body.settings = { tie_breaks: tbs };
     try { const ev = await api('POST', '/api/events', body); location.hash = `#/event/${ev.id}`; }
     catch (err) { document.getElementById('ev-err').textContent = err.message; }
   });

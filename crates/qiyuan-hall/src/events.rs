@@ -230,7 +230,11 @@ pub struct SettingsBody {
     /// `two_one_zero` (default) or `one_half_zero` (H3).
     #[serde(default)]
     scoring: Option<ScoringSystem>,
-    /// Tie-break names in order (H6).
+    /// Tie-break names in order (H6): the Chinese ones (`sonneborn_berger`,
+    /// `buchholz`, `wins`, `direct_encounter`, `fouls`) and FIDE's C.07
+    /// ones (`fide_buchholz`, `buchholz_cut1`, `buchholz_cut2`,
+    /// `buchholz_median1`, `fide_sonneborn_berger`, `fide_wins`, `games_won`,
+    /// `games_with_black`, `average_rating_of_opponents`, `progressive_score`).
     #[serde(default)]
     #[schema(max_items = 8)]
     tie_breaks: Option<Vec<TieBreak>>,
