@@ -467,5 +467,5 @@ fn a_dutch_paired_event_exports_a_file_that_checks_clean() {
         }
         replayed += 1;
     }
-    assert!(replayed >= 3, "only {replayed} fixtures replayed");
+    assert!(replayed >= 5, "only {replayed} fixtures replayed");
 }
