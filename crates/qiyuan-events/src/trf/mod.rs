@@ -154,8 +154,8 @@ impl TrfResult {
         })
     }
 
-    /// Whether the player scored a win's points without a game being
-    /// counted as a loss for anyone: `1 + W F U`.
+    /// Whether the code is a win of some kind: `1 + W F U` (what each
+    /// scores is the point system's: `U` scores the pairing-allocated bye).
     pub fn is_win(self) -> bool {
         matches!(
             self,
