@@ -424,6 +424,33 @@ impl Trf {
             .unwrap_or(0)
     }
 
+    /// The rounds already paired, as bbpPairings counts them when asked to
+    /// pair the next round: a trailing column that holds only entries
+    /// outside the pairing (requested byes `H` `F` `Z`, `-` without
+    /// opponent, absences) is the round about to be paired, not a played
+    /// one. Per player: the last entry in the pairing (an opponent, `U`, or
+    /// `+` without opponent) counts its round, any later entry only the
+    /// rounds before it.
+    pub fn paired_rounds(&self) -> usize {
+        self.players
+            .iter()
+            .map(|p| {
+                let participated = p
+                    .rounds
+                    .iter()
+                    .rposition(TrfRound::participated_in_pairing)
+                    .map_or(0, |i| i + 1);
+                let any = p
+                    .rounds
+                    .iter()
+                    .rposition(|r| r.result != TrfResult::Absent || r.opponent.is_some())
+                    .unwrap_or(0);
+                participated.max(any)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The points (tenths) `player` scored in its first `rounds` rounds by
     /// the point system (accelerations not included).
     pub fn points_after(&self, player: &TrfPlayer, rounds: usize) -> u32 {

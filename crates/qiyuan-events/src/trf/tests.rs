@@ -152,6 +152,26 @@ fn points_follow_the_point_system() {
 }
 
 #[test]
+fn paired_rounds_leave_out_a_column_of_requested_byes() {
+    let text = format!(
+        "{}\n{}\n{}\n",
+        line(1, "     2 w 1  0000 - H"),
+        line(2, "     1 b 0"),
+        line(3, "  0000 - U  0000 - Z"),
+    );
+    let t = parse(&text).unwrap();
+    assert_eq!(t.played_rounds(), 2);
+    assert_eq!(t.paired_rounds(), 1);
+    let t = parse(&format!(
+        "{}\n{}\n",
+        line(1, "     2 w 1"),
+        line(2, "     1 b 0  0000 - U")
+    ))
+    .unwrap();
+    assert_eq!(t.paired_rounds(), 2);
+}
+
+#[test]
 fn announced_byes_are_read_and_written() {
     let text = format!("{}\n{}\n240 H   2    1    2\n", line(1, ""), line(2, ""));
     let mut t = parse(&text).unwrap();
