@@ -47,3 +47,45 @@ test('the team events page speaks Chinese too', async () => {
   assert.match(await page.locator('main, body').first().textContent(), /新建团体赛/);
   await page.context().close();
 });
+
+test('a tied team title shows its armageddon play-off and then the decided order (H8)', async () => {
+  const ann = await newPage();
+  const ben = await newPage();
+  const stamp = Date.now() % 100000;
+  const names = [`ann${stamp}`, `ben${stamp}`];
+  for (const [p, name] of [[ann, names[0]], [ben, names[1]]]) {
+    const r = await p.request.post(base + '/api/register', { data: { username: name, password: 'secret123' } });
+    assert.equal(r.status(), 200);
+  }
+  const created = await ann.request.post(base + '/api/team-events', { data: { game: 'xiangqi', name: 'Derby', teams: [{ name: 'Reds', players: [names[0]] }, { name: 'Blues', players: [names[1]] }] } });
+  assert.equal(created.status(), 201);
+  const id = (await created.json()).id;
+  const accepted = await ben.request.post(`${base}/api/team-events/${id}/accept`, { data: {} });
+  assert.equal(accepted.status(), 200);
+  const pageOf = (name) => (name === names[0] ? ann : ben);
+  async function drawBoard(board) {
+    for (const [who, action] of [[board.red, 'offer'], [board.black, 'accept']]) {
+      const r = await pageOf(who).request.post(`${base}/api/games/${board.game_id}/draw`, { data: { action } });
+      assert.equal(r.status(), 200, await r.text());
+    }
+  }
+  const ev = await accepted.json();
+  await drawBoard(ev.rounds[0].matches[0].boards[0]);
+  await ann.reload();
+  await ann.goto(`${base}/#/team-event/${id}`);
+  await ann.waitForSelector('[data-testid="team-playoff"]');
+  assert.match(await ann.locator('[data-testid="team-playoff"]').textContent(), /Play-off for place 1.*armageddon/s);
+  assert.match(await ann.locator('[data-testid="needs-playoff"]').textContent(), /Place 1 may not be shared/);
+  const now = await (await ann.request.get(`${base}/api/team-events/${id}`)).json();
+  const board = now.playoffs[0].rounds[0].matches[0].boards[0];
+  await drawBoard(board);
+  await ann.waitForSelector('[data-testid="playoff-order"]', { timeout: 10000 });
+  const blackTeam = board.black === names[0] ? 'Reds' : 'Blues';
+  assert.match(await ann.locator('[data-testid="playoff-order"]').textContent(), new RegExp(`^1\\. ${blackTeam}`));
+  const first = await ann.locator('[data-testid="team-standings"] tr').nth(1).textContent();
+  assert.match(first, new RegExp(`^1${blackTeam}`), 'the play-off winner ranks first, unshared');
+  await ann.setViewportSize({ width: 390, height: 844 });
+  await ann.screenshot({ path: '/tmp/qiyuan-team-playoff-phone.png', fullPage: true });
+  await ann.context().close();
+  await ben.context().close();
+});

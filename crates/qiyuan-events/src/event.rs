@@ -15,12 +15,12 @@
 //! and deserialises to continue where it stopped.
 
 use crate::berger::{self, BergerRound};
+use crate::dutch;
 use crate::knockout::{Lots, seeded_bracket};
 use crate::scoring::{Fouls, GameResult, ScoringSystem, Side};
 use crate::standings::{
     self, ByeRecord, GameRecord, PlaceTie, Standings, StandingsInput, TieBreak, Unplayed, rank,
 };
-use crate::swiss::{self, SwissPlayer};
 use crate::{Player, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -121,11 +121,15 @@ pub enum Format {
         /// Seeded or drawn bracket.
         seeding: Seeding,
     },
-    /// Swiss (Dutch style) over a fixed number of rounds.
+    /// Swiss by the FIDE Dutch system (C.04.3) over a fixed number of rounds.
     Swiss {
         /// Rounds to play.
         #[cfg_attr(feature = "openapi", schema(minimum = 1))]
         rounds: u32,
+        /// Baku acceleration (C.04.5.1): the top half gets virtual points in
+        /// the first rounds so that the leaders meet sooner.
+        #[serde(default)]
+        accelerated: bool,
     },
     /// 三轮赛制.
     ThreeStage(ThreeStageSettings),
@@ -399,7 +403,7 @@ impl Event {
             Format::RoundRobin { cycles } if !(1..=2).contains(cycles) => {
                 return invalid("a round robin has 1 or 2 cycles");
             }
-            Format::Swiss { rounds: 0 } => {
+            Format::Swiss { rounds: 0, .. } => {
                 return invalid("a Swiss event needs at least one round");
             }
             Format::ThreeStage(t) => {
@@ -443,7 +447,7 @@ impl Event {
                     next: 0,
                 },
             ),
-            Format::Swiss { rounds } => (
+            Format::Swiss { rounds, .. } => (
                 ids.clone(),
                 Plan::Swiss {
                     total: *rounds,
@@ -837,23 +841,37 @@ impl Event {
                     .collect();
                 round.byes = r.bye.map(|b| field[b].clone()).into_iter().collect();
             }
-            Plan::Swiss { played, .. } => {
+            Plan::Swiss { played, total } => {
                 round.kind = RoundKind::Swiss;
-                let history = swiss_history(
+                let accelerated = matches!(
+                    self.format,
+                    Format::Swiss {
+                        accelerated: true,
+                        ..
+                    }
+                );
+                let pairing_field = dutch_field(
                     &self.rounds,
                     &field,
                     self.settings.scoring,
                     self.settings.bye_points,
+                    *total as usize,
+                    accelerated,
                 );
-                let r = swiss::pair(&history).ok_or(EventError::NoPairing(number))?;
+                let boards =
+                    dutch::pair(&pairing_field).map_err(|_| EventError::NoPairing(number))?;
                 *played += 1;
-                round.pairings = r
-                    .pairs
+                round.pairings = boards
                     .iter()
+                    .filter_map(|b| b.black.map(|black| (b.white, black)))
                     .enumerate()
-                    .map(|(i, &(a, b))| new(i, &field[a], &field[b], None))
+                    .map(|(i, (a, b))| new(i, &field[a], &field[b], None))
                     .collect();
-                round.byes = r.bye.map(|b| field[b].clone()).into_iter().collect();
+                round.byes = boards
+                    .iter()
+                    .filter(|b| b.black.is_none())
+                    .map(|b| field[b.white].clone())
+                    .collect();
             }
             Plan::Knockout {
                 brackets,
@@ -1186,35 +1204,89 @@ fn knockout_plan(groups: Vec<Vec<PlayerId>>, target: usize) -> Plan {
     }
 }
 
-/// Each field member's Swiss history from the rounds played.
-fn swiss_history(
+/// The field as the Dutch pairing sees it before the next Swiss round: every
+/// member's games, colours (red plays white's part), results and byes.
+fn dutch_field(
     rounds: &[Round],
     field: &[PlayerId],
     scoring: ScoringSystem,
     bye: ByePoints,
-) -> Vec<SwissPlayer> {
+    total_rounds: usize,
+    accelerated: bool,
+) -> dutch::Field {
+    let tenths = |p: f64| (p * 10.0).round() as u32;
+    let points = dutch::Points {
+        win: tenths(scoring.win()),
+        draw: tenths(scoring.draw()),
+        loss: 0,
+        zero_bye: 0,
+        forfeit_loss: 0,
+        pairing_bye: tenths(bye_points(scoring, bye)),
+    };
     let index: BTreeMap<&PlayerId, usize> = field.iter().enumerate().map(|(i, p)| (p, i)).collect();
-    let mut out = vec![SwissPlayer::default(); field.len()];
-    for r in rounds.iter().filter(|r| r.kind == RoundKind::Swiss) {
+    let swiss: Vec<&Round> = rounds
+        .iter()
+        .filter(|r| r.kind == RoundKind::Swiss)
+        .collect();
+    let mut entrants = vec![dutch::Entrant::default(); field.len()];
+    for r in &swiss {
+        let mut this = vec![dutch::Match::absent(); field.len()];
         for p in &r.pairings {
             let (Some(&a), Some(&b)) = (index.get(&p.red), index.get(&p.black)) else {
                 continue;
             };
-            out[a].opponents.push(b);
-            out[b].opponents.push(a);
-            out[a].colours.push(Side::Red);
-            out[b].colours.push(Side::Black);
-            if let Some(res) = p.result {
-                out[a].score += scoring.points(res, Side::Red);
-                out[b].score += scoring.points(res, Side::Black);
+            let outcome = |side: Side| match p.result {
+                Some(GameResult::Draw) => dutch::Outcome::Draw,
+                Some(res) if res.winner() == Some(side) => dutch::Outcome::Win,
+                _ => dutch::Outcome::Loss,
+            };
+            for (me, them, side, colour) in [
+                (a, b, Side::Red, dutch::Colour::White),
+                (b, a, Side::Black, dutch::Colour::Black),
+            ] {
+                this[me] = dutch::Match {
+                    opponent: Some(them),
+                    colour: Some(colour),
+                    outcome: outcome(side),
+                    played: true,
+                    paired: true,
+                };
             }
         }
         for b in &r.byes {
             if let Some(&i) = index.get(b) {
-                out[i].had_bye = true;
-                out[i].score += bye_points(scoring, bye);
+                this[i] = dutch::Match {
+                    opponent: None,
+                    colour: None,
+                    outcome: match bye {
+                        ByePoints::Win => dutch::Outcome::Win,
+                        ByePoints::Draw => dutch::Outcome::Draw,
+                        ByePoints::Zero => dutch::Outcome::Loss,
+                    },
+                    played: false,
+                    paired: true,
+                };
             }
         }
+        for (e, m) in entrants.iter_mut().zip(this) {
+            e.matches.push(m);
+        }
     }
-    out
+    if accelerated {
+        for (e, a) in entrants.iter_mut().zip(dutch::baku_accelerations(
+            field.len(),
+            total_rounds,
+            &points,
+        )) {
+            e.accelerations = a;
+        }
+    }
+    dutch::Field {
+        entrants,
+        played_rounds: swiss.len(),
+        total_rounds,
+        points,
+        initial_colour: dutch::Colour::White,
+        forbidden: Vec::new(),
+    }
 }

@@ -17,6 +17,7 @@
 //!   export an event.
 
 pub mod berger;
+pub mod dutch;
 pub mod event;
 pub mod fide;
 pub mod knockout;
@@ -24,7 +25,6 @@ pub mod multi;
 pub mod rating;
 pub mod scoring;
 pub mod standings;
-pub mod swiss;
 pub mod team;
 pub mod title;
 pub mod trf;

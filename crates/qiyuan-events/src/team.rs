@@ -212,6 +212,32 @@ pub fn compute(
 }
 
 impl TeamStandings {
+    /// Ranks `order` (teams tied in the table, best first) one after another
+    /// from their shared rank, as a play-off decided (H8); the tie they
+    /// formed no longer needs a play-off.
+    pub fn settle(&mut self, order: &[PlayerId]) {
+        let at: Vec<usize> = order
+            .iter()
+            .filter_map(|id| self.rows.iter().position(|r| &r.team == id))
+            .collect();
+        let (Some(&first), Some(base)) =
+            (at.iter().min(), at.iter().map(|&i| self.rows[i].rank).min())
+        else {
+            return;
+        };
+        if at.len() != order.len() || at.iter().max().map(|m| m - first + 1) != Some(at.len()) {
+            return; // not one contiguous group of the table
+        }
+        let mut settled: Vec<TeamStandingRow> = at.iter().map(|&i| self.rows[i].clone()).collect();
+        for (k, r) in settled.iter_mut().enumerate() {
+            r.rank = base + k as u32;
+            r.shared = false;
+        }
+        self.rows.splice(first..first + at.len(), settled);
+        self.needs_playoff
+            .retain(|t| !t.players.iter().all(|p| order.contains(p)));
+    }
+
     /// The table as CSV with a header row (H9).
     pub fn to_csv(&self) -> String {
         let mut out =

@@ -442,7 +442,10 @@ fn h4_double_round_robin_colours() {
 /// same player twice, byes score a win (configurable).
 #[test]
 fn h4_swiss_event_with_byes() {
-    let format = Format::Swiss { rounds: 4 };
+    let format = Format::Swiss {
+        rounds: 4,
+        accelerated: false,
+    };
     let mut settings = EventSettings::defaults_for(&format);
     settings.bye_points = ByePoints::Win;
     let mut e = Event::create(format, settings, field(7)).unwrap();

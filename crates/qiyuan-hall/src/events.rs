@@ -1044,7 +1044,7 @@ fn check_format(format: &Format) -> HallResult<()> {
     match format {
         Format::RoundRobin { cycles } => check_range("format.cycles", *cycles, 1, 2),
         Format::Knockout { .. } => Ok(()),
-        Format::Swiss { rounds } => {
+        Format::Swiss { rounds, .. } => {
             check_range("format.rounds", *rounds, 1, i64::from(MAX_SWISS_ROUNDS))
         }
         Format::ThreeStage(t) => {

@@ -311,8 +311,37 @@ pub struct TeamEventView {
     teams: Vec<TeamView>,
     #[schema(required = false)]
     rounds: Vec<TeamRoundView>,
+    /// Play-offs for places that may not be shared (H8), every board
+    /// armageddon.
+    #[schema(required = false)]
+    playoffs: Vec<TeamPlayoffView>,
     #[schema(required = false)]
     invited: Vec<String>,
+}
+
+/// A team play-off (H8).
+#[derive(ToSchema)]
+pub struct TeamPlayoffView {
+    /// The place it decides.
+    #[schema(required = false)]
+    place: i64,
+    /// The tied teams.
+    #[schema(required = false)]
+    teams: Vec<String>,
+    /// The decided order, best first (null while it runs).
+    #[schema(required = false)]
+    order: Option<Vec<String>>,
+    #[schema(required = false)]
+    rounds: Vec<TeamRoundView>,
+}
+
+/// Teams tied on a place that may not be shared (H8).
+#[derive(ToSchema)]
+pub struct TeamPlaceTie {
+    #[schema(required = false)]
+    place: i64,
+    #[schema(required = false)]
+    teams: Vec<String>,
 }
 
 /// `GET /api/team-events`.
@@ -403,6 +432,9 @@ pub struct TeamStandings {
     tie_breaks: Vec<TieBreakName>,
     #[schema(required = false)]
     rows: Vec<TeamStandingRow>,
+    /// Ties still to be played off (H8).
+    #[schema(required = false)]
+    needs_playoff: Vec<TeamPlaceTie>,
 }
 
 /// A tie-break's names.

@@ -5,7 +5,8 @@
 //! of both teams against each other (the home team has red on odd boards).
 //! Standings follow H7 through `qiyuan_events::team` (match points 2/1/0,
 //! then total game points, game wins, direct encounter, fewer team fouls,
-//! otherwise a shared place: team play-offs are not played here). With an odd
+//! otherwise a shared place, except the places that may not be shared, which
+//! are played off: `playoffs.rs`, H8). With an odd
 //! number of teams one team sits out each round and scores nothing for it.
 //!
 //! Team events live beside the individual ones: stored in the same table
@@ -26,6 +27,9 @@ use crate::hall::{ClockSpec, Hall, HallError, HallResult};
 use crate::store::{GameRow, SeatRow, User};
 
 pub use crate::limits::{MAX_BOARDS, MAX_TEAMS};
+
+mod playoffs;
+use playoffs::Playoff;
 
 /// Team events in memory, by id, and which team event each game belongs to.
 #[derive(Default)]
@@ -127,7 +131,17 @@ struct TeamEvent {
     invited: BTreeSet<i64>,
     /// Every round of the Berger table; games start one round at a time.
     rounds: Vec<Round>,
+    /// Places that may not be shared (H8): decided by play-offs.
+    #[serde(default = "title_only")]
+    unshareable: Vec<u32>,
+    /// The play-offs played or under way, in order.
+    #[serde(default)]
+    playoffs: Vec<Playoff>,
     created_ms: i64,
+}
+
+fn title_only() -> Vec<u32> {
+    vec![1]
 }
 
 /// One team in `POST /api/team-events`.
@@ -196,15 +210,47 @@ impl TeamEvent {
                 }
             }
         }
-        team::compute(
+        let mut table = team::compute(
             &teams,
             &matches,
             &fouls,
             ScoringSystem::TwoOneZero,
             ScoringSystem::TwoOneZero,
             &TeamTieBreak::defaults(),
-            &[],
-        )
+            &self.unshareable,
+        );
+        for p in &self.playoffs {
+            if let Some(order) = &p.order {
+                let ids: Vec<PlayerId> = order.iter().map(|&t| teams[t].id.clone()).collect();
+                table.settle(&ids);
+            }
+        }
+        table
+    }
+
+    /// Every board, of the round robin and of the play-offs.
+    fn boards_mut(&mut self) -> impl Iterator<Item = &mut Board> {
+        self.rounds
+            .iter_mut()
+            .chain(self.playoffs.iter_mut().flat_map(|p| p.rounds.iter_mut()))
+            .flat_map(|r| r.matches.iter_mut())
+            .flat_map(|m| m.boards.iter_mut())
+    }
+
+    fn round_json(&self, number: usize, r: &Round) -> Value {
+        let tname = |i: usize| self.teams.get(i).map(|t| t.name.clone());
+        json!({
+            "number": number,
+            "bye": r.bye.and_then(tname),
+            "matches": r.matches.iter().map(|m| json!({
+                "home": tname(m.home), "away": tname(m.away),
+                "boards": m.boards.iter().enumerate().map(|(k, b)| {
+                    let (hp, ap) = (&self.teams[m.home].members[k].name, &self.teams[m.away].members[k].name);
+                    let (red, black) = if b.home_red { (hp, ap) } else { (ap, hp) };
+                    json!({"board": k + 1, "red": red, "black": black, "game_id": b.game_id, "result": b.result})
+                }).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        })
     }
 
     fn to_json(&self) -> Value {
@@ -213,18 +259,17 @@ impl TeamEvent {
             .rounds
             .iter()
             .enumerate()
-            .map(|(n, r)| {
+            .map(|(n, r)| self.round_json(n + 1, r))
+            .collect();
+        let playoffs: Vec<Value> = self
+            .playoffs
+            .iter()
+            .map(|p| {
                 json!({
-                    "number": n + 1,
-                    "bye": r.bye.and_then(tname),
-                    "matches": r.matches.iter().map(|m| json!({
-                        "home": tname(m.home), "away": tname(m.away),
-                        "boards": m.boards.iter().enumerate().map(|(k, b)| {
-                            let (hp, ap) = (&self.teams[m.home].members[k].name, &self.teams[m.away].members[k].name);
-                            let (red, black) = if b.home_red { (hp, ap) } else { (ap, hp) };
-                            json!({"board": k + 1, "red": red, "black": black, "game_id": b.game_id, "result": b.result})
-                        }).collect::<Vec<_>>(),
-                    })).collect::<Vec<_>>(),
+                    "place": p.place,
+                    "teams": p.teams.iter().map(|&t| tname(t)).collect::<Vec<_>>(),
+                    "order": p.order.as_ref().map(|o| o.iter().map(|&t| tname(t)).collect::<Vec<_>>()),
+                    "rounds": p.rounds.iter().enumerate().map(|(n, r)| self.round_json(n + 1, r)).collect::<Vec<_>>(),
                 })
             })
             .collect();
@@ -244,58 +289,106 @@ impl TeamEvent {
                 "name": t.name, "players": t.members.iter().map(|m| &m.name).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
             "rounds": rounds,
+            "playoffs": playoffs,
         })
     }
 
-    /// Starts the games of the first round not yet started, once every
-    /// earlier game has a result; marks the event finished at the end.
+    /// Moves the event on: starts the games of the first round robin round
+    /// not finished; after the last one, the play-offs for places that may
+    /// not be shared (H8); marks the event finished when nothing is left.
     async fn drive(&mut self, hall: &Arc<Hall>) {
         if self.status != "running" {
             return;
         }
-        let Some(r) = self.rounds.iter().position(|r| {
+        let unfinished = |r: &Round| {
             r.matches
                 .iter()
                 .any(|m| m.boards.iter().any(|b| b.result.is_none()))
-        }) else {
-            self.status = "finished".into();
-            return;
         };
-        for mi in 0..self.rounds[r].matches.len() {
-            for k in 0..self.rounds[r].matches[mi].boards.len() {
-                let m = &self.rounds[r].matches[mi];
-                if m.boards[k].game_id.is_some() {
+        if let Some(r) = self.rounds.iter().position(unfinished) {
+            let clocks = vec![self.initial_s * 1000; 2];
+            self.start_round(hall, None, r, clocks, self.increment_s * 1000)
+                .await;
+            return;
+        }
+        let boards = self.teams.first().map_or(0, |t| t.members.len());
+        loop {
+            if let Some(pi) = self.playoffs.iter().position(|p| p.order.is_none()) {
+                self.playoffs[pi].decide(boards);
+                if self.playoffs[pi].order.is_some() {
+                    continue;
+                }
+                let Some(r) = self.playoffs[pi].rounds.iter().position(unfinished) else {
+                    return;
+                };
+                let c = playoffs::clock();
+                let clocks = vec![c.red_base_ms as i64, c.black_base_ms as i64];
+                self.start_round(hall, Some(pi), r, clocks, c.increment_ms as i64)
+                    .await;
+                return;
+            }
+            let table = self.standings();
+            let Some(tie) = table.needs_playoff.first() else {
+                break;
+            };
+            let teams: Vec<usize> = tie
+                .players
+                .iter()
+                .filter_map(|p| p.0.strip_prefix("team:")?.parse().ok())
+                .collect();
+            if teams.len() < 2 || self.playoffs.iter().any(|p| p.place == tie.place) {
+                tracing::error!(event = %self.id, place = tie.place, "a play-off did not settle its place");
+                break;
+            }
+            self.playoffs.push(Playoff::new(tie.place, teams, boards));
+        }
+        self.status = "finished".into();
+    }
+
+    /// Starts the games of one round (of the round robin, or of play-off
+    /// `playoff`) that have not started yet, with these clocks.
+    async fn start_round(
+        &mut self,
+        hall: &Arc<Hall>,
+        playoff: Option<usize>,
+        r: usize,
+        clocks: Vec<i64>,
+        increment_ms: i64,
+    ) {
+        let round = match playoff {
+            Some(p) => &self.playoffs[p].rounds[r],
+            None => &self.rounds[r],
+        };
+        let mut todo = Vec::new();
+        for (mi, m) in round.matches.iter().enumerate() {
+            for (k, b) in m.boards.iter().enumerate() {
+                if b.game_id.is_some() {
                     continue;
                 }
                 let (h, a) = (
                     self.teams[m.home].members[k].seat.clone(),
                     self.teams[m.away].members[k].seat.clone(),
                 );
-                let seats = if m.boards[k].home_red {
-                    vec![h, a]
-                } else {
-                    vec![a, h]
-                };
-                let started = hall
-                    .start_seated_game(
-                        &self.game,
-                        None,
-                        vec![self.initial_s * 1000; 2],
-                        self.increment_s * 1000,
-                        seats,
-                        false,
-                    )
-                    .await;
-                match started {
-                    Ok(gid) => {
-                        hall.hooks.teams.link(&gid, &self.id);
-                        self.rounds[r].matches[mi].boards[k].game_id = Some(gid);
-                    }
-                    Err(e) => {
-                        self.status = "error".into();
-                        self.error = Some(format!("cannot start a game: {}", e.message));
-                        return;
-                    }
+                todo.push((mi, k, if b.home_red { vec![h, a] } else { vec![a, h] }));
+            }
+        }
+        for (mi, k, seats) in todo {
+            let started = hall
+                .start_seated_game(&self.game, None, clocks.clone(), increment_ms, seats, false)
+                .await;
+            match started {
+                Ok(gid) => {
+                    hall.hooks.teams.link(&gid, &self.id);
+                    let round = match playoff {
+                        Some(p) => &mut self.playoffs[p].rounds[r],
+                        None => &mut self.rounds[r],
+                    };
+                    round.matches[mi].boards[k].game_id = Some(gid);
+                }
+                Err(e) => {
+                    self.status = "error".into();
+                    self.error = Some(format!("cannot start a game: {}", e.message));
+                    return;
                 }
             }
         }
@@ -336,18 +429,14 @@ pub async fn game_over(hall: &Arc<Hall>, row: &GameRow) -> bool {
     };
     let fouls = game_fouls(hall, &row.id).await;
     let mut te = e.lock().await;
-    for r in &mut te.rounds {
-        for m in &mut r.matches {
-            for b in &mut m.boards {
-                if b.game_id.as_deref() == Some(row.id.as_str()) && b.result.is_none() {
-                    b.result = Some(result);
-                    b.fouls = if b.home_red {
-                        (fouls.red, fouls.black)
-                    } else {
-                        (fouls.black, fouls.red)
-                    };
-                }
-            }
+    for b in te.boards_mut() {
+        if b.game_id.as_deref() == Some(row.id.as_str()) && b.result.is_none() {
+            b.result = Some(result);
+            b.fouls = if b.home_red {
+                (fouls.red, fouls.black)
+            } else {
+                (fouls.black, fouls.red)
+            };
         }
     }
     te.drive(hall).await;
@@ -359,7 +448,7 @@ pub async fn game_over(hall: &Arc<Hall>, row: &GameRow) -> bool {
 /// ended while the hall was down (their results are recorded as they are
 /// found) and carries on.
 pub async fn resume_one(hall: &Arc<Hall>, id: &str, data: &str) -> bool {
-    let te: TeamEvent = match serde_json::from_str(data) {
+    let mut te: TeamEvent = match serde_json::from_str(data) {
         Ok(t) => t,
         Err(e) => {
             tracing::error!(event = %id, error = %e, "cannot load a team event");
@@ -367,15 +456,11 @@ pub async fn resume_one(hall: &Arc<Hall>, id: &str, data: &str) -> bool {
         }
     };
     let mut ended = Vec::new();
-    for r in &te.rounds {
-        for m in &r.matches {
-            for b in &m.boards {
-                if let Some(g) = &b.game_id {
-                    hall.hooks.teams.link(g, id);
-                    if b.result.is_none() {
-                        ended.push(g.clone());
-                    }
-                }
+    for b in te.boards_mut() {
+        if let Some(g) = &b.game_id {
+            hall.hooks.teams.link(g, id);
+            if b.result.is_none() {
+                ended.push(g.clone());
             }
         }
     }
@@ -548,6 +633,8 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
         teams,
         invited,
         rounds,
+        unshareable: title_only(),
+        playoffs: Vec::new(),
         created_ms: wall_ms(),
     };
     // In the map before any game starts, so a game ending at once finds it.
@@ -656,7 +743,20 @@ pub async fn standings_csv(hall: &Hall, id: &str) -> HallResult<String> {
 /// `GET /api/team-events/{id}/standings`: team standings with every H7
 /// tie-break column (H9).
 pub async fn standings(hall: &Hall, id: &str) -> HallResult<Value> {
-    let s = find(hall, id)?.lock().await.standings();
+    let te = find(hall, id)?;
+    let te = te.lock().await;
+    let s = te.standings();
+    let name_of = |p: &PlayerId| {
+        p.0.strip_prefix("team:")
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| te.teams.get(i))
+            .map(|t| t.name.clone())
+    };
+    let ties: Vec<Value> = s
+        .needs_playoff
+        .iter()
+        .map(|t| json!({"place": t.place, "teams": t.players.iter().map(name_of).collect::<Vec<_>>()}))
+        .collect();
     let rows: Vec<Value> = s
         .rows
         .iter()
@@ -673,5 +773,5 @@ pub async fn standings(hall: &Hall, id: &str) -> HallResult<Value> {
         .iter()
         .map(|t| json!({"name": t, "chinese": t.chinese(), "fide": t.fide()}))
         .collect();
-    Ok(json!({"tie_breaks": tie_breaks, "rows": rows}))
+    Ok(json!({"tie_breaks": tie_breaks, "rows": rows, "needs_playoff": ties}))
 }

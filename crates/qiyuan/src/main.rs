@@ -78,6 +78,16 @@ enum Command {
     Match(qiyuan_engine::cli::MatchArgs),
     /// Texel-tune the evaluation weights on self-play games.
     Tune(qiyuan_engine::cli::TuneArgs),
+    /// Pair the next round of a FIDE tournament file (TRF-16 / TRF-2026): prints
+    /// the number of boards, then `WHITE BLACK` per board by start number (`0`
+    /// for the bye), as bbpPairings' `-p` does.
+    Pair {
+        /// The pairing system; only `dutch` (FIDE C.04.3) is built.
+        #[arg(long, default_value = "dutch")]
+        system: String,
+        /// The tournament file.
+        file: std::path::PathBuf,
+    },
     /// Run the hall: web page, HTTP API and WebSocket play (embedded SQLite).
     Serve(qiyuan_hall::cli::ServeArgs),
     /// Drive N concurrent games over WebSocket against a running hall.
@@ -329,10 +339,37 @@ fn run(cli: Cli) -> Result<()> {
         Command::Bench(args) => qiyuan_engine::cli::bench_main(args)?,
         Command::Match(args) => qiyuan_engine::cli::match_main(args)?,
         Command::Tune(args) => qiyuan_engine::cli::tune_main(args)?,
+        Command::Pair { system, file } => {
+            if system != "dutch" {
+                bail!("--system {system}: only dutch (FIDE C.04.3) is built");
+            }
+            let text = read_bounded(&file, qiyuan_events::trf::MAX_FILE_BYTES)?;
+            let trf = qiyuan_events::trf::parse(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let field = qiyuan_events::dutch::Field::from_trf(&trf)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            let boards = qiyuan_events::dutch::pair(&field)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            print!("{}", qiyuan_events::dutch::listing(&boards));
+        }
         Command::Serve(args) => qiyuan_hall::cli::serve_main(args, qiyuan::games())?,
         Command::Loadtest(args) => qiyuan_hall::cli::loadtest_main(args)?,
     }
     Ok(())
+}
+
+/// Reads a text file of at most `limit` bytes (checked before reading).
+fn read_bounded(path: &std::path::Path, limit: usize) -> Result<String> {
+    let len = std::fs::metadata(path)
+        .with_context(|| format!("{}", path.display()))?
+        .len();
+    if len > limit as u64 {
+        bail!(
+            "{}: {len} bytes is more than the {limit} a tournament file may have",
+            path.display()
+        );
+    }
+    std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))
 }
 
 fn main() -> ExitCode {

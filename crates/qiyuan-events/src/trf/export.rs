@@ -143,7 +143,7 @@ pub fn event_to_trf(event: &Event, title: &str) -> Trf {
     }
     let n = players.len() as u32;
     let total_rounds = match event.format() {
-        Format::Swiss { rounds } => Some(*rounds),
+        Format::Swiss { rounds, .. } => Some(*rounds),
         Format::RoundRobin { cycles } => Some(
             (if n.is_multiple_of(2) {
                 n.saturating_sub(1)
