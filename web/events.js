@@ -42,6 +42,7 @@ export function eventsView(view) {
     <label>${t('minutes')} <input name="minutes" type="number" min="1" value="5" style="width:4em"></label>
     <label>${t('increment')} <input name="inc" type="number" min="0" value="3" style="width:4em"></label>
     <label>${t('players')} <input name="players" placeholder="alice, bob, ai:3, ai:5" style="width:20em"></label>
+    <label>${t('tie_breaks')} <input name="tie_breaks" placeholder="buchholz_cut1, fide_sonneborn_berger, direct_encounter" title="sonneborn_berger buchholz wins direct_encounter fouls · FIDE C.07: fide_buchholz buchholz_cut1 buchholz_cut2 buchholz_median1 fide_sonneborn_berger fide_wins games_won games_with_black average_rating_of_opponents progressive_score" style="width:20em" data-testid="tie-breaks"></label>
     <label><input name="start" type="checkbox"> ${t('start_now')}</label>
     <button class="primary">${t('create')}</button><div class="err" id="ev-err"></div></form></div>
     <div class="card"><h2>${t('events')}</h2><div id="ev-list">…</div></div>`;
@@ -55,6 +56,9 @@ export function eventsView(view) {
       start: f.get('start') === 'on',
     };
     if (f.get('name')) body.name = f.get('name');
+    // Tie-breaks in order, by stored name; empty keeps the format's defaults (H6).
+    const tbs = String(f.get('tie_breaks') || '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (tbs.length) body.settings = { tie_breaks: tbs };
     try { const ev = await api('POST', '/api/events', body); location.hash = `#/event/${ev.id}`; }
     catch (err) { document.getElementById('ev-err').textContent = err.message; }
   });
@@ -127,8 +131,11 @@ export function eventView(view, id, me) {
     const canStart = ev.status === 'open' && me && ev.organiser === me.username;
     const cols = ['rank', 'name', 'score', 'sonneborn_berger', 'buchholz', 'wins', 'direct', 'fouls', 'games'];
     const num = (v) => (v == null ? '' : Number.isInteger(v) ? v : v.toFixed(1));
-    const standings = st ? `<table data-testid="standings"><tr>${cols.map((c) => `<th>${t('col_' + c)}</th>`).join('')}</tr>${st.rows.map((r) => `<tr>${cols.map((c) => `<td>${c === 'name' ? nameCell(r.name, ev.game) : c === 'rank' ? r.rank + (r.shared ? '=' : '') : esc(num(r[c]))}</td>`).join('')}</tr>`).join('')}</table>
-      <p class="muted">${t('tie_breaks')}: ${st.tie_breaks.map((x) => `${esc(x.chinese)} (${esc(x.fide)})`).join(' → ')} · <a href="/api/events/${id}/standings.csv" data-testid="csv">CSV</a></p>` : '';
+    // FIDE tie-breaks (C.07) the event chose that have no column above, by their abbreviation.
+    const fideCols = st ? st.tie_breaks.filter((x) => st.rows.some((r) => (r.fide || []).some((v) => v.tie_break === x.name))) : [];
+    const fideCell = (r, x) => { const v = (r.fide || []).find((f) => f.tie_break === x.name); return v ? esc(num(v.value)) : ''; };
+    const standings = st ? `<table data-testid="standings"><tr>${cols.map((c) => `<th>${t('col_' + c)}</th>`).join('')}${fideCols.map((x) => `<th title="${esc(x.fide)} · ${esc(x.chinese)}">${esc(x.abbreviation || x.fide)}</th>`).join('')}</tr>${st.rows.map((r) => `<tr>${cols.map((c) => `<td>${c === 'name' ? nameCell(r.name, ev.game) : c === 'rank' ? r.rank + (r.shared ? '=' : '') : esc(num(r[c]))}</td>`).join('')}${fideCols.map((x) => `<td>${fideCell(r, x)}</td>`).join('')}</tr>`).join('')}</table>
+      <p class="muted">${t('tie_breaks')}: ${st.tie_breaks.map((x) => `${esc(x.chinese)} (${esc(x.fide)})`).join(' → ')} · <a href="/api/events/${id}/standings.csv" data-testid="csv">CSV</a> · <a href="/api/events/${id}/tournament.trf" data-testid="trf" download>${t('export_trf')}</a></p>` : '';
     const rounds = ev.rounds.slice().reverse().map((r) => `<h3>${t('round')} ${r.number}${ev.stages && ev.stages.length > 1 ? ` · ${t('stage')} ${r.stage}` : ''}</h3>
       <table>${r.pairings.map((p) => `<tr><td class="muted">${p.board}${p.group ? ` · ${t('group')} ${p.group}` : ''}${p.playoff_of ? ` · ${t('playoff')}` : ''}</td><td>${nameCell(p.red, ev.game)}</td><td>${resultCell(p)}</td><td>${nameCell(p.black, ev.game)}</td></tr>`).join('')}
       ${r.byes.length ? `<tr><td class="muted">${t('bye')}</td><td colspan="3">${r.byes.map(esc).join(', ')}</td></tr>` : ''}</table>`).join('');

@@ -528,3 +528,53 @@ fn c07_tie_breaks_rank_in_the_order_chosen() {
         );
     }
 }
+
+/// The same crosstable as a TRF file gives the same FIDE values.
+#[test]
+fn c07_tie_breaks_from_a_trf_file() {
+    let rows = [
+        (1, 2000, "     4 w 1     6 b 1     2 w =     4 b 1"),
+        (2, 1900, "     5 w =     3 w 1     1 b =     6 w 0"),
+        (3, 1800, "     6 w 0     2 b 0     5 w 1"),
+        (4, 1700, "     1 b 0  0000 - U     6 w +     1 w 0"),
+        (5, 1600, "     2 b =  0000 - H     3 b 0  0000 - Z"),
+        (6, 1500, "     3 b 1     1 w 0     4 b -     2 b 1"),
+    ];
+    let mut text = String::new();
+    for (start, rating, rounds) in rows {
+        let mut p = qiyuan_events::trf::TrfPlayer {
+            start,
+            name: format!("P{start}"),
+            rating,
+            rank: start,
+            ..Default::default()
+        };
+        p.points_tenths = 0;
+        let t = qiyuan_events::trf::Trf::from_players(vec![p]);
+        let line = t.to_trf();
+        text.push_str(line.trim_end());
+        text.push_str(rounds);
+        text.push('\n');
+    }
+    let mut t = qiyuan_events::trf::parse(&text).unwrap();
+    for i in 0..t.players.len() {
+        let pts = t.points_after(&t.players[i], 4);
+        t.players[i].points_tenths = pts;
+    }
+    let all = [
+        TieBreak::FideBuchholz,
+        TieBreak::BuchholzCut1,
+        TieBreak::FideSonnebornBerger,
+        TieBreak::AverageRatingOfOpponents,
+        TieBreak::ProgressiveScore,
+    ];
+    let from_trf = qiyuan_events::trf::trf_standings(&t, &all);
+    let direct = fide_crosstable(&all);
+    for tb in all {
+        assert_eq!(
+            fide_column(&from_trf, tb),
+            fide_column(&direct, tb),
+            "{tb:?}"
+        );
+    }
+}

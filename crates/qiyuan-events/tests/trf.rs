@@ -1,9 +1,11 @@
 //! TRF files (issue 19): the round trip on files bbpPairings generated
 //! (tests/data/trf, made with `bbpPairings.exe --dutch -g CONFIG -o FILE -s
 //! SEED`, varied: byes, forfeits, draws, retirements, 3-1-0 and other point
-//! systems), qiyuan's own export, and — where the reference program is on
-//! this machine — that bbpPairings reads qiyuan's files and finds the
-//! pairings right (`-c`).
+//! systems; the two `ext-*` files are generated ones with TRF-2026 lines
+//! added by hand: XXR, XXC, BBW/BBD, XXA, XXP, 240, a 022 line, CRLF),
+//! qiyuan's own export, and — where the reference program is on this
+//! machine — that bbpPairings reads qiyuan's files and finds the pairings
+//! right (`-c`).
 
 use qiyuan_events::trf::{self, Colour, Trf, TrfResult};
 use qiyuan_events::{Event, EventSettings, Format, GameResult, Player, TieBreak};
@@ -103,6 +105,29 @@ fn codes_read_from_the_fixtures() {
         .find(|t| t.points.pairing_bye == 5)
         .expect("a ½-point PAB file");
     assert_eq!(pab.points.win, 10);
+    // The two hand-extended files (bbpPairings files with TRF-2026 lines
+    // added; bbpPairings still checks them clean).
+    let ext = |name: &str| {
+        let (_, text) = fixtures().into_iter().find(|(n, _)| n == name).unwrap();
+        trf::parse(&text).unwrap()
+    };
+    let a = ext("ext-2026-lines-10x6.trf");
+    assert_eq!(a.total_rounds, Some(6));
+    assert_eq!(a.initial_colour, Some(Colour::White));
+    assert_eq!(
+        (a.points.win, a.points.draw, a.points.pairing_bye),
+        (30, 10, 30)
+    );
+    let b = ext("ext-crlf-acc-21x9.trf");
+    assert_eq!(b.line_ending, trf::LineEnding::CrLf);
+    assert_eq!(b.total_rounds, Some(9));
+    assert_eq!(b.accelerations, vec![(1, vec![0, 0]), (2, vec![0])]);
+    assert_eq!(b.forbidden, vec![vec![1, 4], vec![1, 5]]);
+    assert_eq!(b.announced_byes.len(), 1);
+    assert_eq!(
+        (b.announced_byes[0].round, &b.announced_byes[0].players),
+        (9, &vec![21])
+    );
 }
 
 #[test]
@@ -297,11 +322,154 @@ fn bbp_reads_files_qiyuan_writes() {
         let (ok, log) = bbp_check(&bbp, &t.truncated(2).to_trf(), &format!("{name}-2"));
         assert!(ok && !discrepancy(&log), "{name} after 2 rounds: {log}");
     }
-    // qiyuan's own event: bbpPairings reads it (no format error, scores
-    // agree). Its pairings are qiyuan's Swiss, not yet FIDE Dutch, so only
-    // reading is checked here.
+    // qiyuan's own Swiss event (paired by its Dutch engine, a time-capped
+    // game and a bye every round included): bbpPairings reads it, the
+    // scores agree, and its pairings are bbpPairings' own (`-c` clean).
     let t = trf::event_to_trf(&swiss_event(), "Test Swiss");
     let (ok, log) = bbp_check(&bbp, &t.to_trf(), "qiyuan-swiss");
-    assert!(ok, "{log}");
-    assert!(!log.contains("Error"), "{log}");
+    assert!(ok && !log.contains("Error") && !discrepancy(&log), "{log}");
+}
+
+/// Knockout and three-stage events export too: players out of the bracket
+/// are absent (blank) afterwards, byes are `U` worth nothing, play-off
+/// games are left out.
+#[test]
+fn other_formats_export_and_read_back() {
+    use qiyuan_events::{EventStatus, Fouls, Seeding, ThreeStageSettings};
+    let formats = [
+        Format::Knockout {
+            seeding: Seeding::Seeded,
+        },
+        Format::RoundRobin { cycles: 2 },
+        Format::ThreeStage(ThreeStageSettings {
+            groups: 2,
+            advance_per_group: 2,
+            final_bracket_size: 2,
+        }),
+    ];
+    for format in formats {
+        let players: Vec<Player> = (1..=7)
+            .map(|i| Player::new(format!("u:{i}"), format!("P{i}")))
+            .collect();
+        let settings = EventSettings::defaults_for(&format);
+        let mut e = Event::create(format.clone(), settings, players).unwrap();
+        let mut k = 0u32;
+        while e.status() != EventStatus::Finished {
+            if matches!(
+                e.status(),
+                EventStatus::NotStarted | EventStatus::RoundComplete
+            ) {
+                e.next_round().unwrap();
+            }
+            let pending = e.pending();
+            if pending.is_empty() {
+                // An unshareable tie: settle it in seeding order.
+                let need = e.playoffs_needed();
+                let tie = need.iter().find(|n| n.place.is_some()).expect("a tie");
+                e.resolve_tie(tie.players.clone()).unwrap();
+                continue;
+            }
+            for at in pending {
+                k += 1;
+                let result = if k.is_multiple_of(3) {
+                    GameResult::BlackWins
+                } else {
+                    GameResult::RedWins
+                };
+                e.record_result(at, result, Fouls::NONE).unwrap();
+            }
+        }
+        let text = trf::event_to_trf(&e, "Cup").to_trf();
+        let back = trf::parse(&text).unwrap_or_else(|err| panic!("{format:?}: {err}\n{text}"));
+        assert_eq!(back.to_trf(), text, "{format:?}");
+        assert!(back.score_mismatches().is_empty(), "{format:?}");
+        assert_eq!(back.played_rounds(), e.rounds().len(), "{format:?}");
+        if let Some(bbp) = bbp() {
+            let (_, log) = bbp_check(&bbp, &text, "qiyuan-other");
+            assert!(!log.contains("Error"), "{format:?}: {log}");
+        }
+    }
+}
+
+/// A bbpPairings tournament replayed as a qiyuan event (its pairings put in
+/// the event's stored form), then exported: the export has the same rounds
+/// and points as the original, and bbpPairings checks it clean. This is the
+/// check a Dutch-paired qiyuan event will pass once the engine pairs events.
+#[test]
+fn a_dutch_paired_event_exports_a_file_that_checks_clean() {
+    let mut replayed = 0;
+    for (name, text) in fixtures() {
+        let t = trf::parse(&text).unwrap();
+        let simple = t.points == trf::PointSystem::default()
+            && t.players.iter().flat_map(|p| &p.rounds).all(|r| {
+                matches!(
+                    r.result,
+                    TrfResult::Win | TrfResult::Draw | TrfResult::Loss | TrfResult::PairingBye
+                )
+            });
+        if !simple {
+            continue;
+        }
+        let n = t.played_rounds();
+        let players: Vec<Player> = t
+            .players
+            .iter()
+            .map(|p| Player::new(format!("p{}", p.start), p.name.clone()))
+            .collect();
+        let format = Format::Swiss {
+            rounds: n as u32,
+            accelerated: false,
+        };
+        let mut settings = EventSettings::defaults_for(&format);
+        settings.scoring = qiyuan_events::ScoringSystem::OneHalfZero;
+        let e = Event::create(format, settings, players).unwrap();
+        let mut json = serde_json::to_value(&e).unwrap();
+        let rounds: Vec<serde_json::Value> = (0..n)
+            .map(|k| {
+                let mut pairings = Vec::new();
+                let mut byes = Vec::new();
+                for p in &t.players {
+                    let r = &p.rounds[k];
+                    match (r.opponent, r.colour) {
+                        (Some(o), Some(Colour::White)) => {
+                            let result = match r.result {
+                                TrfResult::Win => "1-0",
+                                TrfResult::Loss => "0-1",
+                                _ => "1/2-1/2",
+                            };
+                            pairings.push(serde_json::json!({
+                                "board": pairings.len() + 1,
+                                "red": format!("p{}", p.start), "black": format!("p{o}"),
+                                "game_id": null, "result": result,
+                                "fouls": {"red": 0, "black": 0}, "group": null, "playoff_of": null,
+                            }));
+                        }
+                        (None, _) => byes.push(format!("p{}", p.start)),
+                        _ => {}
+                    }
+                }
+                serde_json::json!({"number": k + 1, "stage": 1, "kind": "swiss",
+                    "pairings": pairings, "byes": byes})
+            })
+            .collect();
+        json["rounds"] = rounds.into();
+        json["plan"] = serde_json::json!({"kind": "swiss", "total": n, "played": n});
+        json["status"] = "finished".into();
+        let e: Event = serde_json::from_value(json).unwrap();
+        let out = trf::event_to_trf(&e, &name);
+        for (a, b) in out.players.iter().zip(&t.players) {
+            assert_eq!(a.rounds, b.rounds, "{name}: player {}", a.start);
+            assert_eq!(
+                a.points_tenths, b.points_tenths,
+                "{name}: player {}",
+                a.start
+            );
+        }
+        if let Some(bbp) = bbp() {
+            let (ok, log) = bbp_check(&bbp, &out.to_trf(), &format!("replayed-{name}"));
+            assert!(ok && !discrepancy(&log), "{name}: {log}");
+        }
+        replayed += 1;
+    }
+    assert!(replayed >= 5, "only {replayed} fixtures replayed");
 }

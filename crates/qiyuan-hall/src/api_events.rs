@@ -384,6 +384,39 @@ pub async fn standings_csv(
     Ok(r)
 }
 
+/// `GET /api/events/{id}/tournament.trf`.
+#[utoipa::path(
+    get, path = "/api/events/{id}/tournament.trf", summary = "The event as a FIDE tournament report file (TRF-16 with the TRF-2026 lines bbpPairings reads; complete rounds only, red is white)",
+    params(("id" = String, Path, description = "the event's id")),
+    responses(
+        (status = 200, description = "TRF", body = String, content_type = "text/plain"),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    )
+)]
+pub async fn tournament_trf(
+    State(hall): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, HallError> {
+    let text = events::tournament_trf(&hall, &id).await?;
+    let mut r = text.into_response();
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    let name = if id.chars().all(|c| c.is_ascii_alphanumeric()) {
+        format!("attachment; filename=\"qiyuan-{id}.trf\"")
+    } else {
+        "attachment; filename=\"qiyuan-event.trf\"".to_string()
+    };
+    if let Ok(v) = HeaderValue::from_str(&name) {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(r)
+}
+
 /// `POST /api/team-events`: creates a team event (H7) and starts it.
 #[utoipa::path(
     post, path = "/api/team-events", summary = "Create a team event (H7) and start it: a single round robin of teams, board k of each match between the teams' k-th players (home team red on odd boards)",

@@ -230,7 +230,11 @@ pub struct SettingsBody {
     /// `two_one_zero` (default) or `one_half_zero` (H3).
     #[serde(default)]
     scoring: Option<ScoringSystem>,
-    /// Tie-break names in order (H6).
+    /// Tie-break names in order (H6): the Chinese ones (`sonneborn_berger`,
+    /// `buchholz`, `wins`, `direct_encounter`, `fouls`) and FIDE's C.07
+    /// ones (`fide_buchholz`, `buchholz_cut1`, `buchholz_cut2`,
+    /// `buchholz_median1`, `fide_sonneborn_berger`, `fide_wins`, `games_won`,
+    /// `games_with_black`, `average_rating_of_opponents`, `progressive_score`).
     #[serde(default)]
     #[schema(max_items = 8)]
     tie_breaks: Option<Vec<TieBreak>>,
@@ -1165,7 +1169,8 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
     // Check the format's settings now, not at the start: only a field too
     // small for it is acceptable while entries are open.
     match Event::create(he.format.clone(), he.settings.clone(), he.entrants.clone()) {
-        Ok(ev) if req.start => {
+        Ok(mut ev) if req.start => {
+            record_ratings(hall, &he.game, &mut ev).await;
             he.event = Some(ev);
             he.status = "running".into();
         }
@@ -1239,6 +1244,35 @@ pub async fn decline(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Valu
     Ok(he.to_json())
 }
 
+/// Records each entrant's rating at the start (for FIDE's ARO and the TRF
+/// export): an account's rating in the game's family where it has one, an
+/// AI level's fixed rating. Others stay unrated.
+async fn record_ratings(hall: &Hall, game: &str, ev: &mut Event) {
+    let family = crate::ratings::family_of(hall, game);
+    let ids: Vec<qiyuan_events::PlayerId> = ev.players().iter().map(|p| p.id.clone()).collect();
+    for id in ids {
+        let rating = if let Some(level) =
+            id.0.strip_prefix("ai:")
+                .and_then(|n| n.split('#').next())
+                .and_then(|n| n.parse::<u8>().ok())
+        {
+            Some(crate::ratings::ai_rating(hall, game, level))
+        } else if let Some(user) = id.0.strip_prefix("u:").and_then(|n| n.parse::<i64>().ok()) {
+            hall.store
+                .rating(user, &family)
+                .await
+                .ok()
+                .flatten()
+                .map(|r| r.value)
+        } else {
+            None
+        };
+        if let Some(r) = rating.filter(|r| r.is_finite() && *r > 0.0) {
+            ev.set_rating(&id, r.round().min(9999.0) as u32);
+        }
+    }
+}
+
 /// `POST /api/events/{id}/start`: the organiser closes entries and pairs round 1.
 pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> {
     let e = find(hall, id)?;
@@ -1252,8 +1286,9 @@ pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value>
         return Err(HallError::conflict("the event has already started"));
     }
     // Invitations not accepted by now lapse: only those who agreed play.
-    let ev =
+    let mut ev =
         Event::create(he.format.clone(), he.settings.clone(), he.accepted()).map_err(bad_event)?;
+    record_ratings(hall, &he.game, &mut ev).await;
     let lapsed = std::mem::take(&mut he.invited);
     he.entrants.retain(|p| !lapsed.contains(&p.id));
     he.event = Some(ev);
@@ -1307,13 +1342,16 @@ pub async fn standings(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<V
                 "rank": r.rank, "shared": r.shared, "name": r.name, "player": r.player,
                 "score": r.score, "sonneborn_berger": r.sonneborn_berger, "buchholz": r.buchholz,
                 "wins": r.wins, "direct": r.direct, "fouls": r.fouls, "games": r.games,
+                "fide": r.fide,
             })
         })
         .collect();
     let tie_breaks: Vec<Value> = s
         .tie_breaks
         .iter()
-        .map(|t| json!({"name": t, "chinese": t.chinese(), "fide": t.fide()}))
+        .map(|t| {
+            json!({"name": t, "chinese": t.chinese(), "fide": t.fide(), "abbreviation": t.abbreviation()})
+        })
         .collect();
     Ok(json!({"tie_breaks": tie_breaks, "rows": rows, "needs_playoff": s.needs_playoff}))
 }
@@ -1321,4 +1359,15 @@ pub async fn standings(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<V
 /// `GET /api/events/{id}/standings.csv[?stage=N]` (H9).
 pub async fn standings_csv(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<String> {
     Ok(standings_of(hall, id, stage).await?.to_csv())
+}
+
+/// `GET /api/events/{id}/tournament.trf`: the event as FIDE's tournament
+/// report file (TRF-16 with the TRF-2026 lines; complete rounds only).
+pub async fn tournament_trf(hall: &Hall, id: &str) -> HallResult<String> {
+    let e = find(hall, id)?;
+    let he = e.lock().await;
+    let Some(ev) = &he.event else {
+        return Err(HallError::conflict("the event has not started"));
+    };
+    Ok(qiyuan_events::trf::event_to_trf(ev, &he.name).to_trf())
 }

@@ -181,6 +181,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api_events::decline_team_event))
         .routes(routes!(api_events::standings))
         .routes(routes!(api_events::standings_csv))
+        .routes(routes!(api_events::tournament_trf))
         .routes(routes!(api_events::stream))
         .routes(routes!(
             api_events::create_team_event,

@@ -267,6 +267,10 @@ pub struct StandingRowView {
     fouls: i64,
     #[schema(required = false)]
     games: i64,
+    /// The selected FIDE tie-breaks without a column above, in the event's
+    /// order: `{"tie_break": name, "value": number}`.
+    #[schema(required = false, value_type = Vec<Object>)]
+    fide: Vec<serde_json::Value>,
 }
 
 /// The hall's status of a team event.

@@ -197,6 +197,38 @@ async fn round_robin_of_six_ai_players_runs_to_the_end() {
         Some("rank,shared,player,name,score,sonneborn_berger,buchholz,wins,direct,fouls,games")
     );
     assert_eq!(lines.count(), 6);
+
+    // FIDE tournament report file (issue 19): one 001 line per player with
+    // every round (a single round robin of six: five rounds), red as white.
+    let trf = client::get(&addr, &format!("/api/events/{id}/tournament.trf"), None)
+        .await
+        .expect("trf");
+    assert_eq!(trf.status, 200, "{}", trf.body);
+    assert!(
+        trf.header("content-type")
+            .unwrap_or("")
+            .starts_with("text/plain")
+    );
+    assert!(
+        trf.header("content-disposition")
+            .unwrap_or("")
+            .starts_with("attachment"),
+    );
+    assert!(trf.body.starts_with("012 "), "{}", trf.body);
+    let players: Vec<&str> = trf.body.lines().filter(|l| l.starts_with("001 ")).collect();
+    assert_eq!(players.len(), 6, "{}", trf.body);
+    for l in &players {
+        assert_eq!(l.chars().count(), 89 + 5 * 10, "{l:?}");
+        assert_eq!(
+            l.matches(" w ").count() + l.matches(" b ").count(),
+            5,
+            "{l:?}"
+        );
+        // AI levels carry their fixed rating (columns 49-52).
+        let rating: String = l.chars().skip(48).take(4).collect();
+        assert!(rating.trim().parse::<u32>().is_ok(), "{l:?}");
+    }
+    assert!(trf.body.contains("\nXXR 5\n"), "{}", trf.body);
     srv.shutdown().await;
 }
 
@@ -459,5 +491,104 @@ async fn bad_event_requests_are_refused() {
     assert_eq!(st, 400, "{v}");
     let (_, list) = get(&addr, "/api/events").await;
     assert_eq!(list["events"].as_array().map(Vec::len), Some(1));
+    srv.shutdown().await;
+}
+
+/// A Swiss of five AI levels ranked by FIDE tie-breaks (C.07): the
+/// standings carry their values, the CSV a column each, and the TRF export
+/// has every round, the pairing-allocated byes and the total rounds.
+#[tokio::test]
+async fn swiss_with_fide_tie_breaks_exports_a_tournament_file() {
+    let (srv, addr) = server().await;
+    let org = register(&addr, "organiser").await;
+    let players: Vec<String> = (1..=5).map(|l| format!("ai:{l}")).collect();
+    let tbs = [
+        "buchholz_cut1",
+        "progressive_score",
+        "average_rating_of_opponents",
+    ];
+    let (st, ev) = post(
+        &addr,
+        "/api/events",
+        &org,
+        json!({
+            "name": "fide swiss", "game": "xiangqi",
+            "clock": {"initial_s": 60, "increment_s": 0},
+            "format": {"kind": "swiss", "rounds": 3},
+            "settings": {"tie_breaks": tbs, "unshareable_places": []},
+            "players": players,
+            "start": true,
+        }),
+    )
+    .await;
+    assert_eq!(st, 201, "{ev}");
+    let id = ev["id"].as_str().expect("id").to_string();
+    wait_finished(&addr, &id, Duration::from_secs(60)).await;
+    let (st, s) = get(&addr, &format!("/api/events/{id}/standings")).await;
+    assert_eq!(st, 200, "{s}");
+    let names: Vec<&str> = s["tie_breaks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, tbs);
+    assert_eq!(s["tie_breaks"][0]["fide"], "Buchholz Cut-1");
+    assert_eq!(s["tie_breaks"][0]["abbreviation"], "BH-C1");
+    for row in s["rows"].as_array().unwrap() {
+        let fide = row["fide"].as_array().expect("fide values");
+        assert_eq!(fide.len(), 3, "{row}");
+        assert_eq!(fide[0]["tie_break"], "buchholz_cut1");
+        // AI levels are rated, so ARO is a rating.
+        assert!(fide[2]["value"].as_f64().unwrap() > 0.0, "{row}");
+    }
+    let csv = client::get(&addr, &format!("/api/events/{id}/standings.csv"), None)
+        .await
+        .expect("csv");
+    assert!(
+        csv.body
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(",games,buchholz_cut1,progressive_score,average_rating_of_opponents"),
+        "{}",
+        csv.body
+    );
+    let trf = client::get(&addr, &format!("/api/events/{id}/tournament.trf"), None)
+        .await
+        .expect("trf");
+    assert_eq!(trf.status, 200);
+    let body = &trf.body;
+    assert!(body.contains("\nXXR 3\n"), "{body}");
+    assert_eq!(
+        body.matches("0000 - U").count(),
+        3,
+        "a bye each round: {body}"
+    );
+    assert_eq!(body.lines().filter(|l| l.starts_with("001 ")).count(), 5);
+    // Where the FIDE-endorsed reference program is on this machine, it reads
+    // the file and finds every round paired as it would pair it (`-c`).
+    let bbp = std::env::var_os("BBP_PAIRINGS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| "/work/scratch/bbp/bbpPairings.exe".into());
+    if bbp.exists() {
+        let file = std::env::temp_dir().join(format!("qiyuan-hall-{}.trf", std::process::id()));
+        std::fs::write(&file, body).unwrap();
+        let out = std::process::Command::new(&bbp)
+            .arg("--dutch")
+            .arg(&file)
+            .arg("-c")
+            .output()
+            .unwrap();
+        let log = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "{log}");
+        assert!(!log.contains("Checker pairings"), "{log}\n{body}");
+    } else {
+        println!("note: bbpPairings not found (set BBP_PAIRINGS); skipping its check");
+    }
     srv.shutdown().await;
 }

@@ -144,9 +144,13 @@ pub fn event_to_trf(event: &Event, title: &str) -> Trf {
     let n = players.len() as u32;
     let total_rounds = match event.format() {
         Format::Swiss { rounds, .. } => Some(*rounds),
-        Format::RoundRobin { cycles } => {
-            Some((if n.is_multiple_of(2) { n - 1 } else { n }) * u32::from(*cycles))
-        }
+        Format::RoundRobin { cycles } => Some(
+            (if n.is_multiple_of(2) {
+                n.saturating_sub(1)
+            } else {
+                n
+            }) * u32::from(*cycles),
+        ),
         _ => None,
     }
     .map(|r| r.clamp(1, super::MAX_ROUNDS));
@@ -165,6 +169,7 @@ pub fn event_to_trf(event: &Event, title: &str) -> Trf {
         points,
         accelerations: Vec::new(),
         forbidden: Vec::new(),
+        announced_byes: Vec::new(),
         line_ending: super::LineEnding::Lf,
         final_newline: true,
         layout,

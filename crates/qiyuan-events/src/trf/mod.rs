@@ -20,6 +20,7 @@
 //! | `162` | the TRF-16 point system line (`W`, `D`, `L`, `Z`, `P`; `A` forfeit loss) |
 //! | `XXA` | a player's acceleration per round |
 //! | `XXP` | a set of players who may never be paired together |
+//! | `240` | players announced as not paired in a round (type at column 5, round 7-9, start numbers from 11 every 5 columns) |
 //!
 //! Everything else (including `250`, `260` and team lines `013`/`310`) is
 //! kept verbatim and not interpreted.
@@ -153,8 +154,8 @@ impl TrfResult {
         })
     }
 
-    /// Whether the player scored a win's points without a game being
-    /// counted as a loss for anyone: `1 + W F U`.
+    /// Whether the code is a win of some kind: `1 + W F U` (what each
+    /// scores is the point system's: `U` scores the pairing-allocated bye).
     pub fn is_win(self) -> bool {
         matches!(
             self,
@@ -311,6 +312,7 @@ pub(crate) enum HeaderKind {
     Points,
     Accelerations,
     Forbidden,
+    Byes,
 }
 
 /// One line of the file as read, in order.
@@ -333,6 +335,20 @@ pub(crate) struct AsRead {
     pub points: PointSystem,
     pub accelerations: Vec<(u32, Vec<u32>)>,
     pub forbidden: Vec<Vec<u32>>,
+    pub announced_byes: Vec<AnnouncedBye>,
+}
+
+/// A `240` line: players who will not be paired in a round (a bye they
+/// asked for, or an absence), as bbpPairings reads them for the round it
+/// pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnnouncedBye {
+    /// Column 5 as written (`F`, `H`, `Z`, or blank); bbpPairings ignores it.
+    pub kind: char,
+    /// The round, from 1.
+    pub round: u32,
+    /// Start numbers.
+    pub players: Vec<u32>,
 }
 
 /// A tournament report file.
@@ -350,6 +366,8 @@ pub struct Trf {
     pub accelerations: Vec<(u32, Vec<u32>)>,
     /// `XXP`: sets of start numbers that may never be paired together.
     pub forbidden: Vec<Vec<u32>>,
+    /// `240`: players announced as not paired in a round.
+    pub announced_byes: Vec<AnnouncedBye>,
     /// The line terminator read (qiyuan writes `\n`).
     pub line_ending: LineEnding,
     /// Whether the last line ends with a terminator.
@@ -376,6 +394,16 @@ pub struct TrfError {
 }
 
 impl Trf {
+    /// A file of these players and nothing else (FIDE's point system, no
+    /// header lines); set the other public fields as needed. (Inside this
+    /// crate `Trf { players, ..Trf::default() }` does the same.)
+    pub fn from_players(players: Vec<TrfPlayer>) -> Trf {
+        Trf {
+            players,
+            ..Trf::default()
+        }
+    }
+
     /// The player with `start`.
     pub fn player(&self, start: u32) -> Option<&TrfPlayer> {
         self.players.iter().find(|p| p.start == start)
@@ -391,6 +419,33 @@ impl Trf {
                     .iter()
                     .rposition(|r| r.result != TrfResult::Absent || r.opponent.is_some())
                     .map_or(0, |i| i + 1)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The rounds already paired, as bbpPairings counts them when asked to
+    /// pair the next round: a trailing column that holds only entries
+    /// outside the pairing (requested byes `H` `F` `Z`, `-` without
+    /// opponent, absences) is the round about to be paired, not a played
+    /// one. Per player: the last entry in the pairing (an opponent, `U`, or
+    /// `+` without opponent) counts its round, any later entry only the
+    /// rounds before it.
+    pub fn paired_rounds(&self) -> usize {
+        self.players
+            .iter()
+            .map(|p| {
+                let participated = p
+                    .rounds
+                    .iter()
+                    .rposition(TrfRound::participated_in_pairing)
+                    .map_or(0, |i| i + 1);
+                let any = p
+                    .rounds
+                    .iter()
+                    .rposition(|r| r.result != TrfResult::Absent || r.opponent.is_some())
+                    .unwrap_or(0);
+                participated.max(any)
             })
             .max()
             .unwrap_or(0)

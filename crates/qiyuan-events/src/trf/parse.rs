@@ -2,8 +2,8 @@
 //! for it, and nothing here panics on any input (property-tested).
 
 use super::{
-    AsRead, Colour, HeaderKind, Line, LineEnding, MAX_FILE_BYTES, MAX_LINE_CHARS, MAX_PLAYERS,
-    MAX_ROUNDS, PointSystem, Trf, TrfError, TrfPlayer, TrfResult, TrfRound,
+    AnnouncedBye, AsRead, Colour, HeaderKind, Line, LineEnding, MAX_FILE_BYTES, MAX_LINE_CHARS,
+    MAX_PLAYERS, MAX_ROUNDS, PointSystem, Trf, TrfError, TrfPlayer, TrfResult, TrfRound,
 };
 use std::collections::BTreeMap;
 
@@ -475,6 +475,43 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
                 trf.forbidden.push(set);
                 trf.layout.push(header(HeaderKind::Forbidden));
             }
+            "240" => {
+                if chars.len() < 11 {
+                    return Err(err(
+                        ln,
+                        chars.len() + 1,
+                        "bye round",
+                        "round and players missing",
+                    ));
+                }
+                let round = opt_number(&cols(&chars, 6, 9), ln, 7, "bye round", MAX_ROUNDS)?
+                    .filter(|&v| v > 0)
+                    .ok_or_else(|| err(ln, 7, "bye round", "a round from 1 to 99"))?;
+                let mut players = Vec::new();
+                let mut at = 10usize;
+                while at + 4 <= chars.len() {
+                    let p = opt_number(
+                        &cols(&chars, at, at + 4),
+                        ln,
+                        at + 1,
+                        "bye player",
+                        MAX_PLAYERS,
+                    )?
+                    .filter(|&v| v > 0)
+                    .ok_or_else(|| err(ln, at + 1, "bye player", "a start number"))?;
+                    players.push(p);
+                    at += 5;
+                }
+                if let Some(i) = chars.iter().skip(at).position(|&c| c != ' ') {
+                    return Err(err(ln, at + i + 1, "bye player", "stray characters"));
+                }
+                trf.announced_byes.push(AnnouncedBye {
+                    kind: chars[4],
+                    round,
+                    players,
+                });
+                trf.layout.push(header(HeaderKind::Byes));
+            }
             _ => trf.layout.push(Line::Other(line.to_string())),
         }
     }
@@ -485,6 +522,7 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
         points: trf.points,
         accelerations: trf.accelerations.clone(),
         forbidden: trf.forbidden.clone(),
+        announced_byes: trf.announced_byes.clone(),
     };
     Ok(trf)
 }

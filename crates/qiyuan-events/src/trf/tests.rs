@@ -65,12 +65,12 @@ fn malformed_files_are_refused_with_line_column_and_field() {
             92,
             "round opponent",
         ),
-        (line(1, "     2 x 1").to_string(), 1, 97, "round colour"),
-        (line(1, "     2 w ?").to_string(), 1, 99, "round result"),
-        (line(1, "     1 w 1").to_string(), 1, 92, "round opponent"),
-        (line(1, "     7 w 1").to_string(), 1, 92, "round opponent"),
-        (line(1, "     2 - U").to_string(), 1, 99, "round result"),
-        (line(1, "  0000 w 1").to_string(), 1, 97, "round colour"),
+        (line(1, "     2 x 1"), 1, 97, "round colour"),
+        (line(1, "     2 w ?"), 1, 99, "round result"),
+        (line(1, "     1 w 1"), 1, 92, "round opponent"),
+        (line(1, "     7 w 1"), 1, 92, "round opponent"),
+        (line(1, "     2 - U"), 1, 99, "round result"),
+        (line(1, "  0000 w 1"), 1, 97, "round colour"),
         ("XXR 0".to_string(), 1, 4, "total rounds"),
         ("XXR 100".to_string(), 1, 4, "total rounds"),
         ("BBW x".to_string(), 1, 5, "points for a win"),
@@ -107,6 +107,25 @@ fn inputs_are_bounded() {
 }
 
 #[test]
+fn a_file_at_the_limits_reads_and_writes() {
+    // 9999 players, 99 rounds: every entry a zero-point bye.
+    let rounds = "  0000 - Z".repeat(99);
+    let mut text = String::new();
+    for s in 1..=MAX_PLAYERS {
+        text.push_str(&line(s, &rounds));
+        text.push('\n');
+    }
+    assert!(text.len() < MAX_FILE_BYTES);
+    let t = parse(&text).unwrap();
+    assert_eq!(t.players.len(), 9999);
+    assert_eq!(t.played_rounds(), 99);
+    assert_eq!(t.to_trf(), text);
+    let mut over = text.clone();
+    over.push_str(&line(1, ""));
+    assert_eq!(parse(&over).unwrap_err().field, "start number");
+}
+
+#[test]
 fn points_follow_the_point_system() {
     let text = format!(
         "{}\n{}\nBBW  3.0\nBBD  1.0\nBBU  2.0\nBBZ  0.5\n",
@@ -120,7 +139,7 @@ fn points_follow_the_point_system() {
         (30, 10, 0, 5, 20)
     );
     assert_eq!(t.points_after(&t.players[0], 5), 30 + 20 + 5 + 10 + 30);
-    assert_eq!(t.points_after(&t.players[1], 5), 30 + 5 + 10); // 0, 3.0, 0.5, 1.0, 0
+    assert_eq!(t.points_after(&t.players[1], 5), 30 + 5 + 10); // loss, F, blank, =, forfeit loss
     let half = t.truncated(1);
     assert_eq!(half.players[0].points_tenths, 30);
     assert_eq!(half.players[0].rank, 1);
@@ -130,6 +149,45 @@ fn points_follow_the_point_system() {
         half.to_trf()
             .ends_with("BBW  3.0\nBBD  1.0\nBBU  2.0\nBBZ  0.5\n")
     );
+}
+
+#[test]
+fn paired_rounds_leave_out_a_column_of_requested_byes() {
+    let text = format!(
+        "{}\n{}\n{}\n",
+        line(1, "     2 w 1  0000 - H"),
+        line(2, "     1 b 0"),
+        line(3, "  0000 - U  0000 - Z"),
+    );
+    let t = parse(&text).unwrap();
+    assert_eq!(t.played_rounds(), 2);
+    assert_eq!(t.paired_rounds(), 1);
+    let t = parse(&format!(
+        "{}\n{}\n",
+        line(1, "     2 w 1"),
+        line(2, "     1 b 0  0000 - U")
+    ))
+    .unwrap();
+    assert_eq!(t.paired_rounds(), 2);
+}
+
+#[test]
+fn announced_byes_are_read_and_written() {
+    let text = format!("{}\n{}\n240 H   2    1    2\n", line(1, ""), line(2, ""));
+    let mut t = parse(&text).unwrap();
+    assert_eq!(
+        t.announced_byes,
+        vec![AnnouncedBye {
+            kind: 'H',
+            round: 2,
+            players: vec![1, 2]
+        }]
+    );
+    assert_eq!(t.to_trf(), text);
+    t.announced_byes[0].players.pop();
+    assert!(t.to_trf().ends_with("\n240 H   2    1\n"));
+    assert_eq!(parse("240 H   0    1").unwrap_err().field, "bye round");
+    assert_eq!(parse("240 H   1   x1").unwrap_err().field, "bye player");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! line as read unless its value changed.
 
 use super::{AsRead, Colour, HeaderKind, Line, PointSystem, Trf, TrfPlayer, TrfResult, tenths};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Pads `s` to `width` characters on the left (right-aligned), or on the
 /// right (left-aligned).
@@ -121,6 +121,18 @@ fn header_lines(trf: &Trf, kind: HeaderKind) -> Vec<String> {
                 s
             })
             .collect(),
+        HeaderKind::Byes => trf
+            .announced_byes
+            .iter()
+            .map(|b| {
+                let kind = if b.kind.is_control() { ' ' } else { b.kind };
+                let mut s = format!("240 {kind} {:>3}", b.round);
+                for p in &b.players {
+                    s.push_str(&format!(" {p:>4}"));
+                }
+                s
+            })
+            .collect(),
     }
 }
 
@@ -150,15 +162,17 @@ fn unchanged(trf: &Trf, read: &AsRead, kind: HeaderKind) -> bool {
         HeaderKind::Points => trf.points == read.points,
         HeaderKind::Accelerations => trf.accelerations == read.accelerations,
         HeaderKind::Forbidden => trf.forbidden == read.forbidden,
+        HeaderKind::Byes => trf.announced_byes == read.announced_byes,
     }
 }
 
-const KINDS: [HeaderKind; 5] = [
+const KINDS: [HeaderKind; 6] = [
     HeaderKind::Rounds,
     HeaderKind::Colour,
     HeaderKind::Points,
     HeaderKind::Accelerations,
     HeaderKind::Forbidden,
+    HeaderKind::Byes,
 ];
 
 impl Trf {
@@ -168,6 +182,8 @@ impl Trf {
     pub fn to_trf(&self) -> String {
         let mut lines: Vec<String> = Vec::with_capacity(self.layout.len() + self.players.len());
         let mut written: BTreeSet<u32> = BTreeSet::new();
+        let by_start: BTreeMap<u32, &TrfPlayer> =
+            self.players.iter().rev().map(|p| (p.start, p)).collect();
         let mut kinds_done: Vec<HeaderKind> = Vec::new();
         let last_player = self
             .layout
@@ -184,7 +200,7 @@ impl Trf {
             match line {
                 Line::Player(start) => {
                     if !written.contains(start)
-                        && let Some(p) = self.player(*start)
+                        && let Some(p) = by_start.get(start)
                     {
                         written.insert(*start);
                         lines.push(player_text(p));
