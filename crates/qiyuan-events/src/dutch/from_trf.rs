@@ -110,6 +110,21 @@ impl Field {
                 }
             }
         }
+        // `240` lines: players announced as not paired in the next round.
+        for bye in trf
+            .announced_byes
+            .iter()
+            .filter(|b| b.round as usize == played + 1)
+        {
+            for &start in &bye.players {
+                if let Some(e) = entrants.get_mut((start as usize).wrapping_sub(1))
+                    && e.matches.len() <= played
+                {
+                    e.matches.resize(played, Match::absent());
+                    e.matches.push(Match::absent());
+                }
+            }
+        }
         let total = trf.total_rounds.map_or(played + 1, |t| t as usize);
         if played >= total {
             return Err(FieldError::Finished(total));
