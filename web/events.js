@@ -19,13 +19,14 @@ const FORMATS = {
   double_round_robin: () => ({ kind: 'round_robin', cycles: 2 }),
   knockout: () => ({ kind: 'knockout', seeding: 'seeded' }),
   knockout_drawn: () => ({ kind: 'knockout', seeding: 'drawn' }),
-  swiss: (f) => ({ kind: 'swiss', rounds: Number(f.get('rounds')) || 5 }),
+  swiss: (f) => ({ kind: 'swiss', rounds: Number(f.get('rounds')) || 5, accelerated: f.get('accelerated') === 'on' }),
   three_stage: (f) => ({ kind: 'three_stage', groups: Number(f.get('groups')) || 4, advance_per_group: Number(f.get('advance')) || 1, final_bracket_size: Number(f.get('bracket')) || 4 }),
 };
 
 function formatName(f) {
   if (!f) return '';
   if (f.kind === 'round_robin') return t(f.cycles === 2 ? 'fmt_double_round_robin' : 'fmt_round_robin');
+  if (f.kind === 'swiss' && f.accelerated) return `${t('fmt_swiss')} · ${t('baku')}`;
   return t('fmt_' + f.kind);
 }
 
@@ -36,6 +37,7 @@ export function eventsView(view) {
     <label>${t('game')} <select name="game">${variantNames().map((g) => `<option value="${g}">${t(g)}</option>`).join('')}</select></label>
     <label>${t('format')} <select name="format">${Object.keys(FORMATS).map((k) => `<option value="${k}">${t('fmt_' + k)}</option>`).join('')}</select></label>
     <label>${t('swiss_rounds')} <input name="rounds" type="number" min="1" value="5" style="width:4em"></label>
+    <label title="${esc(t('baku_hint'))}"><input name="accelerated" type="checkbox" data-testid="baku"> ${t('baku')}</label>
     <label>${t('groups')} <input name="groups" type="number" min="1" value="4" style="width:4em"></label>
     <label>${t('advance')} <input name="advance" type="number" min="1" value="1" style="width:4em"></label>
     <label>${t('bracket')} <input name="bracket" type="number" min="2" value="4" style="width:4em"></label>

@@ -1,4 +1,4 @@
-// Browser tests of the team events page (H7, H9): create one from the form,
+// Browser tests of the event pages: a team event (H7, H9) created from the form,
 // see it listed, its teams, every round's matches board by board, and the
 // standings with every tie-break column and the CSV link.
 import { test } from 'node:test';
@@ -88,4 +88,38 @@ test('a tied team title shows its armageddon play-off and then the decided order
   await ann.screenshot({ path: '/tmp/qiyuan-team-playoff-phone.png', fullPage: true });
   await ann.context().close();
   await ben.context().close();
+});
+
+test('a Swiss with Baku acceleration is created from the form; its page shows the FIDE tie-break columns and exports CSV and TRF', async () => {
+  const page = await newPage();
+  const r = await page.request.post(base + '/api/register', { data: { username: `arbiter${Date.now() % 100000}`, password: 'secret123' } });
+  assert.equal(r.status(), 200);
+  await page.reload();
+  await page.goto(base + '/#/events');
+  await page.waitForSelector('[data-testid="event-form"]');
+  await page.fill('#ev-create [name="name"]', 'Open Swiss');
+  await page.selectOption('#ev-create [name="game"]', 'xiangqi');
+  await page.selectOption('#ev-create [name="format"]', 'swiss');
+  await page.fill('#ev-create [name="rounds"]', '3');
+  await page.check('[data-testid="baku"]');
+  await page.fill('#ev-create [name="players"]', 'ai:1, ai:2, ai:3, ai:4, ai:5, ai:6');
+  await page.fill('[data-testid="tie-breaks"]', 'buchholz_cut1, fide_sonneborn_berger');
+  await page.check('#ev-create [name="start"]');
+  await page.click('#ev-create button.primary');
+  await page.waitForFunction(() => /#\/event\//.test(location.hash) || document.querySelector('#ev-err')?.textContent);
+  assert.equal(await page.locator('#ev-err').count() ? await page.locator('#ev-err').textContent() : '', '');
+  const id = page.url().split('#/event/')[1];
+  const ev = await (await page.request.get(`${base}/api/events/${id}`)).json();
+  assert.deepEqual(ev.format, { kind: 'swiss', rounds: 3, accelerated: true });
+  await page.waitForSelector('[data-testid="standings"]');
+  assert.match(await page.locator('[data-testid="event"]').textContent(), /Swiss \(FIDE Dutch\) · Baku acceleration/);
+  const heads = (await page.locator('[data-testid="standings"] th').allTextContents()).join(' | ');
+  assert.match(heads, /Buchholz Cut 1|BH-C1/i, heads);
+  assert.equal(await page.locator('[data-testid="csv"]').getAttribute('href'), `/api/events/${id}/standings.csv`);
+  assert.equal(await page.locator('[data-testid="trf"]').getAttribute('href'), `/api/events/${id}/tournament.trf`);
+  const trf = await page.request.get(`${base}/api/events/${id}/tournament.trf`);
+  assert.equal(trf.status(), 200);
+  assert.match(await trf.text(), /^012 Open Swiss/m);
+  await page.screenshot({ path: '/tmp/qiyuan-swiss-event.png', fullPage: true });
+  await page.context().close();
 });
