@@ -264,3 +264,72 @@ fn baku_virtual_points() {
     assert_eq!(acc[4], vec![10, 10, 10, 5, 5]);
     assert!(acc[5].is_empty() && acc[9].is_empty());
 }
+
+mod arbitrary {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_match(n: usize) -> impl Strategy<Value = Match> {
+        (
+            proptest::option::of(0..n + 2),
+            proptest::option::of(prop_oneof![Just(Colour::White), Just(Colour::Black)]),
+            prop_oneof![Just(Outcome::Win), Just(Outcome::Draw), Just(Outcome::Loss)],
+            any::<bool>(),
+            any::<bool>(),
+        )
+            .prop_map(|(opponent, colour, outcome, played, paired)| Match {
+                opponent,
+                colour,
+                outcome,
+                played,
+                paired,
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+        /// Any field, however inconsistent its histories, pairs or is refused
+        /// with an error: the engine never panics.
+        #[test]
+        fn any_field_pairs_or_is_refused(
+            n in 0usize..14,
+            rounds in 0usize..5,
+            seed in proptest::collection::vec(any_match(14), 0..80),
+            accel in proptest::collection::vec(0u32..30, 0..6),
+            total in 0usize..8,
+        ) {
+            let mut it = seed.into_iter().cycle();
+            let entrants = (0..n)
+                .map(|i| Entrant {
+                    // Mostly real opponents (another player), now and then none.
+                    matches: (0..(rounds + i % 2))
+                        .filter_map(|_| it.next())
+                        .map(|mut m| {
+                            m.opponent = m.opponent.map(|o| (i + 1 + o % n.max(2).saturating_sub(1)) % n.max(1));
+                            m
+                        })
+                        .collect(),
+                    accelerations: if i % 3 == 0 { accel.clone() } else { Vec::new() },
+                })
+                .collect();
+            let field = Field {
+                entrants,
+                played_rounds: rounds,
+                total_rounds: total,
+                points: Points::default(),
+                initial_colour: Colour::White,
+                forbidden: vec![vec![0, 1, 20]],
+            };
+            if let Ok(boards) = dutch::pair(&field) {
+                let mut seen = std::collections::BTreeSet::new();
+                for b in &boards {
+                    prop_assert!(seen.insert(b.white));
+                    if let Some(k) = b.black {
+                        prop_assert!(seen.insert(k));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -52,7 +52,7 @@ fn entry(r: &trf::TrfRound) -> Match {
         R::Draw | R::UnratedDraw | R::HalfBye => Outcome::Draw,
         _ => Outcome::Loss,
     };
-    let opponent = r.opponent.map(|o| o as usize - 1);
+    let opponent = r.opponent.map(|o| (o as usize).wrapping_sub(1));
     Match {
         opponent,
         colour: r.colour.map(|c| match c {
@@ -143,7 +143,10 @@ impl Field {
         });
         if !trf.accelerations.is_empty() {
             for (start, per_round) in &trf.accelerations {
-                if let Some(e) = entrants.get_mut(*start as usize - 1) {
+                if let Some(e) = (*start as usize)
+                    .checked_sub(1)
+                    .and_then(|i| entrants.get_mut(i))
+                {
                     e.accelerations = per_round.clone();
                 }
             }
