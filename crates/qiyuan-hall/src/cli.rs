@@ -15,7 +15,8 @@ pub struct ServeArgs {
     /// Address to listen on (0.0.0.0 to serve the network).
     #[arg(long, default_value = "127.0.0.1")]
     pub bind: IpAddr,
-    /// Database URL; the SQLite file is created if missing.
+    /// Database URL: `sqlite://FILE` (created if missing) or
+    /// `postgres://USER:PASSWORD@HOST/DB` (shared by several nodes).
     #[arg(long, default_value = "sqlite://qiyuan.db")]
     pub database: String,
     /// HTTP requests per second per client IP (0: no limit).

@@ -19,7 +19,7 @@ use crate::bus::{EventBus, LocalBus};
 use crate::hall::Hall;
 use crate::openapi::{self, TooManyRequests};
 use crate::registry::Registry;
-use crate::store::{SqliteStore, Storage};
+use crate::store::Storage;
 use crate::web;
 use crate::ws;
 
@@ -34,7 +34,7 @@ pub struct Config {
     pub bind: IpAddr,
     /// Port; 0 picks a free one (tests).
     pub port: u16,
-    /// `sqlite://file.db` or `sqlite::memory:`.
+    /// `sqlite://file.db`, `sqlite::memory:` or `postgres://USER:PASSWORD@HOST/DB`.
     pub database: String,
     /// HTTP requests per second per client IP (burst: 4 s worth); 0 turns the limit off.
     pub rate_per_sec: u32,
@@ -290,7 +290,7 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
         .and_then(|v| v.parse::<u64>().ok())
         .map(std::time::Duration::from_millis);
     let ai_budget = config.ai_budget.or(from_env);
-    let store: Arc<dyn Storage> = Arc::new(SqliteStore::open(&config.database).await?);
+    let store: Arc<dyn Storage> = crate::store::open(&config.database).await?;
     let bus: Arc<dyn EventBus> = Arc::new(LocalBus::default());
     let (stop, stop_rx) = watch::channel(false);
     let hall = Hall::new(

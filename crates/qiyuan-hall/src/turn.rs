@@ -240,7 +240,7 @@ impl Hall {
             at_ms: live.row.updated_ms,
             draws,
         };
-        if let Err(e) = self.store.append_move(&live.row, &mrow).await {
+        if let Err(e) = self.store.append_move(&live.row, &mrow, None).await {
             live.table = snapshot;
             (live.row, live.clocks) = before;
             return Err(HallError::internal(e));
