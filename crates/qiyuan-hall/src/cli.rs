@@ -19,6 +19,10 @@ pub struct ServeArgs {
     /// `postgres://USER:PASSWORD@HOST/DB` (shared by several nodes).
     #[arg(long, default_value = "sqlite://qiyuan.db")]
     pub database: String,
+    /// Event bus: `local` (one node) or `redis://HOST:PORT/` (several nodes
+    /// sharing one PostgreSQL database).
+    #[arg(long, default_value = "local")]
+    pub bus: String,
     /// HTTP requests per second per client IP (0: no limit).
     #[arg(long, default_value_t = 50)]
     pub rate_limit: u32,
@@ -66,6 +70,7 @@ pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Res
             bind: a.bind,
             port: a.port,
             database: a.database,
+            bus: a.bus,
             rate_per_sec: a.rate_limit,
             limits: crate::limits::Limits {
                 sockets_per_ip: a.sockets_per_ip,

@@ -41,7 +41,7 @@ pub trait MoveWriter: Send + Sync + 'static {
 }
 
 /// One move to store, and where to say it is stored.
-type Done = oneshot::Sender<Result<(), String>>;
+type Done = oneshot::Sender<StoreResult<()>>;
 
 /// The handle games write through.
 #[derive(Clone)]
@@ -77,7 +77,6 @@ impl GroupCommit {
         answer
             .await
             .map_err(|_| anyhow::anyhow!("the move writer has stopped"))?
-            .map_err(|e| anyhow::anyhow!(e))
     }
 }
 
@@ -153,18 +152,14 @@ async fn writer(store: Arc<dyn MoveWriter>, mut rx: mpsc::Receiver<(PendingMove,
                 }
             }
             Err(e) if batch.len() == 1 => {
-                for d in dones.drain(..) {
-                    let _ = d.send(Err(e.to_string()));
+                if let Some(d) = dones.pop() {
+                    let _ = d.send(Err(e));
                 }
             }
             Err(_) => {
                 // One bad move fails alone: the rest are written one by one.
                 for (p, d) in batch.iter().zip(dones.drain(..)) {
-                    let r = store
-                        .write_moves(std::slice::from_ref(p))
-                        .await
-                        .map_err(|e| e.to_string());
-                    let _ = d.send(r);
+                    let _ = d.send(store.write_moves(std::slice::from_ref(p)).await);
                 }
             }
         }

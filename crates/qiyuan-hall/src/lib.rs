@@ -44,6 +44,7 @@ pub mod pg_store_play;
 pub mod points;
 pub mod presets;
 pub mod ratings;
+pub mod redis_bus;
 pub mod registry;
 pub mod server;
 pub mod sockets;

@@ -54,6 +54,12 @@ impl PgStore {
         let opts = PgConnectOptions::from_str(url)
             .with_context(|| format!("bad PostgreSQL URL {:?}", redacted(url)))?
             .options([("synchronous_commit", "on")]);
+        // One plain connection first: a wrong address or password is told at
+        // once, not after the pool's retries.
+        let first = sqlx::ConnectOptions::connect(&opts)
+            .await
+            .with_context(|| format!("cannot connect to PostgreSQL at {}", redacted(url)))?;
+        sqlx::Connection::close(first).await?;
         let pool = PgPoolOptions::new()
             .max_connections(POOL)
             .acquire_timeout(std::time::Duration::from_secs(10))

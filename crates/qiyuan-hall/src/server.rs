@@ -15,7 +15,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use crate::api::AppState;
-use crate::bus::{EventBus, LocalBus};
+use crate::bus::EventBus;
 use crate::hall::Hall;
 use crate::openapi::{self, TooManyRequests};
 use crate::registry::Registry;
@@ -36,6 +36,8 @@ pub struct Config {
     pub port: u16,
     /// `sqlite://file.db`, `sqlite::memory:` or `postgres://USER:PASSWORD@HOST/DB`.
     pub database: String,
+    /// The event bus: `local` (in-process) or `redis://HOST:PORT/` (several nodes).
+    pub bus: String,
     /// HTTP requests per second per client IP (burst: 4 s worth); 0 turns the limit off.
     pub rate_per_sec: u32,
     /// Sessions, sockets, logins, hashing and AI budgets.
@@ -50,6 +52,7 @@ impl Default for Config {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: 8080,
             database: "sqlite://qiyuan.db".into(),
+            bus: "local".into(),
             rate_per_sec: 50,
             limits: Limits::default(),
             ai_budget: None,
@@ -291,7 +294,7 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
         .map(std::time::Duration::from_millis);
     let ai_budget = config.ai_budget.or(from_env);
     let store: Arc<dyn Storage> = crate::store::open(&config.database).await?;
-    let bus: Arc<dyn EventBus> = Arc::new(LocalBus::default());
+    let bus: Arc<dyn EventBus> = crate::redis_bus::open(&config.bus).await?;
     let (stop, stop_rx) = watch::channel(false);
     let hall = Hall::new(
         store,

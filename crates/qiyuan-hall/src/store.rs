@@ -303,6 +303,13 @@ impl std::fmt::Display for StaleLease {
 
 impl std::error::Error for StaleLease {}
 
+impl StaleLease {
+    /// Whether a store error is a refused stale lease.
+    pub fn is(e: &anyhow::Error) -> bool {
+        e.downcast_ref::<StaleLease>().is_some()
+    }
+}
+
 /// The lease statement of both stores (numbered parameters: game, owner,
 /// now, ttl); it returns the token when the lease is granted.
 pub(crate) const LEASE_SQL: &str = "INSERT INTO leases (game_id, owner, token, expires_ms) VALUES (?1, ?2, 1, ?3 + ?4) \
