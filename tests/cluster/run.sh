@@ -52,4 +52,4 @@ export QIYUAN_TEST_REDIS="redis://127.0.0.1:$REDISPORT/"
 echo "PostgreSQL on $PGPORT, Redis on $REDISPORT"
 
 cargo test -p qiyuan-hall --test store_contract --test cluster_bus -- --nocapture
-# cargo test -p qiyuan --test cluster -- --nocapture
+cargo test -p qiyuan --test cluster -- --nocapture

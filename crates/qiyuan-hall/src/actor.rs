@@ -146,17 +146,24 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
     let mut shutdown = hall.shutdown.clone();
     let mut ai_for: Option<u64> = None;
     let mut no_flag_before = Instant::now();
+    // Leases (several nodes): the first is taken before any job runs.
+    let mut last_lease = Instant::now();
+    hall.lease_tick(&mut live).await;
     loop {
-        if ai_for != Some(live.version()) {
+        let owner = hall.owns(&live);
+        if owner && ai_for != Some(live.version()) {
             // Every change may put AI seats to act (or make their thinking stale).
             ai_for = Some(live.version());
             hall.schedule_ai(&live);
         }
-        let flag_at = (live.row.status == "playing" && !hall.ai_pool.is_queued(&id))
+        let flag_at = (owner && live.row.status == "playing" && !hall.ai_pool.is_queued(&id))
             .then(|| live.clocks.deadline())
             .flatten()
             .map(|d| d.max(no_flag_before));
         let forget_at = (live.row.status == "finished").then(|| live.touched + KEEP_FINISHED);
+        let lease_at = (live.row.status != "finished")
+            .then(|| hall.lease_due(last_lease))
+            .flatten();
         tokio::select! {
             next = jobs.recv() => match next {
                 Some(job) => job(&hall, &mut live).await,
@@ -176,6 +183,18 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
                     job(&hall, &mut live).await;
                 }
                 return;
+            }
+            _ = sleep_until(lease_at) => {
+                last_lease = Instant::now();
+                if hall.lease_tick(&mut live).await == crate::lease::Tick::Taken {
+                    match hall.reload_taken(&live).await {
+                        Ok(fresh) => {
+                            tracing::info!(game = %id, "game taken over from another node");
+                            live = fresh;
+                        }
+                        Err(e) => tracing::error!(game = %id, error = ?e, "cannot take a game over"),
+                    }
+                }
             }
             _ = shutdown.changed() => return,
         }

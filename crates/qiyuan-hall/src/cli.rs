@@ -23,6 +23,14 @@ pub struct ServeArgs {
     /// sharing one PostgreSQL database).
     #[arg(long, default_value = "local")]
     pub bus: String,
+    /// This node's id when several nodes share one database: games get
+    /// leases with fencing tokens (letters, digits, `.`, `-`, `_`).
+    #[arg(long, value_parser = node_id)]
+    pub node_id: Option<String>,
+    /// How long a node's lease on a game lasts unless renewed, in ms (a
+    /// dead node's games move to another node after this).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1000..=600_000))]
+    pub lease_ms: u64,
     /// HTTP requests per second per client IP (0: no limit).
     #[arg(long, default_value_t = 50)]
     pub rate_limit: u32,
@@ -38,6 +46,19 @@ pub struct ServeArgs {
     /// Days a session lives after its last use.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=365))]
     pub session_days: u64,
+}
+
+/// A node id: 1-64 letters, digits, `.`, `-` or `_`.
+fn node_id(s: &str) -> Result<String, String> {
+    if !s.is_empty()
+        && s.len() <= 64
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+    {
+        Ok(s.to_string())
+    } else {
+        Err("a node id is 1-64 letters, digits, '.', '-' or '_'".into())
+    }
 }
 
 /// `qiyuan loadtest`.
@@ -71,6 +92,10 @@ pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Res
             port: a.port,
             database: a.database,
             bus: a.bus,
+            lease: a.node_id.map(|node| crate::lease::LeaseConfig {
+                node,
+                ttl: std::time::Duration::from_millis(a.lease_ms),
+            }),
             rate_per_sec: a.rate_limit,
             limits: crate::limits::Limits {
                 sockets_per_ip: a.sockets_per_ip,

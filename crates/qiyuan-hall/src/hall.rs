@@ -64,6 +64,11 @@ pub struct Live {
     pub challenge: Option<(i64, String)>,
     /// The players' chat ([`crate::chat`]).
     pub chat: crate::chat::Chat,
+    /// This node's lease on the game, when leases are on and it holds one
+    /// ([`crate::lease`]).
+    pub fence: Option<crate::store::Fence>,
+    /// Whether the game's task has asked for the lease yet.
+    pub lease_tried: bool,
 }
 
 /// Server-side randomness for a move, with the draws it made, which are
@@ -125,6 +130,8 @@ impl Live {
             touched: Instant::now(),
             challenge: None,
             chat: Default::default(),
+            fence: None,
+            lease_tried: false,
         }
     }
 
@@ -169,6 +176,8 @@ pub struct Hall {
     pub ai_pool: crate::ai::AiPool,
     /// Who hears of finished games.
     pub finisher: crate::finisher::Finisher,
+    /// This node's lease identity, when several nodes share the database.
+    pub(crate) lease: OnceLock<crate::lease::LeaseConfig>,
 }
 
 pub(crate) fn new_game_id() -> String {
@@ -207,6 +216,7 @@ impl Hall {
             lobby: std::sync::Mutex::new(BTreeMap::new()),
             shutdown,
             hooks: crate::events::Hooks::default(),
+            lease: OnceLock::new(),
         });
         let _ = hall.me.set(Arc::downgrade(&hall));
         hall
@@ -494,6 +504,7 @@ impl Hall {
         let Some(seat) = live.row.seats.iter().position(|s| *s == SeatRow::Open) else {
             return Err(HallError::conflict("this game has no open seat"));
         };
+        self.check_owner(live)?;
         let before = live.row.clone();
         live.row.seats[seat] = SeatRow::User {
             id: user.id,

@@ -31,6 +31,7 @@ pub mod fouls;
 pub mod game_log;
 pub mod group_commit;
 pub mod hall;
+pub mod lease;
 pub mod limits;
 pub mod loadtest;
 pub mod login;

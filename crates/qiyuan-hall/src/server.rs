@@ -44,6 +44,9 @@ pub struct Config {
     pub limits: Limits,
     /// A fixed AI budget per move (tests); `None`: each level's own.
     pub ai_budget: Option<std::time::Duration>,
+    /// This node's id and lease time when several nodes share the database
+    /// (`None`: one node, no leases).
+    pub lease: Option<crate::lease::LeaseConfig>,
 }
 
 impl Default for Config {
@@ -56,6 +59,7 @@ impl Default for Config {
             rate_per_sec: 50,
             limits: Limits::default(),
             ai_budget: None,
+            lease: None,
         }
     }
 }
@@ -304,6 +308,9 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
         stop_rx.clone(),
         config.limits.clone(),
     );
+    if let Some(lease) = &config.lease {
+        hall.use_leases(lease.clone());
+    }
     hall.finisher.listen(Arc::new(crate::points::Ledgers));
     hall.finisher
         .listen(Arc::new(crate::events::EventsListener));

@@ -117,6 +117,7 @@ impl Hall {
         if live.row.status == "finished" {
             return Err(HallError::conflict("the game is over"));
         }
+        self.check_owner(live)?;
         let was_playing = live.row.status == "playing";
         let now = Instant::now();
         let before = (live.row.clone(), live.clocks.clone());
@@ -219,6 +220,7 @@ impl Hall {
         now: Instant,
         lag_ms: i64,
     ) -> HallResult<Option<Outcome>> {
+        self.check_owner(live)?;
         let before = (live.row.clone(), live.clocks.clone());
         let snapshot = std::mem::replace(&mut live.table, after);
         let next = live.table.seats_to_move();
@@ -240,9 +242,23 @@ impl Hall {
             at_ms: live.row.updated_ms,
             draws,
         };
-        if let Err(e) = self.store.append_move(&live.row, &mrow, None).await {
+        let fence = live.fence.clone();
+        if let Err(e) = self
+            .store
+            .append_move(&live.row, &mrow, fence.as_ref())
+            .await
+        {
             live.table = snapshot;
             (live.row, live.clocks) = before;
+            if crate::store::StaleLease::is(&e) {
+                // Another node took the game over: this one must not play it.
+                tracing::warn!(game = %live.row.id, "a move refused: stale lease");
+                live.fence = None;
+                self.metrics.stale_leases.inc();
+                return Err(HallError::busy(
+                    "this game is played on another node just now; try again",
+                ));
+            }
             return Err(HallError::internal(e));
         }
         live.move_clocks.push(mrow.clocks);

@@ -1,0 +1,200 @@
+//! Several nodes on one database (issue 17): leases with fencing tokens.
+//! Runs on SQLite always (leases live in every store) and again on
+//! PostgreSQL when `QIYUAN_TEST_POSTGRES` names a server
+//! (`tests/cluster/run.sh` starts one).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use qiyuan_hall::client;
+use qiyuan_hall::lease::LeaseConfig;
+use qiyuan_hall::server::{Config, Running, start};
+use serde_json::{Value, json};
+
+static N: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh database on the test PostgreSQL server, if there is one.
+async fn fresh_postgres(tag: &str) -> Option<String> {
+    let Ok(base) = std::env::var("QIYUAN_TEST_POSTGRES") else {
+        eprintln!("note: QIYUAN_TEST_POSTGRES is not set; the PostgreSQL run of {tag} is skipped");
+        return None;
+    };
+    let name = format!(
+        "qiyuan_{tag}_{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    let admin = sqlx::PgPool::connect(&base).await.expect("test server");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("create database");
+    admin.close().await;
+    let (head, _) = base.rsplit_once('/').expect("a URL with a database");
+    Some(format!("{head}/{name}"))
+}
+
+fn sqlite(tag: &str) -> String {
+    let p = std::env::temp_dir().join(format!(
+        "qiyuan-{tag}-{}-{}.db",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_file(&p);
+    format!("sqlite://{}", p.display())
+}
+
+async fn node(database: &str, bus: &str, id: &str, ttl: Duration) -> (Running, String) {
+    let r = start(
+        &Config {
+            port: 0,
+            database: database.into(),
+            bus: bus.into(),
+            rate_per_sec: 0,
+            ai_budget: Some(Duration::from_millis(2)),
+            lease: Some(LeaseConfig {
+                node: id.into(),
+                ttl,
+            }),
+            ..Config::default()
+        },
+        qiyuan::games(),
+    )
+    .await
+    .expect("node starts");
+    let addr = r.addr.to_string();
+    (r, addr)
+}
+
+async fn register(addr: &str, name: &str) -> String {
+    let r = client::post(
+        addr,
+        "/api/register",
+        None,
+        &json!({"username": name, "password": "secret123"}),
+    )
+    .await
+    .expect("request");
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()["token"].as_str().expect("token").to_string()
+}
+
+async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Value) {
+    let r = client::post(addr, path, Some(token), &body)
+        .await
+        .expect("request");
+    (r.status, r.json())
+}
+
+async fn stored_moves(database: &str, id: &str) -> usize {
+    let store = qiyuan_hall::store::open(database).await.expect("store");
+    let n = store
+        .load_game(id)
+        .await
+        .expect("load")
+        .expect("game")
+        .1
+        .len();
+    store.close().await;
+    n
+}
+
+/// A node whose lease was taken over cannot commit (the token is checked in
+/// the move's transaction), restarted it still cannot while the other
+/// node's lease runs, and once that lease runs out it takes the game over
+/// from the stored moves.
+async fn stale_lease_is_refused(database: String) {
+    let (a, addr) = node(&database, "local", "node-a", Duration::from_secs(60)).await;
+    let red = register(&addr, "red").await;
+    let black = register(&addr, "black").await;
+    let (st, g) = post(&addr, "/api/games", &red, json!({"game": "xiangqi", "clock": {"initial_s": 300, "increment_s": 0}, "opponent": "open", "rated": false})).await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let (st, j) = post(&addr, &format!("/api/games/{id}/join"), &black, json!({})).await;
+    assert_eq!(st, 200, "{j}");
+    let (st, m) = post(
+        &addr,
+        &format!("/api/games/{id}/moves"),
+        &red,
+        json!({"move": "h2e2"}),
+    )
+    .await;
+    assert_eq!(st, 200, "{m}");
+
+    // Node A stalls past its lease and node B takes the game over.
+    let store = qiyuan_hall::store::open(&database).await.expect("store");
+    store.acquire_lease(&id, "node-a", -1).await.expect("lapse");
+    let b = store
+        .acquire_lease(&id, "node-b", 60_000)
+        .await
+        .expect("take")
+        .expect("granted");
+    assert_eq!(b.token, 2);
+    // A still thinks it holds token 1: its move reaches the store and is refused there.
+    let (st, m) = post(
+        &addr,
+        &format!("/api/games/{id}/moves"),
+        &black,
+        json!({"move": "h9g7"}),
+    )
+    .await;
+    assert_eq!(st, 503, "{m}");
+    assert_eq!(stored_moves(&database, &id).await, 1);
+    let metrics = client::get(&addr, "/metrics", None)
+        .await
+        .expect("metrics")
+        .body;
+    assert!(metrics.contains("qiyuan_stale_leases_total 1"), "{metrics}");
+    a.shutdown().await;
+
+    // Restarted, A cannot get the lease while B's runs.
+    let (a, addr) = node(&database, "local", "node-a", Duration::from_millis(1500)).await;
+    let (st, m) = post(
+        &addr,
+        &format!("/api/games/{id}/moves"),
+        &black,
+        json!({"move": "h9g7"}),
+    )
+    .await;
+    assert_eq!(st, 503, "{m}");
+    assert_eq!(stored_moves(&database, &id).await, 1);
+
+    // B's lease runs out (B died): A takes the game over from the stored moves.
+    store
+        .acquire_lease(&id, "node-b", -1)
+        .await
+        .expect("lapse b");
+    let mut played = None;
+    for _ in 0..40 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let (st, m) = post(
+            &addr,
+            &format!("/api/games/{id}/moves"),
+            &black,
+            json!({"move": "h9g7"}),
+        )
+        .await;
+        if st == 200 {
+            played = Some(m);
+            break;
+        }
+        assert_eq!(st, 503, "{m}");
+    }
+    let m = played.expect("A took the game over");
+    assert_eq!(m["moves"], json!(["h2e2", "h9g7"]), "{m}");
+    assert_eq!(stored_moves(&database, &id).await, 2);
+    store.close().await;
+    a.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_with_a_stale_lease_cannot_commit_on_sqlite() {
+    stale_lease_is_refused(sqlite("lease")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_with_a_stale_lease_cannot_commit_on_postgres() {
+    if let Some(db) = fresh_postgres("lease").await {
+        stale_lease_is_refused(db).await;
+    }
+}
