@@ -31,6 +31,10 @@ pub struct ServeArgs {
     /// dead node's games move to another node after this).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1000..=600_000))]
     pub lease_ms: u64,
+    /// Where the other nodes reach this one (`host:port`; default: the
+    /// address it listens on). Needed with `--bind 0.0.0.0`.
+    #[arg(long)]
+    pub advertise: Option<String>,
     /// HTTP requests per second per client IP (0: no limit).
     #[arg(long, default_value_t = 50)]
     pub rate_limit: u32,
@@ -95,6 +99,7 @@ pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Res
             lease: a.node_id.map(|node| crate::lease::LeaseConfig {
                 node,
                 ttl: std::time::Duration::from_millis(a.lease_ms),
+                advertise: a.advertise,
             }),
             rate_per_sec: a.rate_limit,
             limits: crate::limits::Limits {

@@ -366,6 +366,9 @@ impl Hall {
         let names = self.games.seat_names(&row.rules, row.seats.len());
         let mut live = Live::new(row, table, clocks, names);
         live.challenge = challenge;
+        // With leases, the creating node owns the game before anyone can
+        // reach it through another node.
+        self.lease_tick(&mut live).await;
         self.update_lobby(&live);
         self.spawn_game(live);
         Ok(id)

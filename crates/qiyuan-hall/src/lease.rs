@@ -16,6 +16,7 @@
 //! stored log and restarts its clocks as after a restart, and serves it.
 //! Without a node id (one node, the default) there are no leases.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::error::HallError;
@@ -29,6 +30,9 @@ pub struct LeaseConfig {
     /// How long a lease lasts unless renewed (a dead owner's games wait this
     /// long before another node takes them).
     pub ttl: Duration,
+    /// Where the other nodes reach this one (`host:port`); `None`: the
+    /// address it listens on.
+    pub advertise: Option<String>,
 }
 
 /// What a lease tick found.
@@ -110,6 +114,35 @@ impl Hall {
                     Tick::Held
                 } else {
                     Tick::Elsewhere
+                }
+            }
+        }
+    }
+
+    /// Takes over, every half lease, the games whose node died (their lease
+    /// ran out and nobody asked for them since), until shutdown.
+    pub(crate) async fn adopt_orphans(self: Arc<Self>) {
+        let Some(config) = self.lease.get() else {
+            return;
+        };
+        let mut shutdown = self.shutdown.clone();
+        let mut tick = tokio::time::interval(config.ttl / 2);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                _ = shutdown.changed() => return,
+            }
+            let orphans = match self.store.orphaned_games(100).await {
+                Ok(o) => o,
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot list games without a lease");
+                    continue;
+                }
+            };
+            for id in orphans {
+                // Its task takes the lease (or finds another node was quicker).
+                if let Err(e) = self.handle(&id).await {
+                    tracing::warn!(game = %id, error = %e.message, "cannot adopt a game");
                 }
             }
         }

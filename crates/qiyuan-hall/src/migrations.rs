@@ -53,6 +53,7 @@ const FILES: &[(i64, &str, &str)] = &[
     ),
     (9, "presets", include_str!("../migrations/0009_presets.sql")),
     (10, "leases", include_str!("../migrations/0010_leases.sql")),
+    (11, "nodes", include_str!("../migrations/0011_nodes.sql")),
 ];
 
 /// Spellings replaced as they stand (SQLite, PostgreSQL), applied first.

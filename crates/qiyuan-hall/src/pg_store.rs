@@ -525,26 +525,23 @@ impl Storage for PgStore {
         owner: &str,
         ttl_ms: i64,
     ) -> StoreResult<Option<Fence>> {
-        let token: Option<i64> = sqlx::query_scalar(&crate::store::LEASE_SQL.replace('?', "$"))
-            .bind(game_id)
-            .bind(owner)
-            .bind(now_ms())
-            .bind(ttl_ms)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(token.map(|token| Fence {
-            owner: owner.to_string(),
-            token,
-        }))
+        self.acquire_lease_pg(game_id, owner, ttl_ms).await
     }
 
     async fn release_lease(&self, game_id: &str, owner: &str) -> StoreResult<bool> {
-        let r = sqlx::query("UPDATE leases SET expires_ms = 0 WHERE game_id = $1 AND owner = $2")
-            .bind(game_id)
-            .bind(owner)
-            .execute(&self.pool)
-            .await?;
-        Ok(r.rows_affected() > 0)
+        self.release_lease_pg(game_id, owner).await
+    }
+
+    async fn register_node(&self, id: &str, addr: &str) -> StoreResult<()> {
+        self.register_node_pg(id, addr).await
+    }
+
+    async fn lease_holder(&self, game_id: &str) -> StoreResult<Option<(String, String)>> {
+        self.lease_holder_pg(game_id).await
+    }
+
+    async fn orphaned_games(&self, limit: i64) -> StoreResult<Vec<String>> {
+        self.orphaned_games_pg(limit).await
     }
 
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>> {

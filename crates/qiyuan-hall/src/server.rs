@@ -241,6 +241,10 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(
+            hall.clone(),
+            crate::forward::to_owner,
+        ))
+        .layer(middleware::from_fn_with_state(
             (hall.clone(), limiter),
             rate_limit,
         ))
@@ -308,8 +312,13 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
         stop_rx.clone(),
         config.limits.clone(),
     );
+    let listener = listen(std::net::SocketAddr::new(config.bind, config.port))?;
+    let addr = listener.local_addr()?;
     if let Some(lease) = &config.lease {
         hall.use_leases(lease.clone());
+        let reached = lease.advertise.clone().unwrap_or_else(|| addr.to_string());
+        hall.store.register_node(&lease.node, &reached).await?;
+        tokio::spawn(hall.clone().adopt_orphans());
     }
     hall.finisher.listen(Arc::new(crate::points::Ledgers));
     hall.finisher
@@ -320,8 +329,6 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     tokio::spawn(crate::events::run(hall.clone()));
     let events = crate::events::resume(&hall).await?;
     tracing::info!(events, "events loaded");
-    let listener = listen(std::net::SocketAddr::new(config.bind, config.port))?;
-    let addr = listener.local_addr()?;
     let app = router(hall.clone(), config.rate_per_sec);
     let mut rx = stop_rx;
     let task = tokio::spawn(async move {

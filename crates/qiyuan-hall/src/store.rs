@@ -202,6 +202,13 @@ pub trait Storage: Send + Sync {
     /// Ends `owner`'s lease on a game now (the token stays), so that another
     /// node may take the game at once; false if `owner` did not hold it.
     async fn release_lease(&self, game_id: &str, owner: &str) -> StoreResult<bool>;
+    /// Records (or updates) where node `id` is reached (`host:port`).
+    async fn register_node(&self, id: &str, addr: &str) -> StoreResult<()>;
+    /// The node holding an unexpired lease on a game, with its address.
+    async fn lease_holder(&self, game_id: &str) -> StoreResult<Option<(String, String)>>;
+    /// Games not finished whose lease is missing or has run out (their
+    /// node died), at most `limit`.
+    async fn orphaned_games(&self, limit: i64) -> StoreResult<Vec<String>>;
     /// A game and its moves.
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>>;
     /// Every game not finished (to resume after a restart).
@@ -309,15 +316,6 @@ impl StaleLease {
         e.downcast_ref::<StaleLease>().is_some()
     }
 }
-
-/// The lease statement of both stores (numbered parameters: game, owner,
-/// now, ttl); it returns the token when the lease is granted.
-pub(crate) const LEASE_SQL: &str = "INSERT INTO leases (game_id, owner, token, expires_ms) VALUES (?1, ?2, 1, ?3 + ?4) \
-     ON CONFLICT (game_id) DO UPDATE SET \
-     token = CASE WHEN leases.owner = excluded.owner THEN leases.token ELSE leases.token + 1 END, \
-     owner = excluded.owner, expires_ms = excluded.expires_ms \
-     WHERE leases.owner = excluded.owner OR leases.expires_ms <= ?3 \
-     RETURNING token";
 
 /// Opens the store a database URL names: `sqlite://FILE` (or
 /// `sqlite::memory:`) or `postgres://USER:PASSWORD@HOST/DB`.
@@ -759,26 +757,23 @@ impl Storage for SqliteStore {
         owner: &str,
         ttl_ms: i64,
     ) -> StoreResult<Option<Fence>> {
-        let token: Option<i64> = sqlx::query_scalar(LEASE_SQL)
-            .bind(game_id)
-            .bind(owner)
-            .bind(now_ms())
-            .bind(ttl_ms)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(token.map(|token| Fence {
-            owner: owner.to_string(),
-            token,
-        }))
+        self.acquire_lease_sql(game_id, owner, ttl_ms).await
     }
 
     async fn release_lease(&self, game_id: &str, owner: &str) -> StoreResult<bool> {
-        let r = sqlx::query("UPDATE leases SET expires_ms = 0 WHERE game_id = ? AND owner = ?")
-            .bind(game_id)
-            .bind(owner)
-            .execute(&self.pool)
-            .await?;
-        Ok(r.rows_affected() > 0)
+        self.release_lease_sql(game_id, owner).await
+    }
+
+    async fn register_node(&self, id: &str, addr: &str) -> StoreResult<()> {
+        self.register_node_sql(id, addr).await
+    }
+
+    async fn lease_holder(&self, game_id: &str) -> StoreResult<Option<(String, String)>> {
+        self.lease_holder_sql(game_id).await
+    }
+
+    async fn orphaned_games(&self, limit: i64) -> StoreResult<Vec<String>> {
+        self.orphaned_games_sql(limit).await
     }
 
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>> {
