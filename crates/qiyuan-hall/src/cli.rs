@@ -68,7 +68,8 @@ fn node_id(s: &str) -> Result<String, String> {
 /// `qiyuan loadtest`.
 #[derive(clap::Args, Debug)]
 pub struct LoadArgs {
-    /// The hall's `host:port`.
+    /// The hall's `host:port`; several nodes comma-separated (game i plays
+    /// on the i-th, round robin).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
     /// Concurrent games.
@@ -119,9 +120,10 @@ pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Res
 pub fn loadtest_main(a: LoadArgs) -> anyhow::Result<()> {
     let addr = a
         .addr
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
+        .split(',')
+        .map(|n| n.trim().trim_start_matches("http://").trim_end_matches('/'))
+        .collect::<Vec<_>>()
+        .join(",");
     crate::loadtest::loadtest(LoadtestArgs {
         addr,
         games: a.games,
