@@ -6,9 +6,8 @@
 //! [`FORWARDED`] and is never forwarded again; a game with no running lease
 //! is served where the request arrived (that node takes the lease). Reads
 //! are served by any node from storage, and events reach every node's
-//! sockets over the bus. Moves sent over a WebSocket are not forwarded: a
-//! socket on a node that does not hold the lease gets the 503 `busy` error
-//! frame and the page may send the move over HTTP.
+//! sockets over the bus. A move sent over a WebSocket to such a node is
+//! sent on the same way ([`move_to`], as an HTTP move: no lag credit).
 
 use std::sync::Arc;
 
@@ -22,6 +21,65 @@ use crate::hall::Hall;
 
 /// The header a forwarded request carries (its value: the forwarding node).
 pub const FORWARDED: &str = "x-qiyuan-forwarded";
+
+/// The credentials a client connected with (`Authorization`, `Cookie`),
+/// kept by a socket to send its moves on to another node.
+#[derive(Clone, Debug, Default)]
+pub struct Credentials(Vec<(&'static str, String)>);
+
+impl Credentials {
+    /// The credential headers of a request.
+    pub fn of(headers: &axum::http::HeaderMap) -> Credentials {
+        Credentials(
+            ["authorization", "cookie"]
+                .into_iter()
+                .filter_map(|n| {
+                    let v = headers.get(n)?.to_str().ok()?;
+                    Some((n, v.to_string()))
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The address of the node holding game `id`'s lease, when leases are on
+/// and it is another node.
+pub async fn owner_elsewhere(hall: &Hall, id: &str) -> Option<String> {
+    let config = hall.lease.get()?;
+    match hall.store.lease_holder(id).await {
+        Ok(Some((owner, addr))) if owner != config.node => Some(addr),
+        Ok(_) => None,
+        Err(e) => {
+            tracing::warn!(game = %id, error = %e, "cannot read a game's lease");
+            None
+        }
+    }
+}
+
+/// Plays `mv` on game `id` at the node at `addr`, as its HTTP move.
+pub async fn move_to(addr: &str, id: &str, creds: &Credentials, mv: &str) -> Result<(), HallError> {
+    let body = serde_json::json!({ "move": mv }).to_string();
+    let mut extra: Vec<(&str, &str)> = vec![(FORWARDED, "socket")];
+    extra.extend(creds.0.iter().map(|(k, v)| (*k, v.as_str())));
+    let path = format!("/api/games/{id}/moves");
+    match crate::client::request(addr, "POST", &path, None, Some(body.as_bytes()), &extra).await {
+        Ok(r) if r.status == 200 => Ok(()),
+        Ok(r) => {
+            let msg = r.json()["error"].as_str().unwrap_or("refused").to_string();
+            Err(HallError::new(
+                r.status,
+                crate::error::code_for_status(r.status),
+                msg,
+            ))
+        }
+        Err(e) => {
+            tracing::warn!(game = %id, node = %addr, error = %e, "cannot forward a move");
+            Err(HallError::busy(
+                "the node playing this game cannot be reached; try again",
+            ))
+        }
+    }
+}
 
 /// The game a path changes, for `/api/games/{id}/{something}`.
 fn game_of(path: &str) -> Option<&str> {

@@ -193,9 +193,7 @@ pub fn loadtest(mut args: LoadtestArgs) -> Result<()> {
     rt.block_on(async move {
         if args.game.is_none() {
             let first = args.addr.split(',').next().unwrap_or_default().trim();
-            let kinds = crate::client::get(first, "/api/kinds", None)
-                .await?
-                .json();
+            let kinds = crate::client::get(first, "/api/kinds", None).await?.json();
             args.game = kinds["kinds"][0]["variants"][0]["name"]
                 .as_str()
                 .map(str::to_string);

@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+use futures_util::SinkExt;
 use qiyuan_hall::client;
 use qiyuan_hall::lease::LeaseConfig;
 use qiyuan_hall::server::{Config, Running, start};
@@ -220,9 +221,25 @@ async fn play(addr: &str, id: &str, token: &str, mv: &str) -> Vec<String> {
     panic!("{mv} was never played");
 }
 
+/// The moves of game `id` as `addr` serves them, once there are `n`.
+async fn moves_seen(addr: &str, id: &str, token: &str, n: usize) -> Vec<String> {
+    for _ in 0..100 {
+        let r = client::get(addr, &format!("/api/games/{id}"), Some(token))
+            .await
+            .expect("state");
+        let moves: Vec<String> =
+            serde_json::from_value(r.json()["moves"].clone()).unwrap_or_default();
+        if moves.len() >= n {
+            return moves;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the move was never played");
+}
+
 /// Two people on two nodes play a game: the moves and the join reaching the
-/// node without the lease are forwarded to the owner; a watcher's socket on
-/// the other node hears the owner's moves (over Redis when there is one);
+/// node without the lease are forwarded to the owner (black's over a socket
+/// there), and that socket hears the owner's moves (over Redis when there is one);
 /// then the owner dies and the other node takes the game over once its
 /// lease runs out, with no acknowledged move lost and none twice.
 async fn two_nodes_play(database: String, bus: String) {
@@ -236,27 +253,28 @@ async fn two_nodes_play(database: String, bus: String) {
     let id = g["id"].as_str().expect("id").to_string();
     let (st, j) = post(&addr_b, &format!("/api/games/{id}/join"), &black, json!({})).await;
     assert_eq!(st, 200, "{j}");
-    // Over Redis, a socket on node B hears what node A commits.
-    let mut ws = if bus == "local" {
-        None
-    } else {
-        let path = format!("/api/games/{id}/ws");
-        let socket = client::GameSocket::connect(&addr_b, &path, Some(&black)).await;
-        Some(socket.expect("socket on node b"))
-    };
+    // Black plays over a socket on node B: its moves are forwarded to A,
+    // and (over Redis) the socket hears what node A commits.
+    let path = format!("/api/games/{id}/ws");
+    let mut ws = client::GameSocket::connect(&addr_b, &path, Some(&black))
+        .await
+        .expect("socket on node b");
     let line = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b2b6"];
     let mut acked = Vec::new();
     for (i, mv) in line.iter().take(4).enumerate() {
-        // Red plays on node A (the owner), black on node B (forwarded).
-        let (addr, token) = if i % 2 == 0 {
-            (&addr_a, &red)
+        if i % 2 == 0 {
+            // Red plays on node A, the owner.
+            acked = play(&addr_a, &id, &red, mv).await;
         } else {
-            (&addr_b, &black)
-        };
-        acked = play(addr, &id, token, mv).await;
-        assert_eq!(acked.len(), i + 1);
+            let frame = json!({"t": "move", "move": mv}).to_string();
+            ws.send(tokio_tungstenite::tungstenite::Message::Text(frame.into()))
+                .await
+                .expect("sent");
+            acked = moves_seen(&addr_b, &id, &black, i + 1).await;
+        }
+        assert_eq!(acked, line[..=i]);
     }
-    if let Some(ws) = ws.as_mut() {
+    if bus != "local" {
         let seen = tokio::time::timeout(Duration::from_secs(10), async {
             loop {
                 let s = ws.next_state().await.expect("a frame");
