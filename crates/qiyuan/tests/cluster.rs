@@ -331,3 +331,102 @@ async fn two_nodes_play_a_game_on_postgres_and_redis() {
         two_nodes_play(db, redis).await;
     }
 }
+
+/// A node as a separate `qiyuan serve` process, killed with SIGKILL.
+struct Process(std::process::Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn node_process(database: &str, bus: &str, id: &str) -> (Process, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+        .args([
+            "serve",
+            "--port",
+            &port.to_string(),
+            "--database",
+            database,
+            "--bus",
+            bus,
+        ])
+        .args(["--node-id", id, "--lease-ms", "1500", "--rate-limit", "0"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("qiyuan serve starts");
+    let addr = format!("127.0.0.1:{port}");
+    for _ in 0..200 {
+        if client::get(&addr, "/healthz", None)
+            .await
+            .is_ok_and(|r| r.status == 200)
+        {
+            return (Process(child), addr);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the node process did not come up");
+}
+
+/// `kill -9` of the node that owns a game in the middle of play: the game
+/// goes on through the other node once the lease runs out, with no
+/// acknowledged move lost and none committed twice.
+async fn owner_killed(database: String, bus: String) {
+    let (mut a, addr_a) = node_process(&database, &bus, "node-a").await;
+    let (b, addr_b) = node(&database, &bus, "node-b", Duration::from_millis(1500)).await;
+    let red = register(&addr_b, "red").await;
+    let black = register(&addr_b, "black").await;
+    let (st, g) = post(&addr_a, "/api/games", &red, json!({"game": "xiangqi", "clock": {"initial_s": 300, "increment_s": 0}, "opponent": "open", "rated": false})).await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let (st, j) = post(&addr_b, &format!("/api/games/{id}/join"), &black, json!({})).await;
+    assert_eq!(st, 200, "{j}");
+    let line = [
+        "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b2b6", "a9a8",
+    ];
+    let mut acked = Vec::new();
+    for (i, mv) in line.iter().enumerate() {
+        if i == 4 {
+            a.0.kill().expect("kill -9");
+            let _ = a.0.wait();
+        }
+        let (addr, token) = match (i < 4, i % 2 == 0) {
+            (true, true) => (&addr_a, &red),
+            (_, true) => (&addr_b, &red),
+            (_, false) => (&addr_b, &black),
+        };
+        acked = play(addr, &id, token, mv).await;
+        assert_eq!(acked, line[..=i], "move {i}");
+    }
+    let store = qiyuan_hall::store::open(&database).await.expect("store");
+    let (_, moves) = store.load_game(&id).await.expect("load").expect("game");
+    let stored: Vec<String> = moves.iter().map(|m| m.mv.clone()).collect();
+    assert_eq!(stored, acked, "every acknowledged move stored once");
+    store.close().await;
+    b.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_killed_mid_game_on_sqlite() {
+    owner_killed(sqlite("kill"), "local".into()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_killed_mid_game_on_postgres_and_redis() {
+    let Ok(redis) = std::env::var("QIYUAN_TEST_REDIS") else {
+        eprintln!(
+            "note: QIYUAN_TEST_REDIS is not set; the kill -9 run on PostgreSQL and Redis is skipped"
+        );
+        return;
+    };
+    if let Some(db) = fresh_postgres("kill").await {
+        owner_killed(db, redis).await;
+    }
+}
