@@ -86,19 +86,7 @@ pub(crate) struct SqliteMoves(pub(crate) sqlx::SqlitePool);
 /// Writes one move and its game row on `conn`, if its fence still holds.
 async fn write_one(conn: &mut sqlx::SqliteConnection, p: &PendingMove) -> StoreResult<()> {
     let (game, mv) = (&p.game, &p.mv);
-    if let Some(f) = &p.fence {
-        let held: Option<i64> = sqlx::query_scalar(
-            "SELECT 1 FROM leases WHERE game_id = ? AND owner = ? AND token = ?",
-        )
-        .bind(&game.id)
-        .bind(&f.owner)
-        .bind(f.token)
-        .fetch_optional(&mut *conn)
-        .await?;
-        if held.is_none() {
-            anyhow::bail!(crate::store::StaleLease(game.id.clone()));
-        }
-    }
+    crate::store_cluster::sqlite_fence(conn, &game.id, p.fence.as_ref()).await?;
     sqlx::query(
         "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms, draws) VALUES (?, ?, ?, ?, ?, ?, ?)",
     )

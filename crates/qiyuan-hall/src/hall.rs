@@ -518,9 +518,10 @@ impl Hall {
             live.row.status = "playing".into();
         }
         live.row.updated_ms = wall_ms();
-        if let Err(e) = self.store.update_game(&live.row).await {
+        let fence = live.fence.clone();
+        if let Err(e) = self.store.update_game(&live.row, fence.as_ref()).await {
             live.row = before;
-            return Err(HallError::internal(e));
+            return Err(self.refused(live, e));
         }
         if full {
             let seats = live.table.seats_to_move();

@@ -70,6 +70,20 @@ impl Hall {
         }
     }
 
+    /// The error for a change the store refused: a stale lease (another
+    /// node took the game over) makes this node drop its claim and answer
+    /// 503; anything else is a 500.
+    pub(crate) fn refused(&self, live: &mut Live, e: anyhow::Error) -> HallError {
+        if crate::store::StaleLease::is(&e) {
+            tracing::warn!(game = %live.row.id, "a change refused: stale lease");
+            live.fence = None;
+            self.metrics.stale_leases.inc();
+            HallError::busy("this game is played on another node just now; try again")
+        } else {
+            HallError::internal(e)
+        }
+    }
+
     /// When the next lease tick is due for `live`, if leases apply.
     pub(crate) fn lease_due(&self, last: Instant) -> Option<Instant> {
         self.lease.get().map(|c| last + c.ttl / 3)

@@ -503,8 +503,9 @@ impl Storage for PgStore {
         Ok(())
     }
 
-    async fn update_game(&self, game: &GameRow) -> StoreResult<()> {
+    async fn update_game(&self, game: &GameRow, fence: Option<&Fence>) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        crate::store_cluster::pg_fence(&mut tx, &game.id, fence).await?;
         write_game(&mut tx, game, false).await?;
         tx.commit().await?;
         Ok(())

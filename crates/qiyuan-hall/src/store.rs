@@ -177,8 +177,9 @@ pub trait Storage: Send + Sync {
     async fn ai_games_in_play(&self, user_id: i64) -> StoreResult<i64>;
     /// Inserts a new game.
     async fn insert_game(&self, game: &GameRow) -> StoreResult<()>;
-    /// Rewrites a game's row (seats, status, result, clocks).
-    async fn update_game(&self, game: &GameRow) -> StoreResult<()>;
+    /// Rewrites a game's row (seats, status, result, clocks); with a
+    /// `fence`, only if the lease still carries it (as [`Storage::append_move`]).
+    async fn update_game(&self, game: &GameRow, fence: Option<&Fence>) -> StoreResult<()>;
     /// Appends a move and rewrites the game row in one transaction: a move is
     /// durable before anyone hears of it. With a `fence`, the transaction
     /// first checks that the lease still carries that owner and token, and
@@ -288,34 +289,7 @@ pub trait Storage: Send + Sync {
     async fn close(&self);
 }
 
-/// A node's hold on a game: the node's id and the fencing token of its lease.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fence {
-    /// The node's id.
-    pub owner: String,
-    /// The lease's token when the node took it.
-    pub token: i64,
-}
-
-/// A move refused because its node no longer holds the game's lease (it
-/// names the game).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StaleLease(pub String);
-
-impl std::fmt::Display for StaleLease {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "stale lease on game {}: another node owns it", self.0)
-    }
-}
-
-impl std::error::Error for StaleLease {}
-
-impl StaleLease {
-    /// Whether a store error is a refused stale lease.
-    pub fn is(e: &anyhow::Error) -> bool {
-        e.downcast_ref::<StaleLease>().is_some()
-    }
-}
+pub use crate::store_cluster::{Fence, StaleLease};
 
 /// Opens the store a database URL names: `sqlite://FILE` (or
 /// `sqlite::memory:`) or `postgres://USER:PASSWORD@HOST/DB`.
@@ -735,8 +709,9 @@ impl Storage for SqliteStore {
         Ok(())
     }
 
-    async fn update_game(&self, game: &GameRow) -> StoreResult<()> {
+    async fn update_game(&self, game: &GameRow, fence: Option<&Fence>) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        crate::store_cluster::sqlite_fence(&mut tx, &game.id, fence).await?;
         write_game(&mut tx, game, false).await?;
         tx.commit().await?;
         Ok(())

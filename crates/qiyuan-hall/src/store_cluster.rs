@@ -5,7 +5,36 @@
 use sqlx::Row;
 
 use crate::pg_store::PgStore;
-use crate::store::{Fence, SqliteStore, StoreResult};
+use crate::store::{SqliteStore, StoreResult};
+
+/// A node's hold on a game: the node's id and the fencing token of its lease.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    /// The node's id.
+    pub owner: String,
+    /// The lease's token when the node took it.
+    pub token: i64,
+}
+
+/// A move refused because its node no longer holds the game's lease (it
+/// names the game).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaleLease(pub String);
+
+impl std::fmt::Display for StaleLease {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "stale lease on game {}: another node owns it", self.0)
+    }
+}
+
+impl std::error::Error for StaleLease {}
+
+impl StaleLease {
+    /// Whether a store error is a refused stale lease.
+    pub fn is(e: &anyhow::Error) -> bool {
+        e.downcast_ref::<StaleLease>().is_some()
+    }
+}
 
 /// Takes or renews a lease (game, owner, now, ttl); returns the token when
 /// granted.
@@ -27,6 +56,49 @@ const HOLDER: &str = "SELECT l.owner, n.addr FROM leases l JOIN nodes n ON n.id 
 const ORPHANS: &str = "SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id = g.id \
      WHERE g.status <> 'finished' AND (l.game_id IS NULL OR l.expires_ms <= ?1) \
      ORDER BY g.updated_ms LIMIT ?2";
+
+/// Whether a lease still carries `owner` and `token` (game, owner, token).
+const HELD: &str = "SELECT 1 FROM leases WHERE game_id = ?1 AND owner = ?2 AND token = ?3";
+
+/// Fails with [`StaleLease`] unless `fence` (if any) still holds on
+/// `game_id`, inside the caller's SQLite transaction.
+pub(crate) async fn sqlite_fence(
+    conn: &mut sqlx::SqliteConnection,
+    game_id: &str,
+    fence: Option<&Fence>,
+) -> StoreResult<()> {
+    let Some(f) = fence else { return Ok(()) };
+    let held: Option<i64> = sqlx::query_scalar(HELD)
+        .bind(game_id)
+        .bind(&f.owner)
+        .bind(f.token)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if held.is_none() {
+        anyhow::bail!(StaleLease(game_id.to_string()));
+    }
+    Ok(())
+}
+
+/// The same inside a PostgreSQL transaction; the lease row stays locked
+/// (`FOR SHARE`) until it commits, so no takeover slips in between.
+pub(crate) async fn pg_fence(
+    conn: &mut sqlx::PgConnection,
+    game_id: &str,
+    fence: Option<&Fence>,
+) -> StoreResult<()> {
+    let Some(f) = fence else { return Ok(()) };
+    let held: Option<i32> = sqlx::query_scalar(&format!("{} FOR SHARE", pg(HELD)))
+        .bind(game_id)
+        .bind(&f.owner)
+        .bind(f.token)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if held.is_none() {
+        anyhow::bail!(StaleLease(game_id.to_string()));
+    }
+    Ok(())
+}
 
 /// A statement in PostgreSQL's parameter spelling.
 fn pg(sql: &str) -> String {

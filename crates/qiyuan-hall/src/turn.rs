@@ -125,9 +125,10 @@ impl Hall {
         Hall::mark_finished(&mut live.row, &live.seat_names, &outcome, None);
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();
-        if let Err(e) = self.store.update_game(&live.row).await {
+        let fence = live.fence.clone();
+        if let Err(e) = self.store.update_game(&live.row, fence.as_ref()).await {
             (live.row, live.clocks) = before;
-            return Err(HallError::internal(e));
+            return Err(self.refused(live, e));
         }
         live.table.end(outcome);
         live.draw_offer = None;
@@ -250,16 +251,7 @@ impl Hall {
         {
             live.table = snapshot;
             (live.row, live.clocks) = before;
-            if crate::store::StaleLease::is(&e) {
-                // Another node took the game over: this one must not play it.
-                tracing::warn!(game = %live.row.id, "a move refused: stale lease");
-                live.fence = None;
-                self.metrics.stale_leases.inc();
-                return Err(HallError::busy(
-                    "this game is played on another node just now; try again",
-                ));
-            }
-            return Err(HallError::internal(e));
+            return Err(self.refused(live, e));
         }
         live.move_clocks.push(mrow.clocks);
         live.move_seats.push(seat);

@@ -292,6 +292,13 @@ pub async fn contract(store: Arc<dyn Storage>) {
         .append_move(&g, &mv(4), Some(&b2))
         .await
         .expect("the new owner");
+    // A game row written under a stale lease (a join, an end) is refused too.
+    let refused = store.update_game(&g, Some(&a1)).await.expect_err("stale");
+    assert!(StaleLease::is(&refused), "{refused:?}");
+    store
+        .update_game(&g, Some(&b2))
+        .await
+        .expect("the owner's row");
     assert!(store.release_lease("g1", "node-b").await.expect("release"));
     assert!(!store.release_lease("g1", "node-a").await.expect("not a's"));
     let a3 = store
