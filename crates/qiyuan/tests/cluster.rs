@@ -347,28 +347,30 @@ async fn node_process(database: &str, bus: &str, id: &str) -> (Process, String) 
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_qiyuan"))
-        .args([
-            "serve",
-            "--port",
-            &port.to_string(),
-            "--database",
-            database,
-            "--bus",
-            bus,
-        ])
-        .args(["--node-id", id, "--lease-ms", "1500", "--rate-limit", "0"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("qiyuan serve starts");
+    let child = Process(
+        std::process::Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+            .args([
+                "serve",
+                "--port",
+                &port.to_string(),
+                "--database",
+                database,
+                "--bus",
+                bus,
+            ])
+            .args(["--node-id", id, "--lease-ms", "1500", "--rate-limit", "0"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("qiyuan serve starts"),
+    );
     let addr = format!("127.0.0.1:{port}");
     for _ in 0..200 {
         if client::get(&addr, "/healthz", None)
             .await
             .is_ok_and(|r| r.status == 200)
         {
-            return (Process(child), addr);
+            return (child, addr);
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
