@@ -78,7 +78,7 @@ enum Command {
     Match(qiyuan_engine::cli::MatchArgs),
     /// Texel-tune the evaluation weights on self-play games.
     Tune(qiyuan_engine::cli::TuneArgs),
-    /// Run the hall: web page, HTTP API and WebSocket play (embedded SQLite by default; PostgreSQL, Redis and several nodes: docs/deploy.md).
+    /// Run the hall: web page, HTTP API and WebSocket play (embedded SQLite).
     Serve(qiyuan_hall::cli::ServeArgs),
     /// Drive N concurrent games over WebSocket against a running hall.
     Loadtest(qiyuan_hall::cli::LoadArgs),
