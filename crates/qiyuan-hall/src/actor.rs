@@ -21,6 +21,9 @@ pub(crate) type Job = Box<dyn for<'a> FnOnce(&'a Hall, &'a mut Live) -> BoxFutur
 const MAILBOX: usize = 256;
 /// How long a finished game stays in memory after its last change.
 const KEEP_FINISHED: Duration = Duration::from_secs(600);
+/// How long a node keeps a copy of a game another node plays (leases):
+/// briefly, so that its reads come from storage, not from a stale copy.
+const KEEP_NOT_OWNED: Duration = Duration::from_secs(2);
 /// After a flag check that ended nothing (a clock that is not quite out,
 /// or storage refusing the result), the next check waits this long.
 const FLAG_RETRY: Duration = Duration::from_millis(50);
@@ -67,7 +70,7 @@ impl Hall {
     }
 
     /// The handle of game `id`, loading a finished game from storage.
-    async fn handle(&self, id: &str) -> HallResult<GameHandle> {
+    pub(crate) async fn handle(&self, id: &str) -> HallResult<GameHandle> {
         let listed = self
             .live_games
             .read()
@@ -146,20 +149,45 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
     let mut shutdown = hall.shutdown.clone();
     let mut ai_for: Option<u64> = None;
     let mut no_flag_before = Instant::now();
+    // Leases (several nodes): the first is taken before any job runs.
+    let mut last_lease = Instant::now();
+    let mut last_job = Instant::now();
+    hall.lease_tick(&mut live).await;
     loop {
-        if ai_for != Some(live.version()) {
+        let owner = hall.owns(&live);
+        if owner && ai_for != Some(live.version()) {
             // Every change may put AI seats to act (or make their thinking stale).
             ai_for = Some(live.version());
             hall.schedule_ai(&live);
         }
-        let flag_at = (live.row.status == "playing" && !hall.ai_pool.is_queued(&id))
+        let flag_at = (owner && live.row.status == "playing" && !hall.ai_pool.is_queued(&id))
             .then(|| live.clocks.deadline())
             .flatten()
             .map(|d| d.max(no_flag_before));
-        let forget_at = (live.row.status == "finished").then(|| live.touched + KEEP_FINISHED);
+        let forget_at = if live.row.status == "finished" {
+            Some(live.touched + KEEP_FINISHED)
+        } else {
+            (!owner).then(|| last_job + KEEP_NOT_OWNED)
+        };
+        let lease_at = (live.row.status != "finished")
+            .then(|| hall.lease_due(last_lease))
+            .flatten();
         tokio::select! {
             next = jobs.recv() => match next {
-                Some(job) => job(&hall, &mut live).await,
+                Some(job) => {
+                    if !owner && live.row.status != "finished" {
+                        // Another node plays it: read what it stored.
+                        match hall.load(&id).await {
+                            Ok(mut fresh) => {
+                                fresh.lease_tried = true;
+                                live = fresh;
+                            }
+                            Err(e) => tracing::warn!(game = %id, error = %e.message, "cannot reload a game"),
+                        }
+                    }
+                    job(&hall, &mut live).await;
+                    last_job = Instant::now();
+                }
                 None => return,
             },
             _ = sleep_until(flag_at) => {
@@ -176,6 +204,18 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
                     job(&hall, &mut live).await;
                 }
                 return;
+            }
+            _ = sleep_until(lease_at) => {
+                last_lease = Instant::now();
+                if hall.lease_tick(&mut live).await == crate::lease::Tick::Taken {
+                    match hall.reload_taken(&live).await {
+                        Ok(fresh) => {
+                            tracing::info!(game = %id, "game taken over from another node");
+                            live = fresh;
+                        }
+                        Err(e) => tracing::error!(game = %id, error = ?e, "cannot take a game over"),
+                    }
+                }
             }
             _ = shutdown.changed() => return,
         }

@@ -15,9 +15,26 @@ pub struct ServeArgs {
     /// Address to listen on (0.0.0.0 to serve the network).
     #[arg(long, default_value = "127.0.0.1")]
     pub bind: IpAddr,
-    /// Database URL; the SQLite file is created if missing.
+    /// Database URL: `sqlite://FILE` (created if missing) or
+    /// `postgres://USER:PASSWORD@HOST/DB` (shared by several nodes).
     #[arg(long, default_value = "sqlite://qiyuan.db")]
     pub database: String,
+    /// Event bus: `local` (one node) or `redis://HOST:PORT/` (several nodes
+    /// sharing one PostgreSQL database).
+    #[arg(long, default_value = "local")]
+    pub bus: String,
+    /// This node's id when several nodes share one database: games get
+    /// leases with fencing tokens (letters, digits, `.`, `-`, `_`).
+    #[arg(long, value_parser = node_id)]
+    pub node_id: Option<String>,
+    /// How long a node's lease on a game lasts unless renewed, in ms (a
+    /// dead node's games move to another node after this).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1000..=600_000))]
+    pub lease_ms: u64,
+    /// Where the other nodes reach this one (`host:port`; default: the
+    /// address it listens on). Needed with `--bind 0.0.0.0`.
+    #[arg(long)]
+    pub advertise: Option<String>,
     /// HTTP requests per second per client IP (0: no limit).
     #[arg(long, default_value_t = 50)]
     pub rate_limit: u32,
@@ -35,10 +52,24 @@ pub struct ServeArgs {
     pub session_days: u64,
 }
 
+/// A node id: 1-64 letters, digits, `.`, `-` or `_`.
+fn node_id(s: &str) -> Result<String, String> {
+    if !s.is_empty()
+        && s.len() <= 64
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+    {
+        Ok(s.to_string())
+    } else {
+        Err("a node id is 1-64 letters, digits, '.', '-' or '_'".into())
+    }
+}
+
 /// `qiyuan loadtest`.
 #[derive(clap::Args, Debug)]
 pub struct LoadArgs {
-    /// The hall's `host:port`.
+    /// The hall's `host:port`; several nodes comma-separated (game i plays
+    /// on the i-th, round robin).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
     /// Concurrent games.
@@ -65,6 +96,12 @@ pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Res
             bind: a.bind,
             port: a.port,
             database: a.database,
+            bus: a.bus,
+            lease: a.node_id.map(|node| crate::lease::LeaseConfig {
+                node,
+                ttl: std::time::Duration::from_millis(a.lease_ms),
+                advertise: a.advertise,
+            }),
             rate_per_sec: a.rate_limit,
             limits: crate::limits::Limits {
                 sockets_per_ip: a.sockets_per_ip,
@@ -83,9 +120,10 @@ pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Res
 pub fn loadtest_main(a: LoadArgs) -> anyhow::Result<()> {
     let addr = a
         .addr
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
+        .split(',')
+        .map(|n| n.trim().trim_start_matches("http://").trim_end_matches('/'))
+        .collect::<Vec<_>>()
+        .join(",");
     crate::loadtest::loadtest(LoadtestArgs {
         addr,
         games: a.games,

@@ -8,62 +8,85 @@
 //! before. A batch that fails (one bad row) is retried a move at a time, so
 //! one game's failure is its own.
 
-use sqlx::SqlitePool;
+use std::sync::Arc;
+
+use async_trait::async_trait;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::{GameRow, MoveRow, StoreResult, write_game};
+use crate::store::{Fence, GameRow, MoveRow, StoreResult, write_game};
 
 /// Most moves one transaction takes.
 pub const MAX_BATCH: usize = 256;
 /// Moves that may wait for the writer (a game waits for its slot beyond).
 const QUEUE: usize = 4096;
 
-/// One move to store, and where to say it is stored.
-struct Job {
-    game: GameRow,
-    mv: MoveRow,
-    done: oneshot::Sender<Result<(), String>>,
+/// One move to store: the move, its game's row after it, and the lease the
+/// move is committed under (checked in the same transaction), if any.
+#[derive(Clone, Debug)]
+pub struct PendingMove {
+    /// The game's row after the move.
+    pub game: GameRow,
+    /// The move.
+    pub mv: MoveRow,
+    /// The lease the writing node holds on the game.
+    pub fence: Option<Fence>,
 }
+
+/// A store's way of writing a batch of moves: all of them in one
+/// transaction, committed before it returns; an error writes none of them.
+#[async_trait]
+pub trait MoveWriter: Send + Sync + 'static {
+    /// Writes `moves` (of different games) in one transaction and commits.
+    async fn write_moves(&self, moves: &[PendingMove]) -> StoreResult<()>;
+}
+
+/// One move to store, and where to say it is stored.
+type Done = oneshot::Sender<StoreResult<()>>;
 
 /// The handle games write through.
 #[derive(Clone)]
 pub struct GroupCommit {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<(PendingMove, Done)>,
 }
 
 impl GroupCommit {
-    /// Starts the writer over `pool` (on the current tokio runtime).
-    pub fn start(pool: SqlitePool) -> GroupCommit {
+    /// Starts the writer over `store` (on the current tokio runtime).
+    pub fn start(store: Arc<dyn MoveWriter>) -> GroupCommit {
         let (jobs, rx) = mpsc::channel(QUEUE);
-        tokio::spawn(writer(pool, rx));
+        tokio::spawn(writer(store, rx));
         GroupCommit { jobs }
     }
 
-    /// Stores `mv` with `game`'s row; returns once it is committed.
-    pub async fn append(&self, game: &GameRow, mv: &MoveRow) -> StoreResult<()> {
+    /// Stores `mv` with `game`'s row under `fence`; returns once it is committed.
+    pub async fn append(
+        &self,
+        game: &GameRow,
+        mv: &MoveRow,
+        fence: Option<&Fence>,
+    ) -> StoreResult<()> {
         let (done, answer) = oneshot::channel();
-        let job = Job {
+        let job = PendingMove {
             game: game.clone(),
             mv: mv.clone(),
-            done,
+            fence: fence.cloned(),
         };
         self.jobs
-            .send(job)
+            .send((job, done))
             .await
             .map_err(|_| anyhow::anyhow!("the move writer has stopped"))?;
         answer
             .await
             .map_err(|_| anyhow::anyhow!("the move writer has stopped"))?
-            .map_err(|e| anyhow::anyhow!(e))
     }
 }
 
-/// Writes one move and its game row on `conn`.
-async fn write_one(
-    conn: &mut sqlx::SqliteConnection,
-    game: &GameRow,
-    mv: &MoveRow,
-) -> StoreResult<()> {
+/// SQLite's writer: the moves one by one on one connection, one commit.
+pub(crate) struct SqliteMoves(pub(crate) sqlx::SqlitePool);
+
+/// Writes one move and its game row on `conn`, if its fence still holds.
+async fn write_one(conn: &mut sqlx::SqliteConnection, p: &PendingMove) -> StoreResult<()> {
+    let (game, mv) = (&p.game, &p.mv);
+    crate::store_cluster::sqlite_fence(conn, &game.id, p.fence.as_ref()).await?;
     sqlx::query(
         "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms, draws) VALUES (?, ?, ?, ?, ?, ?, ?)",
     )
@@ -83,52 +106,52 @@ async fn write_one(
     write_game(conn, game, false).await
 }
 
-/// A batch in one transaction.
-async fn write_batch(pool: &SqlitePool, batch: &[Job]) -> StoreResult<()> {
-    let mut tx = pool.begin().await?;
-    for j in batch {
-        write_one(&mut tx, &j.game, &j.mv).await?;
+#[async_trait]
+impl MoveWriter for SqliteMoves {
+    async fn write_moves(&self, moves: &[PendingMove]) -> StoreResult<()> {
+        let mut tx = self.0.begin().await?;
+        for p in moves {
+            write_one(&mut tx, p).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
-    tx.commit().await?;
-    Ok(())
 }
 
-/// A single move in its own transaction (the fallback of a failed batch).
-async fn write_alone(pool: &SqlitePool, j: &Job) -> StoreResult<()> {
-    let mut tx = pool.begin().await?;
-    write_one(&mut tx, &j.game, &j.mv).await?;
-    tx.commit().await?;
-    Ok(())
-}
-
-async fn writer(pool: SqlitePool, mut rx: mpsc::Receiver<Job>) {
-    let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
-    while let Some(first) = rx.recv().await {
+async fn writer(store: Arc<dyn MoveWriter>, mut rx: mpsc::Receiver<(PendingMove, Done)>) {
+    let mut batch: Vec<PendingMove> = Vec::with_capacity(MAX_BATCH);
+    let mut dones: Vec<Done> = Vec::with_capacity(MAX_BATCH);
+    while let Some((first, done)) = rx.recv().await {
         batch.push(first);
+        dones.push(done);
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
-                Ok(j) => batch.push(j),
+                Ok((j, d)) => {
+                    batch.push(j);
+                    dones.push(d);
+                }
                 Err(_) => break,
             }
         }
-        match write_batch(&pool, &batch).await {
+        match store.write_moves(&batch).await {
             Ok(()) => {
-                for j in batch.drain(..) {
-                    let _ = j.done.send(Ok(()));
+                for d in dones.drain(..) {
+                    let _ = d.send(Ok(()));
                 }
             }
             Err(e) if batch.len() == 1 => {
-                for j in batch.drain(..) {
-                    let _ = j.done.send(Err(e.to_string()));
+                if let Some(d) = dones.pop() {
+                    let _ = d.send(Err(e));
                 }
             }
             Err(_) => {
-                for j in batch.drain(..) {
-                    let r = write_alone(&pool, &j).await.map_err(|e| e.to_string());
-                    let _ = j.done.send(r);
+                // One bad move fails alone: the rest are written one by one.
+                for (p, d) in batch.iter().zip(dones.drain(..)) {
+                    let _ = d.send(store.write_moves(std::slice::from_ref(p)).await);
                 }
             }
         }
+        batch.clear();
     }
 }
 
@@ -186,7 +209,7 @@ mod tests {
             let s = store.clone();
             tasks.push(tokio::spawn(async move {
                 for ply in 0..10 {
-                    s.append_move(&g, &mv(ply)).await.expect("stored");
+                    s.append_move(&g, &mv(ply), None).await.expect("stored");
                 }
             }));
         }
@@ -205,7 +228,7 @@ mod tests {
             let s = store.clone();
             let ply = if i == 7 { 3 } else { 10 };
             tasks.push(tokio::spawn(async move {
-                (i, s.append_move(&g, &mv(ply)).await)
+                (i, s.append_move(&g, &mv(ply), None).await)
             }));
         }
         for t in tasks {

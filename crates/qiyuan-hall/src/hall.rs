@@ -64,6 +64,11 @@ pub struct Live {
     pub challenge: Option<(i64, String)>,
     /// The players' chat ([`crate::chat`]).
     pub chat: crate::chat::Chat,
+    /// This node's lease on the game, when leases are on and it holds one
+    /// ([`crate::lease`]).
+    pub fence: Option<crate::store::Fence>,
+    /// Whether the game's task has asked for the lease yet.
+    pub lease_tried: bool,
 }
 
 /// Server-side randomness for a move, with the draws it made, which are
@@ -125,6 +130,8 @@ impl Live {
             touched: Instant::now(),
             challenge: None,
             chat: Default::default(),
+            fence: None,
+            lease_tried: false,
         }
     }
 
@@ -169,6 +176,8 @@ pub struct Hall {
     pub ai_pool: crate::ai::AiPool,
     /// Who hears of finished games.
     pub finisher: crate::finisher::Finisher,
+    /// This node's lease identity, when several nodes share the database.
+    pub(crate) lease: OnceLock<crate::lease::LeaseConfig>,
 }
 
 pub(crate) fn new_game_id() -> String {
@@ -207,6 +216,7 @@ impl Hall {
             lobby: std::sync::Mutex::new(BTreeMap::new()),
             shutdown,
             hooks: crate::events::Hooks::default(),
+            lease: OnceLock::new(),
         });
         let _ = hall.me.set(Arc::downgrade(&hall));
         hall
@@ -356,6 +366,9 @@ impl Hall {
         let names = self.games.seat_names(&row.rules, row.seats.len());
         let mut live = Live::new(row, table, clocks, names);
         live.challenge = challenge;
+        // With leases, the creating node owns the game before anyone can
+        // reach it through another node.
+        self.lease_tick(&mut live).await;
         self.update_lobby(&live);
         self.spawn_game(live);
         Ok(id)
@@ -494,6 +507,7 @@ impl Hall {
         let Some(seat) = live.row.seats.iter().position(|s| *s == SeatRow::Open) else {
             return Err(HallError::conflict("this game has no open seat"));
         };
+        self.check_owner(live)?;
         let before = live.row.clone();
         live.row.seats[seat] = SeatRow::User {
             id: user.id,
@@ -504,9 +518,10 @@ impl Hall {
             live.row.status = "playing".into();
         }
         live.row.updated_ms = wall_ms();
-        if let Err(e) = self.store.update_game(&live.row).await {
+        let fence = live.fence.clone();
+        if let Err(e) = self.store.update_game(&live.row, fence.as_ref()).await {
             live.row = before;
-            return Err(HallError::internal(e));
+            return Err(self.refused(live, e));
         }
         if full {
             let seats = live.table.seats_to_move();

@@ -17,7 +17,9 @@ use crate::client::{self, GameSocket};
 /// Options of the load tool.
 #[derive(Clone, Debug)]
 pub struct LoadtestArgs {
-    /// `host:port` of the hall.
+    /// `host:port` of the hall; several, comma-separated, for several
+    /// nodes: game `i` is played on the `i`-th (round robin), both its
+    /// players there.
     pub addr: String,
     /// Concurrent games.
     pub games: usize,
@@ -190,18 +192,25 @@ pub fn loadtest(mut args: LoadtestArgs) -> Result<()> {
     let rt = tokio::runtime::Runtime::new()?;
     rt.block_on(async move {
         if args.game.is_none() {
-            let kinds = crate::client::get(&args.addr, "/api/kinds", None)
-                .await?
-                .json();
+            let first = args.addr.split(',').next().unwrap_or_default().trim();
+            let kinds = crate::client::get(first, "/api/kinds", None).await?.json();
             args.game = kinds["kinds"][0]["variants"][0]["name"]
                 .as_str()
                 .map(str::to_string);
             anyhow::ensure!(args.game.is_some(), "the hall lists no game at /api/kinds");
         }
+        let nodes: Vec<String> = args
+            .addr
+            .split(',')
+            .map(|a| a.trim().to_string())
+            .filter(|a| !a.is_empty())
+            .collect();
+        anyhow::ensure!(!nodes.is_empty(), "no hall address given");
         let start = Instant::now();
         let mut tasks = Vec::new();
-        for _ in 0..args.games {
-            let a = args.clone();
+        for i in 0..args.games {
+            let mut a = args.clone();
+            a.addr = nodes[i % nodes.len()].clone();
             tasks.push(tokio::spawn(async move {
                 tokio::time::timeout(Duration::from_secs(a.max_seconds), one_game(&a)).await
             }));

@@ -27,6 +27,8 @@ pub struct Metrics {
     pub sockets_refused: Counter,
     /// WebSockets closed for sending nothing for too long.
     pub sockets_idle_closed: Counter,
+    /// Moves refused because this node's lease on the game was stale.
+    pub stale_leases: Counter,
 }
 
 impl Default for Metrics {
@@ -40,6 +42,7 @@ impl Default for Metrics {
         let login_failures = Counter::default();
         let sockets_refused = Counter::default();
         let sockets_idle_closed = Counter::default();
+        let stale_leases = Counter::default();
         let mut r = Registry::with_prefix("qiyuan");
         r.register("games_in_play", "Games being played", games_in_play.clone());
         r.register("moves", "Moves accepted", moves.clone());
@@ -65,7 +68,13 @@ impl Default for Metrics {
             "WebSockets closed after sending nothing for too long",
             sockets_idle_closed.clone(),
         );
+        r.register(
+            "stale_leases",
+            "Moves refused because another node had taken the game's lease",
+            stale_leases.clone(),
+        );
         Metrics {
+            stale_leases,
             registry: Mutex::new(r),
             login_failures,
             sockets_refused,

@@ -15,11 +15,11 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use crate::api::AppState;
-use crate::bus::{EventBus, LocalBus};
+use crate::bus::EventBus;
 use crate::hall::Hall;
 use crate::openapi::{self, TooManyRequests};
 use crate::registry::Registry;
-use crate::store::{SqliteStore, Storage};
+use crate::store::Storage;
 use crate::web;
 use crate::ws;
 
@@ -34,14 +34,19 @@ pub struct Config {
     pub bind: IpAddr,
     /// Port; 0 picks a free one (tests).
     pub port: u16,
-    /// `sqlite://file.db` or `sqlite::memory:`.
+    /// `sqlite://file.db`, `sqlite::memory:` or `postgres://USER:PASSWORD@HOST/DB`.
     pub database: String,
+    /// The event bus: `local` (in-process) or `redis://HOST:PORT/` (several nodes).
+    pub bus: String,
     /// HTTP requests per second per client IP (burst: 4 s worth); 0 turns the limit off.
     pub rate_per_sec: u32,
     /// Sessions, sockets, logins, hashing and AI budgets.
     pub limits: Limits,
     /// A fixed AI budget per move (tests); `None`: each level's own.
     pub ai_budget: Option<std::time::Duration>,
+    /// This node's id and lease time when several nodes share the database
+    /// (`None`: one node, no leases).
+    pub lease: Option<crate::lease::LeaseConfig>,
 }
 
 impl Default for Config {
@@ -50,9 +55,11 @@ impl Default for Config {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: 8080,
             database: "sqlite://qiyuan.db".into(),
+            bus: "local".into(),
             rate_per_sec: 50,
             limits: Limits::default(),
             ai_budget: None,
+            lease: None,
         }
     }
 }
@@ -234,6 +241,10 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(
+            hall.clone(),
+            crate::forward::to_owner,
+        ))
+        .layer(middleware::from_fn_with_state(
             (hall.clone(), limiter),
             rate_limit,
         ))
@@ -290,8 +301,8 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
         .and_then(|v| v.parse::<u64>().ok())
         .map(std::time::Duration::from_millis);
     let ai_budget = config.ai_budget.or(from_env);
-    let store: Arc<dyn Storage> = Arc::new(SqliteStore::open(&config.database).await?);
-    let bus: Arc<dyn EventBus> = Arc::new(LocalBus::default());
+    let store: Arc<dyn Storage> = crate::store::open(&config.database).await?;
+    let bus: Arc<dyn EventBus> = crate::redis_bus::open(&config.bus).await?;
     let (stop, stop_rx) = watch::channel(false);
     let hall = Hall::new(
         store,
@@ -301,6 +312,14 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
         stop_rx.clone(),
         config.limits.clone(),
     );
+    let listener = listen(std::net::SocketAddr::new(config.bind, config.port))?;
+    let addr = listener.local_addr()?;
+    if let Some(lease) = &config.lease {
+        hall.use_leases(lease.clone());
+        let reached = lease.advertise.clone().unwrap_or_else(|| addr.to_string());
+        hall.store.register_node(&lease.node, &reached).await?;
+        tokio::spawn(hall.clone().adopt_orphans());
+    }
     hall.finisher.listen(Arc::new(crate::points::Ledgers));
     hall.finisher
         .listen(Arc::new(crate::events::EventsListener));
@@ -310,8 +329,6 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     tokio::spawn(crate::events::run(hall.clone()));
     let events = crate::events::resume(&hall).await?;
     tracing::info!(events, "events loaded");
-    let listener = listen(std::net::SocketAddr::new(config.bind, config.port))?;
-    let addr = listener.local_addr()?;
     let app = router(hall.clone(), config.rate_per_sec);
     let mut rx = stop_rx;
     let task = tokio::spawn(async move {

@@ -1,15 +1,14 @@
 //! Storage behind a small trait: accounts, sessions, games and moves.
 //!
 //! The hall talks only to [`Storage`]; [`SqliteStore`] is the embedded
-//! default. A PostgreSQL implementation later implements the same trait.
+//! default, [`crate::pg_store::PgStore`] the shared one for several nodes;
+//! [`open`] picks one by the URL's scheme.
 
-use std::borrow::Cow;
 use std::str::FromStr;
 
 use async_trait::async_trait;
 use qiyuan_events::Rating;
 use serde::{Deserialize, Serialize};
-use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
@@ -178,11 +177,39 @@ pub trait Storage: Send + Sync {
     async fn ai_games_in_play(&self, user_id: i64) -> StoreResult<i64>;
     /// Inserts a new game.
     async fn insert_game(&self, game: &GameRow) -> StoreResult<()>;
-    /// Rewrites a game's row (seats, status, result, clocks).
-    async fn update_game(&self, game: &GameRow) -> StoreResult<()>;
+    /// Rewrites a game's row (seats, status, result, clocks); with a
+    /// `fence`, only if the lease still carries it (as [`Storage::append_move`]).
+    async fn update_game(&self, game: &GameRow, fence: Option<&Fence>) -> StoreResult<()>;
     /// Appends a move and rewrites the game row in one transaction: a move is
-    /// durable before anyone hears of it.
-    async fn append_move(&self, game: &GameRow, mv: &MoveRow) -> StoreResult<()>;
+    /// durable before anyone hears of it. With a `fence`, the transaction
+    /// first checks that the lease still carries that owner and token, and
+    /// writes nothing (a [`StaleLease`] error) if not.
+    async fn append_move(
+        &self,
+        game: &GameRow,
+        mv: &MoveRow,
+        fence: Option<&Fence>,
+    ) -> StoreResult<()>;
+    /// Takes the lease on a game for `owner` until `ttl_ms` from now, or
+    /// renews it. Granted when nobody holds it (token 1), when `owner` holds
+    /// it already (same token), or when the holder's lease has run out (the
+    /// token grows by one); `None` while another owner's lease runs.
+    async fn acquire_lease(
+        &self,
+        game_id: &str,
+        owner: &str,
+        ttl_ms: i64,
+    ) -> StoreResult<Option<Fence>>;
+    /// Ends `owner`'s lease on a game now (the token stays), so that another
+    /// node may take the game at once; false if `owner` did not hold it.
+    async fn release_lease(&self, game_id: &str, owner: &str) -> StoreResult<bool>;
+    /// Records (or updates) where node `id` is reached (`host:port`).
+    async fn register_node(&self, id: &str, addr: &str) -> StoreResult<()>;
+    /// The node holding an unexpired lease on a game, with its address.
+    async fn lease_holder(&self, game_id: &str) -> StoreResult<Option<(String, String)>>;
+    /// Games not finished whose lease is missing or has run out (their
+    /// node died), at most `limit`.
+    async fn orphaned_games(&self, limit: i64) -> StoreResult<Vec<String>>;
     /// A game and its moves.
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>>;
     /// Every game not finished (to resume after a restart).
@@ -262,6 +289,24 @@ pub trait Storage: Send + Sync {
     async fn close(&self);
 }
 
+pub use crate::store_cluster::{Fence, StaleLease};
+
+/// Opens the store a database URL names: `sqlite://FILE` (or
+/// `sqlite::memory:`) or `postgres://USER:PASSWORD@HOST/DB`.
+pub async fn open(url: &str) -> StoreResult<std::sync::Arc<dyn Storage>> {
+    if url.starts_with("sqlite:") {
+        Ok(std::sync::Arc::new(SqliteStore::open(url).await?))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(std::sync::Arc::new(
+            crate::pg_store::PgStore::open(url).await?,
+        ))
+    } else {
+        anyhow::bail!(
+            "unknown database URL {url:?}: use sqlite://FILE (the default) or postgres://USER:PASSWORD@HOST/DB"
+        )
+    }
+}
+
 /// One player's rating change in a rated game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingUpdate {
@@ -310,83 +355,6 @@ pub struct SqliteStore {
     moves: crate::group_commit::GroupCommit,
 }
 
-fn migrator() -> Migrator {
-    // Built by hand (not with `sqlx::migrate!`) so that sqlx's macro crate
-    // stays out of the build; the SQL files are still embedded at compile time.
-    Migrator {
-        migrations: Cow::Owned(vec![
-            Migration::new(
-                1,
-                Cow::Borrowed("init"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0001_init.sql")),
-                false,
-            ),
-            Migration::new(
-                2,
-                Cow::Borrowed("ratings_events"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0002_ratings_events.sql")),
-                false,
-            ),
-            Migration::new(
-                3,
-                Cow::Borrowed("game_setups"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0003_game_setups.sql")),
-                false,
-            ),
-            Migration::new(
-                4,
-                Cow::Borrowed("hardening"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0004_hardening.sql")),
-                false,
-            ),
-            Migration::new(
-                5,
-                Cow::Borrowed("placings"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0005_placings.sql")),
-                false,
-            ),
-            Migration::new(
-                6,
-                Cow::Borrowed("options_draws"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0006_options_draws.sql")),
-                false,
-            ),
-            Migration::new(
-                7,
-                Cow::Borrowed("multi_ratings"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0007_multi_ratings.sql")),
-                false,
-            ),
-            Migration::new(
-                8,
-                Cow::Borrowed("takebacks_challenges_chat"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!(
-                    "../migrations/0008_takebacks_challenges_chat.sql"
-                )),
-                false,
-            ),
-            Migration::new(
-                9,
-                Cow::Borrowed("presets"),
-                MigrationType::Simple,
-                Cow::Borrowed(include_str!("../migrations/0009_presets.sql")),
-                false,
-            ),
-        ]),
-        ignore_missing: false,
-        locking: true,
-        no_tx: false,
-    }
-}
-
 impl SqliteStore {
     /// Opens (creating if missing) the database at `url` (`sqlite://file.db`
     /// or `sqlite::memory:`) and applies the migrations.
@@ -403,8 +371,10 @@ impl SqliteStore {
             .max_connections(max)
             .connect_with(opts)
             .await?;
-        migrator().run(&pool).await?;
-        let moves = crate::group_commit::GroupCommit::start(pool.clone());
+        crate::migrations::sqlite().run(&pool).await?;
+        let moves = crate::group_commit::GroupCommit::start(std::sync::Arc::new(
+            crate::group_commit::SqliteMoves(pool.clone()),
+        ));
         let store = SqliteStore { pool, moves };
         store.fill_name_keys().await?;
         Ok(store)
@@ -739,15 +709,46 @@ impl Storage for SqliteStore {
         Ok(())
     }
 
-    async fn update_game(&self, game: &GameRow) -> StoreResult<()> {
+    async fn update_game(&self, game: &GameRow, fence: Option<&Fence>) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        crate::store_cluster::sqlite_fence(&mut tx, &game.id, fence).await?;
         write_game(&mut tx, game, false).await?;
         tx.commit().await?;
         Ok(())
     }
 
-    async fn append_move(&self, game: &GameRow, mv: &MoveRow) -> StoreResult<()> {
-        self.moves.append(game, mv).await
+    async fn append_move(
+        &self,
+        game: &GameRow,
+        mv: &MoveRow,
+        fence: Option<&Fence>,
+    ) -> StoreResult<()> {
+        self.moves.append(game, mv, fence).await
+    }
+
+    async fn acquire_lease(
+        &self,
+        game_id: &str,
+        owner: &str,
+        ttl_ms: i64,
+    ) -> StoreResult<Option<Fence>> {
+        self.acquire_lease_sql(game_id, owner, ttl_ms).await
+    }
+
+    async fn release_lease(&self, game_id: &str, owner: &str) -> StoreResult<bool> {
+        self.release_lease_sql(game_id, owner).await
+    }
+
+    async fn register_node(&self, id: &str, addr: &str) -> StoreResult<()> {
+        self.register_node_sql(id, addr).await
+    }
+
+    async fn lease_holder(&self, game_id: &str) -> StoreResult<Option<(String, String)>> {
+        self.lease_holder_sql(game_id).await
+    }
+
+    async fn orphaned_games(&self, limit: i64) -> StoreResult<Vec<String>> {
+        self.orphaned_games_sql(limit).await
     }
 
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>> {
@@ -1112,6 +1113,8 @@ impl Storage for SqliteStore {
 
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
     use super::*;
 
     /// Games stored before migration 6 keep their target and room base, now
@@ -1130,7 +1133,7 @@ mod tests {
                 .connect_with(opts)
                 .await
                 .expect("pool");
-            let mut old = migrator();
+            let mut old = crate::migrations::sqlite();
             old.migrations = Cow::Owned(old.migrations[..5].to_vec());
             old.run(&pool).await.expect("migrations 1-5");
             for (id, rules, target) in [("j1", "kind-a", Some(30)), ("b1", "kind-b", None)] {

@@ -117,6 +117,7 @@ impl Hall {
         if live.row.status == "finished" {
             return Err(HallError::conflict("the game is over"));
         }
+        self.check_owner(live)?;
         let was_playing = live.row.status == "playing";
         let now = Instant::now();
         let before = (live.row.clone(), live.clocks.clone());
@@ -124,9 +125,10 @@ impl Hall {
         Hall::mark_finished(&mut live.row, &live.seat_names, &outcome, None);
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();
-        if let Err(e) = self.store.update_game(&live.row).await {
+        let fence = live.fence.clone();
+        if let Err(e) = self.store.update_game(&live.row, fence.as_ref()).await {
             (live.row, live.clocks) = before;
-            return Err(HallError::internal(e));
+            return Err(self.refused(live, e));
         }
         live.table.end(outcome);
         live.draw_offer = None;
@@ -219,6 +221,7 @@ impl Hall {
         now: Instant,
         lag_ms: i64,
     ) -> HallResult<Option<Outcome>> {
+        self.check_owner(live)?;
         let before = (live.row.clone(), live.clocks.clone());
         let snapshot = std::mem::replace(&mut live.table, after);
         let next = live.table.seats_to_move();
@@ -240,10 +243,15 @@ impl Hall {
             at_ms: live.row.updated_ms,
             draws,
         };
-        if let Err(e) = self.store.append_move(&live.row, &mrow).await {
+        let fence = live.fence.clone();
+        if let Err(e) = self
+            .store
+            .append_move(&live.row, &mrow, fence.as_ref())
+            .await
+        {
             live.table = snapshot;
             (live.row, live.clocks) = before;
-            return Err(HallError::internal(e));
+            return Err(self.refused(live, e));
         }
         live.move_clocks.push(mrow.clocks);
         live.move_seats.push(seat);

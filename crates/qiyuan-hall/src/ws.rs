@@ -91,9 +91,11 @@ pub async fn game_socket(
     // 404 before upgrading for an unknown game.
     hall.state(&id, None).await?;
     let slot = admit(&hall, peer, user.as_ref())?;
+    // With several nodes, a move may have to be sent on with these.
+    let creds = crate::forward::Credentials::of(&headers);
     Ok(bounded(ws).on_upgrade(move |socket| async move {
         hall.metrics.sockets.inc();
-        run_game_socket(hall.clone(), id, user, query.since, socket).await;
+        run_game_socket(hall.clone(), id, user, query.since, socket, creds).await;
         hall.metrics.sockets.dec();
         drop(slot);
     }))
@@ -192,6 +194,7 @@ async fn run_game_socket(
     user: Option<User>,
     since: Option<u64>,
     socket: WebSocket,
+    creds: crate::forward::Credentials,
 ) {
     let (mut tx, mut rx) = socket.split();
     let mut shutdown = hall.shutdown.clone();
@@ -309,7 +312,7 @@ async fn run_game_socket(
                     }
                 };
                 let lag = median(&rtts);
-                let reply = handle_frame(&hall, &id, user.as_ref(), seat, &frame, lag, &mut pings, &mut rtts).await;
+                let reply = handle_frame(&hall, &id, user.as_ref(), seat, &frame, lag, &mut pings, &mut rtts, &creds).await;
                 if let Some(m) = reply
                     && tx.send(m).await.is_err() {
                         return;
@@ -346,6 +349,7 @@ async fn handle_frame(
     lag: i64,
     pings: &mut VecDeque<(u64, Instant)>,
     rtts: &mut VecDeque<i64>,
+    creds: &crate::forward::Credentials,
 ) -> Option<Message> {
     let need_player = || -> Result<&User, HallError> {
         match (user, seat) {
@@ -376,7 +380,13 @@ async fn handle_frame(
             (Err(e), _) => Err(e),
             (Ok(_), None) => Err(HallError::bad("a move frame needs \"move\"")),
             // The state reaches the player through the event bus.
-            (Ok(u), Some(mv)) => hall.play(id, u, mv, lag, false).await.map(|_| None),
+            (Ok(u), Some(mv)) => match crate::forward::owner_elsewhere(hall, id).await {
+                // Another node plays the game: the move goes there (as over HTTP).
+                Some(addr) => crate::forward::move_to(&addr, id, creds, mv)
+                    .await
+                    .map(|_| None),
+                None => hall.play(id, u, mv, lag, false).await.map(|_| None),
+            },
         },
         "resign" => match need_player() {
             Ok(u) => hall.resign(id, u).await.map(|_| None),

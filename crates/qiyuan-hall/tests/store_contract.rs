@@ -1,0 +1,565 @@
+//! The storage contract: one test body run against every store, SQLite
+//! always and PostgreSQL when `QIYUAN_TEST_POSTGRES` names a server
+//! (`postgres://USER@HOST:PORT/DB`; each test makes a database of its own
+//! there). `tests/cluster/run.sh` starts one and sets the variable; without
+//! it the PostgreSQL tests print a note and pass.
+
+use std::sync::Arc;
+
+use qiyuan_hall::store::{
+    Fence, GameRow, MoveRow, NewSession, RatingUpdate, SeatRow, StaleLease, Storage,
+};
+
+/// A fresh PostgreSQL database URL on the test server, or `None` (with a
+/// note) when there is none.
+pub async fn fresh_postgres(tag: &str) -> Option<String> {
+    let Ok(base) = std::env::var("QIYUAN_TEST_POSTGRES") else {
+        eprintln!("note: QIYUAN_TEST_POSTGRES is not set; the PostgreSQL test {tag} is skipped");
+        return None;
+    };
+    let name = format!(
+        "qiyuan_{tag}_{}_{:x}",
+        std::process::id(),
+        rand::random::<u32>()
+    );
+    let admin = sqlx::PgPool::connect(&base).await.expect("test server");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("create database");
+    admin.close().await;
+    let (head, _) = base.rsplit_once('/').expect("a URL with a database");
+    Some(format!("{head}/{name}"))
+}
+
+fn game(id: &str, seats: Vec<SeatRow>, status: &str) -> GameRow {
+    GameRow {
+        id: id.into(),
+        rules: "kind-a".into(),
+        options: qiyuan_core::Options::from([("target".into(), 30)]),
+        start_fen: None,
+        initial_ms: 60_000,
+        increment_ms: 1_000,
+        rated: true,
+        seats,
+        status: status.into(),
+        result: None,
+        reason: None,
+        explanation: None,
+        clocks: vec![60_000, 60_000],
+        created_ms: 1,
+        updated_ms: 1,
+        rematch_of: None,
+        placings: None,
+    }
+}
+
+fn mv(ply: i64) -> MoveRow {
+    MoveRow {
+        ply,
+        seat: ply % 2,
+        mv: format!("m{ply}"),
+        clocks: vec![59_000 - ply, 60_000],
+        at_ms: 10 + ply,
+        draws: if ply == 1 { vec![3, 1, 4] } else { Vec::new() },
+    }
+}
+
+fn session(keep: usize) -> NewSession {
+    NewSession {
+        ttl_ms: 3_600_000,
+        keep,
+        agent: Some("test".into()),
+    }
+}
+
+/// Everything the hall relies on, the same for every store.
+pub async fn contract(store: Arc<dyn Storage>) {
+    // Accounts: names are unique by their key.
+    let alice = store
+        .create_user("Alice", Some("hash"), false)
+        .await
+        .expect("user")
+        .expect("new");
+    let bob = store
+        .create_user("bob", None, true)
+        .await
+        .expect("user")
+        .expect("new");
+    assert!(
+        store
+            .create_user("alice", None, false)
+            .await
+            .expect("dup")
+            .is_none()
+    );
+    let found = store
+        .user_by_name("ALICE")
+        .await
+        .expect("by name")
+        .expect("found");
+    assert_eq!(found, alice);
+    assert!(store.user_by_name("carol").await.expect("none").is_none());
+
+    // Sessions: sliding expiry, the list, revoking, the keep limit.
+    store
+        .create_session("t1", alice.id, &session(2))
+        .await
+        .expect("s1");
+    store
+        .create_session("t2", alice.id, &session(2))
+        .await
+        .expect("s2");
+    assert_eq!(
+        store
+            .session_user("t1", 3_600_000)
+            .await
+            .expect("s")
+            .map(|u| u.id),
+        Some(alice.id)
+    );
+    let list = store.list_sessions(alice.id, "t2").await.expect("list");
+    assert_eq!(list.len(), 2);
+    assert_eq!(list.iter().filter(|s| s.current).count(), 1);
+    assert!(
+        list.iter()
+            .all(|s| s.id.len() == 16 && s.agent.as_deref() == Some("test"))
+    );
+    store
+        .create_session("t3", alice.id, &session(2))
+        .await
+        .expect("s3");
+    assert_eq!(
+        store
+            .list_sessions(alice.id, "t3")
+            .await
+            .expect("list")
+            .len(),
+        2
+    );
+    let other = store
+        .list_sessions(alice.id, "t3")
+        .await
+        .expect("list")
+        .into_iter()
+        .find(|s| !s.current)
+        .expect("another");
+    assert!(
+        store
+            .revoke_session(alice.id, &other.id)
+            .await
+            .expect("revoke")
+    );
+    assert!(
+        !store
+            .revoke_session(bob.id, &other.id)
+            .await
+            .expect("not bob's")
+    );
+    store
+        .create_session("t4", alice.id, &session(5))
+        .await
+        .expect("s4");
+    assert_eq!(
+        store
+            .revoke_other_sessions(alice.id, "t4")
+            .await
+            .expect("others"),
+        1
+    );
+    store.delete_session("t4").await.expect("delete");
+    assert!(
+        store
+            .session_user("t4", 3_600_000)
+            .await
+            .expect("gone")
+            .is_none()
+    );
+    store
+        .create_session(
+            "old",
+            bob.id,
+            &NewSession {
+                ttl_ms: -1,
+                keep: 5,
+                agent: None,
+            },
+        )
+        .await
+        .expect("expired");
+    assert!(
+        store
+            .session_user("old", 1000)
+            .await
+            .expect("expired")
+            .is_none()
+    );
+    assert_eq!(store.purge_expired_sessions().await.expect("purge"), 1);
+
+    // Games and moves.
+    let seats = vec![
+        SeatRow::User {
+            id: alice.id,
+            name: "Alice".into(),
+        },
+        SeatRow::Ai { level: 3 },
+    ];
+    let mut g = game("g1", seats, "playing");
+    store.insert_game(&g).await.expect("insert");
+    assert_eq!(store.ai_games_in_play(alice.id).await.expect("ai"), 1);
+    for ply in 0..3 {
+        g.clocks = mv(ply).clocks;
+        g.updated_ms = 10 + ply;
+        store.append_move(&g, &mv(ply), None).await.expect("move");
+    }
+    assert!(
+        store.append_move(&g, &mv(1), None).await.is_err(),
+        "a ply twice"
+    );
+    let (row, moves) = store.load_game("g1").await.expect("load").expect("g1");
+    assert_eq!(row, g);
+    assert_eq!(moves, (0..3).map(mv).collect::<Vec<_>>());
+    assert!(store.load_game("nope").await.expect("load").is_none());
+    assert_eq!(store.unfinished_games().await.expect("unfinished").len(), 1);
+    assert_eq!(
+        store.unfinished_games_of(alice.id, 10).await.expect("mine"),
+        vec!["g1"]
+    );
+    assert_eq!(
+        store.user_games(alice.id, 10).await.expect("games").len(),
+        1
+    );
+
+    // Leases: one owner at a time, the token grows on each takeover, a
+    // move under a stale token is refused and writes nothing.
+    let a1 = store
+        .acquire_lease("g1", "node-a", 60_000)
+        .await
+        .expect("lease");
+    assert_eq!(
+        a1,
+        Some(Fence {
+            owner: "node-a".into(),
+            token: 1
+        })
+    );
+    assert_eq!(
+        store
+            .acquire_lease("g1", "node-b", 60_000)
+            .await
+            .expect("held"),
+        None
+    );
+    assert_eq!(
+        store
+            .acquire_lease("g1", "node-a", 60_000)
+            .await
+            .expect("renew"),
+        a1
+    );
+    let a1 = a1.expect("a's fence");
+    store
+        .append_move(&g, &mv(3), Some(&a1))
+        .await
+        .expect("fenced move");
+    // A's lease runs out (a renewal with no time left), B takes over.
+    store
+        .acquire_lease("g1", "node-a", -1)
+        .await
+        .expect("lapse");
+    let b2 = store
+        .acquire_lease("g1", "node-b", 60_000)
+        .await
+        .expect("takeover")
+        .expect("granted");
+    assert_eq!(b2.token, 2);
+    let refused = store
+        .append_move(&g, &mv(4), Some(&a1))
+        .await
+        .expect_err("stale");
+    assert!(StaleLease::is(&refused), "{refused:?}");
+    assert_eq!(
+        store
+            .load_game("g1")
+            .await
+            .expect("load")
+            .expect("g1")
+            .1
+            .len(),
+        4
+    );
+    store
+        .append_move(&g, &mv(4), Some(&b2))
+        .await
+        .expect("the new owner");
+    // A game row written under a stale lease (a join, an end) is refused too.
+    let refused = store.update_game(&g, Some(&a1)).await.expect_err("stale");
+    assert!(StaleLease::is(&refused), "{refused:?}");
+    store
+        .update_game(&g, Some(&b2))
+        .await
+        .expect("the owner's row");
+    assert!(store.release_lease("g1", "node-b").await.expect("release"));
+    assert!(!store.release_lease("g1", "node-a").await.expect("not a's"));
+    let a3 = store
+        .acquire_lease("g1", "node-a", 60_000)
+        .await
+        .expect("again");
+    assert_eq!(a3.map(|f| f.token), Some(3));
+
+    // Takebacks.
+    g.updated_ms = 99;
+    store.take_back(&g, 3, 1).await.expect("take back");
+    assert_eq!(store.takeback_count("g1").await.expect("count"), 1);
+    assert_eq!(
+        store
+            .load_game("g1")
+            .await
+            .expect("load")
+            .expect("g1")
+            .1
+            .len(),
+        3
+    );
+
+    // Ratings, once per game.
+    let r = |v: f64, n: u32| qiyuan_events::Rating {
+        value: v,
+        rated_games: n,
+        reached_top: false,
+    };
+    let up = [RatingUpdate {
+        user_id: alice.id,
+        before: r(1000.0, 0),
+        after: r(1020.0, 1),
+        deviation: None,
+    }];
+    assert!(store.apply_ratings("g1", "fam", &up).await.expect("rate"));
+    assert!(!store.apply_ratings("g1", "fam", &up).await.expect("twice"));
+    assert_eq!(
+        store.rating(alice.id, "fam").await.expect("rating"),
+        Some(r(1020.0, 1))
+    );
+    assert_eq!(store.ratings_of(alice.id).await.expect("all").len(), 1);
+    assert_eq!(
+        store.leaderboard("fam", 10).await.expect("board"),
+        vec![("Alice".to_string(), r(1020.0, 1))]
+    );
+    let hist = store.rating_history(alice.id).await.expect("history");
+    assert_eq!((hist.len(), hist[0].rating), (1, 1020.0));
+    let changes = store.game_rating_changes("g1").await.expect("changes");
+    assert_eq!((changes[0].before, changes[0].after), (1000.0, 1020.0));
+    let multi = store
+        .multi_rating(alice.id, "fam")
+        .await
+        .expect("multi")
+        .expect("some");
+    assert_eq!(multi.rated_games, 1);
+
+    // Events, fouls, set-ups, points.
+    store
+        .save_event("e1", "running", "{}")
+        .await
+        .expect("event");
+    store
+        .save_event("e1", "finished", "{\"a\":1}")
+        .await
+        .expect("event again");
+    assert_eq!(
+        store.load_events().await.expect("events"),
+        vec![("e1".to_string(), "{\"a\":1}".to_string())]
+    );
+    store.add_foul("g1", 1).await.expect("foul");
+    store.add_foul("g1", 1).await.expect("foul");
+    assert_eq!(store.game_fouls("g1").await.expect("fouls"), vec![(1, 2)]);
+    store.save_game_setup("g1", "layout").await.expect("setup");
+    assert_eq!(
+        store.game_setup("g1").await.expect("setup").as_deref(),
+        Some("layout")
+    );
+    assert!(store.game_setup("nope").await.expect("none").is_none());
+    assert!(
+        store
+            .settle_points("g1", "fam", &[(alice.id, 5), (bob.id, -5)])
+            .await
+            .expect("settle")
+    );
+    assert!(
+        !store
+            .settle_points("g1", "fam", &[(alice.id, 5)])
+            .await
+            .expect("twice")
+    );
+    assert_eq!(
+        store
+            .points_balance(alice.id, "fam")
+            .await
+            .expect("balance"),
+        5
+    );
+    assert_eq!(
+        store.points_balance(alice.id, "other").await.expect("none"),
+        0
+    );
+    let board = store
+        .points_leaderboard("fam", 10)
+        .await
+        .expect("points board");
+    assert_eq!(
+        board,
+        vec![("Alice".to_string(), 5), ("bob".to_string(), -5)]
+    );
+
+    // Challenges and chat reports.
+    let w = game(
+        "w1",
+        vec![
+            SeatRow::User {
+                id: alice.id,
+                name: "Alice".into(),
+            },
+            SeatRow::Open,
+        ],
+        "waiting",
+    );
+    store.insert_game(&w).await.expect("waiting game");
+    store.save_challenge("w1", bob.id).await.expect("challenge");
+    assert_eq!(
+        store.challenge_of("w1").await.expect("of"),
+        Some((bob.id, "bob".to_string()))
+    );
+    assert_eq!(
+        store.challenges_for(bob.id, 10).await.expect("for"),
+        vec!["w1"]
+    );
+    let report = qiyuan_hall::store_play::ChatReport {
+        game_id: "g1".into(),
+        reporter_id: alice.id,
+        author_id: bob.id,
+        text: "hi".into(),
+        sent_ms: 5,
+    };
+    store.add_chat_report(&report).await.expect("report");
+    assert_eq!(
+        store.chat_reports("g1").await.expect("reports"),
+        vec![report]
+    );
+
+    // Presets: one per kind plays on timeout.
+    let p = |name: &str, on: bool| qiyuan_hall::presets::Preset {
+        kind: "kind-a".into(),
+        name: name.into(),
+        text: format!("text {name}"),
+        on_timeout: on,
+    };
+    store
+        .save_preset(alice.id, &p("one", true))
+        .await
+        .expect("preset");
+    store
+        .save_preset(alice.id, &p("two", true))
+        .await
+        .expect("preset");
+    let list = store.list_presets(alice.id).await.expect("presets");
+    assert_eq!(list.iter().filter(|p| p.on_timeout).count(), 1);
+    assert_eq!(
+        store
+            .timeout_preset(alice.id, "kind-a")
+            .await
+            .expect("timeout")
+            .as_deref(),
+        Some("text two")
+    );
+    assert!(
+        store
+            .delete_preset(alice.id, "kind-a", "two")
+            .await
+            .expect("delete")
+    );
+    assert!(
+        store
+            .timeout_preset(alice.id, "kind-a")
+            .await
+            .expect("none")
+            .is_none()
+    );
+
+    // Group commit: many games at once, every acknowledged move stored.
+    let mut tasks = Vec::new();
+    for i in 0..40 {
+        let s = store.clone();
+        let mut g = game(
+            &format!("c{i}"),
+            vec![SeatRow::User {
+                id: bob.id,
+                name: "bob".into(),
+            }],
+            "playing",
+        );
+        tasks.push(tokio::spawn(async move {
+            s.insert_game(&g).await.expect("insert");
+            for ply in 0..8 {
+                g.updated_ms = ply;
+                s.append_move(&g, &mv(ply), None).await.expect("stored");
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.expect("task");
+    }
+    for i in 0..40 {
+        let (row, moves) = store
+            .load_game(&format!("c{i}"))
+            .await
+            .expect("load")
+            .expect("game");
+        assert_eq!((row.updated_ms, moves.len()), (7, 8));
+    }
+    assert_eq!(
+        store
+            .unfinished_games_of(bob.id, 100)
+            .await
+            .expect("bob's")
+            .len(),
+        40
+    );
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_store_keeps_the_contract() {
+    let path = std::env::temp_dir().join(format!("qiyuan-contract-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let store = qiyuan_hall::store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .expect("store");
+    contract(store).await;
+    let _ = std::fs::remove_file(&path);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_store_keeps_the_contract() {
+    let Some(url) = fresh_postgres("contract").await else {
+        return;
+    };
+    let store = qiyuan_hall::store::open(&url).await.expect("store");
+    contract(store).await;
+}
+
+#[tokio::test]
+async fn a_bad_database_url_is_a_clear_error() {
+    let e = qiyuan_hall::store::open("mysql://x/y")
+        .await
+        .err()
+        .expect("refused");
+    assert!(e.to_string().contains("sqlite://"), "{e}");
+    let e = qiyuan_hall::store::open("postgres://u:pw@127.0.0.1:1/db")
+        .await
+        .err()
+        .expect("refused");
+    let text = format!("{e:#}");
+    assert!(
+        text.contains("cannot connect to PostgreSQL") && !text.contains("pw"),
+        "{text}"
+    );
+}
