@@ -198,8 +198,8 @@ fn players(field: &Field) -> Vec<Player> {
     out
 }
 
-/// The ratio of the needed weight bits to limbs, and the pairing at that
-/// width.
+/// Pairs the field with weights just wide enough for its score groups
+/// (128 to 2048 bits).
 pub(super) fn pair(field: &Field) -> Result<Vec<Board>, DutchError> {
     let players = players(field);
     let mut forbidden = vec![HashSet::new(); field.entrants.len()];
