@@ -419,28 +419,7 @@ async fn h7_team_fouls_and_stream_of_a_team_event() {
     let (srv, addr) = server().await;
     let ann = register(&addr, "ann").await;
     let ben = register(&addr, "ben").await;
-    let (st, ev) = post(
-        &addr,
-        "/api/team-events",
-        &ann,
-        json!({"game": "xiangqi", "teams": [
-            {"name": "Reds", "players": ["ann"]},
-            {"name": "Blues", "players": ["ben"]},
-        ]}),
-    )
-    .await;
-    assert_eq!(st, 201, "{ev}");
-    assert_eq!(ev["status"], "invited", "{ev}");
-    let id = ev["id"].as_str().expect("id").to_string();
-    let (st, ev) = post(
-        &addr,
-        &format!("/api/team-events/{id}/accept"),
-        &ben,
-        json!({}),
-    )
-    .await;
-    assert_eq!(st, 200, "{ev}");
-    assert_eq!(ev["status"], "running", "{ev}");
+    let (id, ev) = common::team_duel(&addr, (&ann, "ann"), (&ben, "ben"), ("Reds", "Blues")).await;
     let b = &ev["rounds"][0]["matches"][0]["boards"][0];
     let gid = b["game_id"].as_str().expect("game id").to_string();
     let (red, black) = if b["red"] == "ann" {
@@ -508,26 +487,7 @@ async fn h7_team_event_survives_a_restart() {
     let (srv, addr) = server_at(&db).await;
     let cy = register(&addr, "cyan").await;
     let di = register(&addr, "dina").await;
-    let (st, ev) = post(
-        &addr,
-        "/api/team-events",
-        &cy,
-        json!({"game": "xiangqi", "teams": [
-            {"name": "C", "players": ["cyan"]},
-            {"name": "D", "players": ["dina"]},
-        ]}),
-    )
-    .await;
-    assert_eq!(st, 201, "{ev}");
-    let id = ev["id"].as_str().expect("id").to_string();
-    let (st, ev) = post(
-        &addr,
-        &format!("/api/team-events/{id}/accept"),
-        &di,
-        json!({}),
-    )
-    .await;
-    assert_eq!(st, 200, "{ev}");
+    let (id, ev) = common::team_duel(&addr, (&cy, "cyan"), (&di, "dina"), ("C", "D")).await;
     let gid = ev["rounds"][0]["matches"][0]["boards"][0]["game_id"]
         .as_str()
         .expect("game id")

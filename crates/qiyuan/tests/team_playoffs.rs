@@ -46,26 +46,7 @@ async fn h8_a_tied_team_title_is_played_off_by_armageddon() {
     let (srv, addr) = common::server("team-playoff").await;
     let ann = register(&addr, "ann").await;
     let ben = register(&addr, "ben").await;
-    let (st, ev) = post(
-        &addr,
-        "/api/team-events",
-        &ann,
-        json!({"game": "xiangqi", "teams": [
-            {"name": "Reds", "players": ["ann"]},
-            {"name": "Blues", "players": ["ben"]},
-        ]}),
-    )
-    .await;
-    assert_eq!(st, 201, "{ev}");
-    let id = ev["id"].as_str().expect("id").to_string();
-    let (st, ev) = post(
-        &addr,
-        &format!("/api/team-events/{id}/accept"),
-        &ben,
-        json!({}),
-    )
-    .await;
-    assert_eq!(st, 200, "{ev}");
+    let (id, ev) = common::team_duel(&addr, (&ann, "ann"), (&ben, "ben"), ("Reds", "Blues")).await;
     let token = |name: &Value| {
         if name == "ann" {
             ann.clone()

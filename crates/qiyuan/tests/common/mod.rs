@@ -94,3 +94,38 @@ pub async fn get(addr: &str, path: &str) -> (u16, Value) {
     let r = client::get(addr, path, None).await.expect("request");
     (r.status, r.json())
 }
+
+/// A one-board team event between two registered people: `home` (token,
+/// name) organises it with team `teams.0`, `away` accepts with `teams.1`,
+/// and its first game starts. Returns the event id and the event after the
+/// acceptance.
+pub async fn team_duel(
+    addr: &str,
+    home: (&str, &str),
+    away: (&str, &str),
+    teams: (&str, &str),
+) -> (String, Value) {
+    let (st, ev) = post(
+        addr,
+        "/api/team-events",
+        home.0,
+        json!({"game": "xiangqi", "teams": [
+            {"name": teams.0, "players": [home.1]},
+            {"name": teams.1, "players": [away.1]},
+        ]}),
+    )
+    .await;
+    assert_eq!(st, 201, "{ev}");
+    assert_eq!(ev["status"], "invited", "{ev}");
+    let id = ev["id"].as_str().expect("id").to_string();
+    let (st, ev) = post(
+        addr,
+        &format!("/api/team-events/{id}/accept"),
+        away.0,
+        json!({}),
+    )
+    .await;
+    assert_eq!(st, 200, "{ev}");
+    assert_eq!(ev["status"], "running", "{ev}");
+    (id, ev)
+}
