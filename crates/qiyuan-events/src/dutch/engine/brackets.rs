@@ -93,6 +93,7 @@ pub(super) fn run<const L: usize>(
     let mut moved_down = 0;
     let mut group_begin_v = 0;
     while idx.len() > 1 || next < n {
+        let carried_in = idx.len();
         let next_begin = idx.len();
         let next_begin_v = group_begin_v + (next_begin - moved_down);
         let group_start = next;
@@ -348,6 +349,12 @@ pub(super) fn run<const L: usize>(
             }
         }
         bye.single_downfloater = single;
+        // A consistent field always makes progress; an inconsistent one
+        // (histories that contradict each other) may not: refuse it rather
+        // than loop.
+        if next == group_start && carried.len() >= carried_in {
+            return Err(DutchError::NoPairing);
+        }
         idx = carried;
         group_begin_v = next_begin_v;
     }
