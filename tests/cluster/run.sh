@@ -53,3 +53,4 @@ echo "PostgreSQL on $PGPORT, Redis on $REDISPORT"
 
 cargo test -p qiyuan-hall --test store_contract --test cluster_bus -- --nocapture
 cargo test -p qiyuan --test cluster -- --nocapture
+cargo test -p qiyuan --test banqi_hall -- --nocapture across_nodes

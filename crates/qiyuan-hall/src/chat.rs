@@ -276,18 +276,21 @@ mod tests {
             Some(200)
         );
         assert_eq!(
-            checked_text(&"好".repeat(201)).map_err(|e| e.code),
-            Err("out_of_range")
+            checked_text(&"好".repeat(201)).map_err(|e| e.code.to_string()),
+            Err("out_of_range".to_string())
         );
         assert_eq!(
-            checked_text(&"x".repeat(100_000)).map_err(|e| e.code),
-            Err("out_of_range")
+            checked_text(&"x".repeat(100_000)).map_err(|e| e.code.to_string()),
+            Err("out_of_range".to_string())
         );
         assert_eq!(
-            checked_text("   ").map_err(|e| e.code),
-            Err("empty_message")
+            checked_text("   ").map_err(|e| e.code.to_string()),
+            Err("empty_message".to_string())
         );
-        assert_eq!(checked_text("a\nb").map_err(|e| e.code), Err("bad_request"));
+        assert_eq!(
+            checked_text("a\nb").map_err(|e| e.code.to_string()),
+            Err("bad_request".to_string())
+        );
     }
 
     #[test]

@@ -28,8 +28,9 @@ pub struct ErrorBody {
 pub struct HallError {
     /// HTTP status code (4xx for the client's mistakes, 500 for ours).
     pub status: u16,
-    /// Stable code (`snake_case`), documented in the OpenAPI document.
-    pub code: &'static str,
+    /// Stable code (`snake_case`), documented in the OpenAPI document
+    /// (owned only when it came from another node's answer).
+    pub code: std::borrow::Cow<'static, str>,
     /// What went wrong, for the client.
     pub message: String,
 }
@@ -42,7 +43,7 @@ impl HallError {
     pub fn new(status: u16, code: &'static str, msg: impl Into<String>) -> HallError {
         HallError {
             status,
-            code,
+            code: code.into(),
             message: msg.into(),
         }
     }
@@ -94,8 +95,26 @@ impl HallError {
     }
     /// The same error with a more specific code.
     pub fn with_code(mut self, code: &'static str) -> HallError {
-        self.code = code;
+        self.code = code.into();
         self
+    }
+    /// The error another node answered (`status`, `code`, `message`), passed
+    /// on as it is; a code that is not `snake_case` becomes the status's.
+    pub fn relayed(status: u16, code: Option<&str>, msg: impl Into<String>) -> HallError {
+        let fallback = HallError::new(status, code_for_status(status), msg);
+        match code {
+            Some(c)
+                if !c.is_empty()
+                    && c.len() <= 40
+                    && c.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') =>
+            {
+                HallError {
+                    code: c.to_string().into(),
+                    ..fallback
+                }
+            }
+            _ => fallback,
+        }
     }
     /// The JSON body of this error.
     pub fn body(&self) -> serde_json::Value {

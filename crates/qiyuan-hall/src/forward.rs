@@ -7,7 +7,8 @@
 //! is served where the request arrived (that node takes the lease). Reads
 //! are served by any node from storage, and events reach every node's
 //! sockets over the bus. A move sent over a WebSocket to such a node is
-//! sent on the same way ([`move_to`], as an HTTP move: no lag credit).
+//! sent on the same way ([`action_to`], as HTTP: a move gets no lag
+//! credit), and so is every other action of a player's socket.
 
 use std::sync::Arc;
 
@@ -56,24 +57,30 @@ pub async fn owner_elsewhere(hall: &Hall, id: &str) -> Option<String> {
     }
 }
 
-/// Plays `mv` on game `id` at the node at `addr`, as its HTTP move.
-pub async fn move_to(addr: &str, id: &str, creds: &Credentials, mv: &str) -> Result<(), HallError> {
-    let body = serde_json::json!({ "move": mv }).to_string();
+/// Sends a player's socket action on game `id` to the node at `addr` as
+/// its HTTP `POST /api/games/{id}/{action}` (a move, resign, draw,
+/// takeback, chat, claim, rematch), and returns that node's JSON answer.
+pub async fn action_to(
+    addr: &str,
+    id: &str,
+    creds: &Credentials,
+    action: &str,
+    body: Option<serde_json::Value>,
+) -> Result<serde_json::Value, HallError> {
+    let body = body.map(|b| b.to_string());
     let mut extra: Vec<(&str, &str)> = vec![(FORWARDED, "socket")];
     extra.extend(creds.0.iter().map(|(k, v)| (*k, v.as_str())));
-    let path = format!("/api/games/{id}/moves");
-    match crate::client::request(addr, "POST", &path, None, Some(body.as_bytes()), &extra).await {
-        Ok(r) if r.status == 200 => Ok(()),
+    let path = format!("/api/games/{id}/{action}");
+    let sent = body.as_ref().map(|b| b.as_bytes());
+    match crate::client::request(addr, "POST", &path, None, sent, &extra).await {
+        Ok(r) if r.status == 200 => Ok(r.json()),
         Ok(r) => {
-            let msg = r.json()["error"].as_str().unwrap_or("refused").to_string();
-            Err(HallError::new(
-                r.status,
-                crate::error::code_for_status(r.status),
-                msg,
-            ))
+            let answer = r.json();
+            let msg = answer["error"].as_str().unwrap_or("refused").to_string();
+            Err(HallError::relayed(r.status, answer["code"].as_str(), msg))
         }
         Err(e) => {
-            tracing::warn!(game = %id, node = %addr, error = %e, "cannot forward a move");
+            tracing::warn!(game = %id, node = %addr, error = %e, "cannot forward a socket action");
             Err(HallError::busy(
                 "the node playing this game cannot be reached; try again",
             ))

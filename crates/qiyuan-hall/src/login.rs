@@ -202,7 +202,10 @@ mod tests {
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
         let refused = pool.run(|| ()).await;
-        assert_eq!(refused.map_err(|e| e.code), Err("busy"));
+        assert_eq!(
+            refused.map_err(|e| e.code.to_string()),
+            Err("busy".to_string())
+        );
         for t in tasks {
             assert!(t.await.expect("task").is_ok());
         }

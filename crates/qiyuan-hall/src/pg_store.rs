@@ -711,8 +711,14 @@ impl Storage for PgStore {
         self.points_leaderboard_pg(family, limit).await
     }
 
-    async fn take_back(&self, game: &GameRow, from_ply: i64, by_seat: usize) -> StoreResult<()> {
-        self.take_back_pg(game, from_ply, by_seat).await
+    async fn take_back(
+        &self,
+        game: &GameRow,
+        from_ply: i64,
+        by_seat: usize,
+        fence: Option<&Fence>,
+    ) -> StoreResult<()> {
+        self.take_back_pg(game, from_ply, by_seat, fence).await
     }
 
     async fn takeback_count(&self, game_id: &str) -> StoreResult<i64> {

@@ -242,8 +242,10 @@ impl PgStore {
         game: &GameRow,
         from_ply: i64,
         by_seat: usize,
+        fence: Option<&crate::store::Fence>,
     ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        crate::store_cluster::pg_fence(&mut tx, &game.id, fence).await?;
         let rows = sqlx::query(
             "SELECT ply, seat, mv FROM moves WHERE game_id = $1 AND ply >= $2 ORDER BY ply",
         )

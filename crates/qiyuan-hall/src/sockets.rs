@@ -108,8 +108,11 @@ mod tests {
         let ip: IpAddr = [127, 0, 0, 1].into();
         let a = counts.admit(ip, Some(7), &limits).expect("first");
         assert_eq!(
-            counts.admit(ip, Some(7), &limits).err().map(|e| e.code),
-            Some("too_many_sockets")
+            counts
+                .admit(ip, Some(7), &limits)
+                .err()
+                .map(|e| e.code.to_string()),
+            Some("too_many_sockets".to_string())
         );
         let b = counts.admit(ip, None, &limits).expect("anonymous");
         assert!(counts.admit(ip, None, &limits).is_err());

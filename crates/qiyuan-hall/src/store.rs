@@ -269,8 +269,14 @@ pub trait Storage: Send + Sync {
     -> StoreResult<Vec<(String, i64)>>;
     /// An accepted takeback: moves `from_ply` on leave `moves` for the
     /// `takebacks` record (with `by_seat`, who asked), with the game row, in
-    /// one transaction.
-    async fn take_back(&self, game: &GameRow, from_ply: i64, by_seat: usize) -> StoreResult<()>;
+    /// one transaction, if `fence` (this node's lease) still holds.
+    async fn take_back(
+        &self,
+        game: &GameRow,
+        from_ply: i64,
+        by_seat: usize,
+        fence: Option<&Fence>,
+    ) -> StoreResult<()>;
     /// How many takebacks a game has had.
     async fn takeback_count(&self, game_id: &str) -> StoreResult<i64>;
     /// Ids of the unfinished games `user_id` sits in, latest change first.
@@ -1074,8 +1080,14 @@ impl Storage for SqliteStore {
             .collect()
     }
 
-    async fn take_back(&self, game: &GameRow, from_ply: i64, by_seat: usize) -> StoreResult<()> {
-        self.take_back_sql(game, from_ply, by_seat).await
+    async fn take_back(
+        &self,
+        game: &GameRow,
+        from_ply: i64,
+        by_seat: usize,
+        fence: Option<&Fence>,
+    ) -> StoreResult<()> {
+        self.take_back_sql(game, from_ply, by_seat, fence).await
     }
 
     async fn takeback_count(&self, game_id: &str) -> StoreResult<i64> {

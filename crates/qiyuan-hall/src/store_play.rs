@@ -28,8 +28,10 @@ impl SqliteStore {
         game: &GameRow,
         from_ply: i64,
         by_seat: usize,
+        fence: Option<&crate::store::Fence>,
     ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
+        crate::store_cluster::sqlite_fence(&mut tx, &game.id, fence).await?;
         let rows = sqlx::query(
             "SELECT ply, seat, mv FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply",
         )

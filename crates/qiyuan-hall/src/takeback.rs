@@ -190,6 +190,7 @@ impl Hall {
     /// Takes `asker`'s last move back (and what followed it): the game is
     /// replayed from its set-up without those moves, stored, then announced.
     async fn take_back(&self, live: &mut Live, asker: usize) -> HallResult<()> {
+        self.check_owner(live)?;
         let (moves, cut) = self.cut_for(live, asker).await?;
         let secret = self
             .store
@@ -209,12 +210,17 @@ impl Hall {
         Hall::fresh_turn(live);
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();
-        if let Err(e) = self.store.take_back(&live.row, cut as i64, asker).await {
+        let fence = live.fence.clone();
+        let stored = self
+            .store
+            .take_back(&live.row, cut as i64, asker, fence.as_ref())
+            .await;
+        if let Err(e) = stored {
             live.table = table;
             live.move_clocks = move_clocks;
             live.move_seats = move_seats;
             (live.row, live.clocks) = before;
-            return Err(HallError::internal(e));
+            return Err(self.refused(live, e));
         }
         live.draw_offer = None;
         live.takeback.offer = None;

@@ -358,6 +358,23 @@ async fn handle_frame(
             _ => Err(HallError::forbidden("you are not a player in this game")),
         }
     };
+    // A player's action on a game another node plays goes to that node, as
+    // its HTTP request; the change comes back through the bus.
+    if need_player().is_ok()
+        && let Some((action, body)) = as_post(f)
+        && let Some(addr) = crate::forward::owner_elsewhere(hall, id).await
+    {
+        let res = crate::forward::action_to(&addr, id, creds, action, body).await;
+        return match res {
+            Ok(answer) if f.t == "rematch" => Some(Message::Text(
+                json!({"t":"rematch","id":answer["rematch_id"]})
+                    .to_string()
+                    .into(),
+            )),
+            Ok(_) => None,
+            Err(e) => Some(error_frame(&e)),
+        };
+    }
     let res: Result<Option<Value>, HallError> = match f.t.as_str() {
         "ping" => {
             return Some(Message::Text(
@@ -380,13 +397,7 @@ async fn handle_frame(
             (Err(e), _) => Err(e),
             (Ok(_), None) => Err(HallError::bad("a move frame needs \"move\"")),
             // The state reaches the player through the event bus.
-            (Ok(u), Some(mv)) => match crate::forward::owner_elsewhere(hall, id).await {
-                // Another node plays the game: the move goes there (as over HTTP).
-                Some(addr) => crate::forward::move_to(&addr, id, creds, mv)
-                    .await
-                    .map(|_| None),
-                None => hall.play(id, u, mv, lag, false).await.map(|_| None),
-            },
+            (Ok(u), Some(mv)) => hall.play(id, u, mv, lag, false).await.map(|_| None),
         },
         "resign" => match need_player() {
             Ok(u) => hall.resign(id, u).await.map(|_| None),
@@ -430,6 +441,23 @@ async fn handle_frame(
         Ok(None) => None,
         Err(e) => Some(error_frame(&e)),
     }
+}
+
+/// The HTTP form of a player's frame: the action under
+/// `/api/games/{id}/` and its body (`None` for a frame that is not an
+/// action, or lacks what it needs: that is refused where it arrived).
+fn as_post(f: &Frame) -> Option<(&'static str, Option<Value>)> {
+    let action = || json!({"action": f.action.as_deref().unwrap_or("offer")});
+    Some(match f.t.as_str() {
+        "move" => ("moves", Some(json!({"move": f.mv.as_deref()?}))),
+        "resign" => ("resign", None),
+        "draw" => ("draw", Some(action())),
+        "takeback" => ("takeback", Some(action())),
+        "chat" => ("chat", Some(json!({"text": f.text.as_deref()?}))),
+        "claim" => ("claim", None),
+        "rematch" => ("rematch", None),
+        _ => return None,
+    })
 }
 
 /// `GET /api/lobby/ws`: the lobby, then each change.

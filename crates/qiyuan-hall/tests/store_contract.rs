@@ -305,11 +305,31 @@ pub async fn contract(store: Arc<dyn Storage>) {
         .acquire_lease("g1", "node-a", 60_000)
         .await
         .expect("again");
-    assert_eq!(a3.map(|f| f.token), Some(3));
+    assert_eq!(a3.as_ref().map(|f| f.token), Some(3));
 
-    // Takebacks.
+    // Takebacks: under a stale lease refused, with nothing taken back;
+    // under the owner's, done.
     g.updated_ms = 99;
-    store.take_back(&g, 3, 1).await.expect("take back");
+    let refused = store
+        .take_back(&g, 3, 1, Some(&b2))
+        .await
+        .expect_err("stale takeback");
+    assert!(StaleLease::is(&refused), "{refused:?}");
+    assert_eq!(store.takeback_count("g1").await.expect("count"), 0);
+    assert_eq!(
+        store
+            .load_game("g1")
+            .await
+            .expect("load")
+            .expect("g1")
+            .1
+            .len(),
+        5
+    );
+    store
+        .take_back(&g, 3, 1, a3.as_ref())
+        .await
+        .expect("take back");
     assert_eq!(store.takeback_count("g1").await.expect("count"), 1);
     assert_eq!(
         store

@@ -11,7 +11,6 @@ use futures_util::{SinkExt, StreamExt};
 use qiyuan_banqi::{Game, Position, Preset};
 use qiyuan_hall::client::{self, GameSocket, Socket, connect_ws};
 use qiyuan_hall::server::{Config, Running};
-use qiyuan_hall::store::{SqliteStore, Storage};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio_tungstenite::tungstenite::Message;
@@ -67,12 +66,17 @@ fn json_of(body: &str) -> Value {
 
 /// Two users in a Banqi room (the first created it in seat 0).
 async fn banqi_game(addr: &str, body: Value) -> (String, [(String, String); 2]) {
-    let a = register(addr, "bqa").await;
-    let b = register(addr, "bqb").await;
-    let (st, g) = post_raw(addr, "/api/games", &a.1, body).await;
+    banqi_game_on([addr, addr], body).await
+}
+
+/// The same with each user at a node of their own (`addrs[seat]`).
+async fn banqi_game_on(addrs: [&str; 2], body: Value) -> (String, [(String, String); 2]) {
+    let a = register(addrs[0], "bqa").await;
+    let b = register(addrs[1], "bqb").await;
+    let (st, g) = post_raw(addrs[0], "/api/games", &a.1, body).await;
     assert_eq!(st, 201, "{g}");
     let id = json_of(&g)["id"].as_str().expect("id").to_string();
-    let (st, j) = post_raw(addr, &format!("/api/games/{id}/join"), &b.1, json!({})).await;
+    let (st, j) = post_raw(addrs[1], &format!("/api/games/{id}/join"), &b.1, json!({})).await;
     assert_eq!(st, 200, "{j}");
     (id, [a, b])
 }
@@ -121,13 +125,70 @@ fn assert_no_full_position(v: &Value, raw: &str) {
 async fn hidden_pieces_never_reach_any_client() {
     let db = temp_db();
     let (srv, addr) = server_on(&db).await;
-    let (id, [a, b]) = banqi_game(
-        &addr,
+    leak_test([&addr, &addr], &db).await;
+    srv.shutdown().await;
+}
+
+/// The leak test with the two players on different nodes (issue 17):
+/// node A owns the game; player B, a spectator's socket and the stream are
+/// on node B, whose copy of the game follows the bus, and B's moves and
+/// actions are forwarded to A. Needs Redis (`QIYUAN_TEST_REDIS`, started by
+/// `tests/cluster/run.sh`), run on SQLite and on PostgreSQL.
+async fn leak_test_across_nodes(database: String, bus: String) {
+    let node = |id: &'static str| {
+        let (database, bus) = (database.clone(), bus.clone());
+        async move {
+            common::start_with(Config {
+                port: 0,
+                database,
+                bus,
+                rate_per_sec: 0,
+                lease: Some(qiyuan_hall::lease::LeaseConfig {
+                    node: id.into(),
+                    ttl: Duration::from_secs(10),
+                    advertise: None,
+                }),
+                ..Config::default()
+            })
+            .await
+        }
+    };
+    let (node_a, addr_a) = node("node-a").await;
+    let (node_b, addr_b) = node("node-b").await;
+    leak_test([&addr_a, &addr_b], &database).await;
+    node_b.shutdown().await;
+    node_a.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hidden_pieces_never_reach_any_client_across_nodes() {
+    let Ok(redis) = std::env::var("QIYUAN_TEST_REDIS") else {
+        eprintln!("note: QIYUAN_TEST_REDIS is not set; the two-node leak test is skipped");
+        return;
+    };
+    leak_test_across_nodes(temp_db(), redis.clone()).await;
+    match std::env::var("QIYUAN_TEST_POSTGRES") {
+        Ok(base) => {
+            leak_test_across_nodes(common::fresh_postgres(&base, "leak").await, redis).await
+        }
+        Err(_) => {
+            eprintln!("note: QIYUAN_TEST_POSTGRES is not set; its two-node leak test is skipped")
+        }
+    }
+}
+
+/// Plays a whole Banqi game between two people, seat `i` at `addrs[i]`,
+/// checking every byte any client gets (see above); `database` is the
+/// store the nodes share.
+async fn leak_test(addrs: [&str; 2], database: &str) {
+    let [addr_a, addr_b] = addrs;
+    let (id, [a, b]) = banqi_game_on(
+        addrs,
         json!({"game": "banqi", "clock": {"initial_s": 60}, "opponent": "open"}),
     )
     .await;
     // The server's record: the full start position with the layout.
-    let store = SqliteStore::open(&db).await.expect("db");
+    let store = qiyuan_hall::store::open(database).await.expect("db");
     let setup = store
         .game_setup(&id)
         .await
@@ -139,21 +200,21 @@ async fn hidden_pieces_never_reach_any_client() {
 
     let frames = Arc::new(Mutex::new(Vec::<String>::new()));
     let path = format!("/api/games/{id}/ws");
-    let mut wa = GameSocket::connect(&addr, &path, Some(&a.1))
+    let mut wa = GameSocket::connect(addr_a, &path, Some(&a.1))
         .await
         .expect("ws a");
-    let mut wb = GameSocket::connect(&addr, &path, Some(&b.1))
+    let mut wb = GameSocket::connect(addr_b, &path, Some(&b.1))
         .await
         .expect("ws b");
-    let spec = connect_ws(&addr, &path, None).await.expect("spectator ws");
-    let lobby = connect_ws(&addr, "/api/lobby/ws", None)
+    let spec = connect_ws(addr_b, &path, None).await.expect("spectator ws");
+    let lobby = connect_ws(addr_a, "/api/lobby/ws", None)
         .await
         .expect("lobby");
     let recorders = [
         record_ws(spec, frames.clone()),
         record_ws(lobby, frames.clone()),
     ];
-    let mut stream = tokio::net::TcpStream::connect(&addr)
+    let mut stream = tokio::net::TcpStream::connect(addr_b)
         .await
         .expect("connect");
     stream
@@ -223,7 +284,7 @@ async fn hidden_pieces_never_reach_any_client() {
         } else {
             let tok = if turn == 0 { &a.1 } else { &b.1 };
             let (st, body) = post_raw(
-                &addr,
+                addrs[turn],
                 &format!("/api/games/{id}/moves"),
                 tok,
                 json!({"move": pick}),
@@ -240,19 +301,24 @@ async fn hidden_pieces_never_reach_any_client() {
         }
         // HTTP reads as both players and a spectator, the PGN and the lobby.
         let mut bodies = Vec::new();
-        for tok in [Some(a.1.as_str()), Some(b.1.as_str()), None] {
-            let (st, body) = get_raw(&addr, &format!("/api/games/{id}"), tok).await;
+        let readers = [(addr_a, Some(a.1.as_str())), (addr_b, Some(b.1.as_str()))];
+        for (addr, tok) in readers.into_iter().chain([(addr_a, None), (addr_b, None)]) {
+            let (st, body) = get_raw(addr, &format!("/api/games/{id}"), tok).await;
             assert_eq!(st, 200, "{body}");
             bodies.push(body);
         }
         if plies % 10 == 0 {
             bodies.push(
-                get_raw(&addr, &format!("/api/games/{id}/pgn"), None)
+                get_raw(addr_b, &format!("/api/games/{id}/pgn"), None)
                     .await
                     .1,
             );
-            bodies.push(get_raw(&addr, "/api/lobby", None).await.1);
-            bodies.push(get_raw(&addr, &format!("/api/users/{}", a.0), None).await.1);
+            bodies.push(get_raw(addr_b, "/api/lobby", None).await.1);
+            bodies.push(
+                get_raw(addr_b, &format!("/api/users/{}", a.0), None)
+                    .await
+                    .1,
+            );
         }
         check(&bodies, &game);
         check(&std::mem::take(&mut seen), &game);
@@ -260,7 +326,7 @@ async fn hidden_pieces_never_reach_any_client() {
         if plies == 5 {
             let other = if turn == 0 { &b.1 } else { &a.1 };
             let (st, e) = post_raw(
-                &addr,
+                addrs[1 - turn],
                 &format!("/api/games/{id}/moves"),
                 other,
                 json!({"move": "a1b1"}),
@@ -283,16 +349,16 @@ async fn hidden_pieces_never_reach_any_client() {
         }
     }
     // The finished game's record may publish the layout (B1).
-    let (st, pgn) = get_raw(&addr, &format!("/api/games/{id}/pgn"), None).await;
+    let (st, pgn) = get_raw(addr_b, &format!("/api/games/{id}/pgn"), None).await;
     assert_eq!(st, 200);
     assert!(pgn.contains(&setup), "{pgn}");
-    let (_, fin) = get_raw(&addr, &format!("/api/games/{id}"), None).await;
+    let (_, fin) = get_raw(addr_b, &format!("/api/games/{id}"), None).await;
     assert_eq!(json_of(&fin)["status"], "finished", "{fin}");
     for r in recorders {
         r.abort();
     }
     stream_task.abort();
-    srv.shutdown().await;
+    store.close().await;
 }
 
 /// Polls the game until `pred` holds (10 s at most).

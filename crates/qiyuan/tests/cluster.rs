@@ -12,6 +12,8 @@ use qiyuan_hall::lease::LeaseConfig;
 use qiyuan_hall::server::{Config, Running, start};
 use serde_json::{Value, json};
 
+mod common;
+
 static N: AtomicU32 = AtomicU32::new(0);
 
 /// A fresh database on the test PostgreSQL server, if there is one.
@@ -20,19 +22,7 @@ async fn fresh_postgres(tag: &str) -> Option<String> {
         eprintln!("note: QIYUAN_TEST_POSTGRES is not set; the PostgreSQL run of {tag} is skipped");
         return None;
     };
-    let name = format!(
-        "qiyuan_{tag}_{}_{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    );
-    let admin = sqlx::PgPool::connect(&base).await.expect("test server");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&admin)
-        .await
-        .expect("create database");
-    admin.close().await;
-    let (head, _) = base.rsplit_once('/').expect("a URL with a database");
-    Some(format!("{head}/{name}"))
+    Some(common::fresh_postgres(&base, tag).await)
 }
 
 fn sqlite(tag: &str) -> String {
@@ -287,6 +277,50 @@ async fn two_nodes_play(database: String, bus: String) {
         .expect("the socket on node b heard node a's moves");
         assert_eq!(seen["moves"], json!(line[..4]));
     }
+
+    // Black's other actions over that socket go to node A too: a draw
+    // offer lands in the owner's state; one the game refuses comes back as
+    // the owner's error, with its code.
+    let frame = json!({"t": "draw", "action": "offer"}).to_string();
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(frame.into()))
+        .await
+        .expect("sent");
+    let offered = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let r = client::get(&addr_a, &format!("/api/games/{id}"), Some(&red))
+                .await
+                .expect("state");
+            if r.json()["draw_offer"] == json!(1) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
+    assert!(offered.is_ok(), "the socket's draw offer reached the owner");
+    let (st, r) = post(
+        &addr_a,
+        &format!("/api/games/{id}/draw"),
+        &red,
+        json!({"action": "decline"}),
+    )
+    .await;
+    assert_eq!(st, 200, "{r}");
+    let frame = json!({"t": "claim"}).to_string();
+    ws.send(tokio_tungstenite::tungstenite::Message::Text(frame.into()))
+        .await
+        .expect("sent");
+    let refused = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            let f = ws.next_frame().await.expect("a frame");
+            if f["t"] == "error" {
+                return f;
+            }
+        }
+    })
+    .await
+    .expect("an answer to the claim");
+    assert_eq!(refused["code"], "claim_refused", "{refused}");
 
     // The owner dies (its lease is never released): node B takes over.
     a.shutdown().await;

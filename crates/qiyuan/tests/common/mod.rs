@@ -129,3 +129,21 @@ pub async fn team_duel(
     assert_eq!(ev["status"], "running", "{ev}");
     (id, ev)
 }
+
+/// A fresh database on the test PostgreSQL server at `base` (a URL naming
+/// a database, e.g. `QIYUAN_TEST_POSTGRES`); its URL.
+pub async fn fresh_postgres(base: &str, tag: &str) -> String {
+    let name = format!(
+        "qiyuan_{tag}_{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    let admin = sqlx::PgPool::connect(base).await.expect("test server");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("create database");
+    admin.close().await;
+    let (head, _) = base.rsplit_once('/').expect("a URL with a database");
+    format!("{head}/{name}")
+}
