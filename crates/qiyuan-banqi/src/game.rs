@@ -386,6 +386,9 @@ impl TableGame for Game {
     fn history(&self) -> Vec<String> {
         self.record_texts()
     }
+    fn plies(&self) -> usize {
+        self.record.len()
+    }
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }

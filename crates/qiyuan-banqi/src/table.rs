@@ -207,6 +207,9 @@ impl TableGame for BanqiTable {
     fn history(&self) -> Vec<String> {
         self.game.history()
     }
+    fn plies(&self) -> usize {
+        TableGame::plies(&self.game)
+    }
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(BanqiTable {
             game: self.game.clone(),

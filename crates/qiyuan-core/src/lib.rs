@@ -401,6 +401,15 @@ pub trait TableGame: Send + Sync {
     }
     /// Moves played so far, in notation, in order.
     fn history(&self) -> Vec<String>;
+    /// How many moves have been played (`history().len()`, without writing
+    /// every move out: the hall asks on every move).
+    fn plies(&self) -> usize {
+        self.history().len()
+    }
+    /// The last move played, in notation (`history().last()`).
+    fn last_move(&self) -> Option<String> {
+        self.history().pop()
+    }
     /// A copy of the game, so the hall can roll a move back when storing it fails.
     fn boxed_clone(&self) -> Box<dyn TableGame>;
     /// The game as `Any`, so its own kind (its AI) can reach the typed

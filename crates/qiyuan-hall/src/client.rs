@@ -155,18 +155,35 @@ impl GameCopy {
         match frame["t"].as_str() {
             Some("state") => self.state = frame.clone(),
             Some("diff") => {
+                // In place: the records and moves before `from` are kept
+                // as they are (a copy of each would make a game quadratic).
                 let from = frame["from"].as_u64().unwrap_or(0) as usize;
-                let mut records: Vec<serde_json::Value> = self.state["records"]
-                    .as_array()
-                    .map(|r| r[..from.min(r.len())].to_vec())
-                    .unwrap_or_default();
-                records.extend(frame["records"].as_array().cloned().unwrap_or_default());
-                let mut next = frame.clone();
-                next["moves"] = records.iter().map(|r| r["iccs"].clone()).collect();
-                next["records"] = serde_json::Value::Array(records);
-                next["from"] = 0.into();
-                next["t"] = "state".into();
-                self.state = next;
+                let mut taken =
+                    |key: &str| match self.state.get_mut(key).map(serde_json::Value::take) {
+                        Some(serde_json::Value::Array(mut a)) => {
+                            a.truncate(from);
+                            a
+                        }
+                        _ => Vec::new(),
+                    };
+                let (mut records, mut moves) = (taken("records"), taken("moves"));
+                for r in frame["records"].as_array().into_iter().flatten() {
+                    moves.push(r["iccs"].clone());
+                    records.push(r.clone());
+                }
+                let mut next = serde_json::Map::new();
+                if let Some(fields) = frame.as_object() {
+                    for (k, v) in fields {
+                        if k != "records" && k != "moves" {
+                            next.insert(k.clone(), v.clone());
+                        }
+                    }
+                }
+                next.insert("moves".into(), moves.into());
+                next.insert("records".into(), records.into());
+                next.insert("from".into(), 0.into());
+                next.insert("t".into(), "state".into());
+                self.state = serde_json::Value::Object(next);
             }
             _ => return None,
         }
@@ -222,10 +239,15 @@ impl GameSocket {
 
     /// Reads frames until a game frame; the whole game after it.
     pub async fn next_state(&mut self) -> Result<serde_json::Value> {
+        Ok(self.next_state_ref().await?.clone())
+    }
+
+    /// The same, borrowed from [`GameSocket::game`] (no copy of the game).
+    pub async fn next_state_ref(&mut self) -> Result<&serde_json::Value> {
         loop {
             let v = self.next_frame().await.context("socket closed")?;
             match v["t"].as_str() {
-                Some("state" | "diff") => return Ok(self.game.state().clone()),
+                Some("state" | "diff") => return Ok(self.game.state()),
                 Some("error") => anyhow::bail!("server error: {}", v["error"]),
                 _ => {}
             }

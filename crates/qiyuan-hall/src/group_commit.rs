@@ -13,7 +13,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::{Fence, GameRow, MoveRow, StoreResult, write_game};
+use crate::store::{Fence, GameRow, MoveRow, StoreResult};
 
 /// Most moves one transaction takes.
 pub const MAX_BATCH: usize = 256;
@@ -80,38 +80,132 @@ impl GroupCommit {
     }
 }
 
-/// SQLite's writer: the moves one by one on one connection, one commit.
+/// SQLite's writer: a batch in two statements on one connection (all its
+/// moves in one `INSERT`, all its game rows in one `UPDATE … FROM`), one
+/// commit. SQLite runs each statement on its connection's own thread, so a
+/// statement per move would cost two thread switches per move.
 pub(crate) struct SqliteMoves(pub(crate) sqlx::SqlitePool);
 
-/// Writes one move and its game row on `conn`, if its fence still holds.
-async fn write_one(conn: &mut sqlx::SqliteConnection, p: &PendingMove) -> StoreResult<()> {
-    let (game, mv) = (&p.game, &p.mv);
-    crate::store_cluster::sqlite_fence(conn, &game.id, p.fence.as_ref()).await?;
-    sqlx::query(
-        "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms, draws) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(&game.id)
-    .bind(mv.ply)
-    .bind(mv.seat)
-    .bind(&mv.mv)
-    .bind(serde_json::to_string(&mv.clocks)?)
-    .bind(mv.at_ms)
-    .bind(
-        (!mv.draws.is_empty())
-            .then(|| serde_json::to_string(&mv.draws))
-            .transpose()?,
-    )
-    .execute(&mut *conn)
-    .await?;
-    write_game(conn, game, false).await
+/// The columns a move can change in its game's row (all but the id and the
+/// players, which only a join writes).
+const MOVE_GAME_COLUMNS: [&str; 16] = [
+    "rules",
+    "options",
+    "start_fen",
+    "initial_ms",
+    "increment_ms",
+    "rated",
+    "seats",
+    "status",
+    "result",
+    "reason",
+    "explanation",
+    "clocks",
+    "created_ms",
+    "updated_ms",
+    "rematch_of",
+    "placings",
+];
+
+/// The JSON columns of one pending move, serialized before binding.
+struct Encoded {
+    mv_clocks: String,
+    mv_draws: Option<String>,
+    options: String,
+    seats: String,
+    clocks: String,
+    placings: Option<String>,
+}
+
+impl Encoded {
+    fn of(p: &PendingMove) -> StoreResult<Encoded> {
+        let (g, mv) = (&p.game, &p.mv);
+        Ok(Encoded {
+            mv_clocks: serde_json::to_string(&mv.clocks)?,
+            mv_draws: (!mv.draws.is_empty())
+                .then(|| serde_json::to_string(&mv.draws))
+                .transpose()?,
+            options: serde_json::to_string(&g.options)?,
+            seats: serde_json::to_string(&g.seats)?,
+            clocks: serde_json::to_string(&g.clocks)?,
+            placings: g.placings.as_ref().map(serde_json::to_string).transpose()?,
+        })
+    }
+}
+
+/// Writes `moves` (each of a different game) and their game rows on
+/// `conn`, if every fence still holds.
+async fn write_batch(conn: &mut sqlx::SqliteConnection, moves: &[PendingMove]) -> StoreResult<()> {
+    use sqlx::{QueryBuilder, Sqlite};
+    for p in moves {
+        crate::store_cluster::sqlite_fence(conn, &p.game.id, p.fence.as_ref()).await?;
+    }
+    let encoded = moves
+        .iter()
+        .map(Encoded::of)
+        .collect::<StoreResult<Vec<_>>>()?;
+    let rows = moves.iter().zip(&encoded);
+    let mut insert = QueryBuilder::<Sqlite>::new(
+        "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms, draws) ",
+    );
+    insert.push_values(rows.clone(), |mut b, (p, e)| {
+        b.push_bind(&p.game.id)
+            .push_bind(p.mv.ply)
+            .push_bind(p.mv.seat)
+            .push_bind(&p.mv.mv)
+            .push_bind(&e.mv_clocks)
+            .push_bind(p.mv.at_ms)
+            .push_bind(&e.mv_draws);
+    });
+    insert.build().execute(&mut *conn).await?;
+    let mut update =
+        QueryBuilder::<Sqlite>::new(format!("WITH v(id, {}) AS (", MOVE_GAME_COLUMNS.join(", ")));
+    update.push_values(rows, |mut b, (p, e)| {
+        let g = &p.game;
+        b.push_bind(&g.id)
+            .push_bind(&g.rules)
+            .push_bind(&e.options)
+            .push_bind(&g.start_fen)
+            .push_bind(g.initial_ms)
+            .push_bind(g.increment_ms)
+            .push_bind(i64::from(g.rated))
+            .push_bind(&e.seats)
+            .push_bind(&g.status)
+            .push_bind(&g.result)
+            .push_bind(&g.reason)
+            .push_bind(&g.explanation)
+            .push_bind(&e.clocks)
+            .push_bind(g.created_ms)
+            .push_bind(g.updated_ms)
+            .push_bind(&g.rematch_of)
+            .push_bind(&e.placings);
+    });
+    let set: Vec<String> = MOVE_GAME_COLUMNS
+        .iter()
+        .map(|c| format!("{c} = v.{c}"))
+        .collect();
+    update.push(format!(
+        ") UPDATE games SET {} FROM v WHERE games.id = v.id",
+        set.join(", ")
+    ));
+    update.build().execute(&mut *conn).await?;
+    Ok(())
 }
 
 #[async_trait]
 impl MoveWriter for SqliteMoves {
     async fn write_moves(&self, moves: &[PendingMove]) -> StoreResult<()> {
         let mut tx = self.0.begin().await?;
-        for p in moves {
-            write_one(&mut tx, p).await?;
+        // One statement per batch needs one row per game: a batch that
+        // held a game twice would leave its row to chance.
+        let mut ids: Vec<&str> = moves.iter().map(|p| p.game.id.as_str()).collect();
+        ids.sort_unstable();
+        if ids.windows(2).any(|w| w[0] == w[1]) {
+            for p in moves {
+                write_batch(&mut tx, std::slice::from_ref(p)).await?;
+            }
+        } else if !moves.is_empty() {
+            write_batch(&mut tx, moves).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -198,6 +292,59 @@ mod tests {
             at_ms: 1,
             draws: Vec::new(),
         }
+    }
+
+    #[tokio::test]
+    async fn one_batch_writes_each_games_row_and_a_game_twice_keeps_its_last() {
+        let (store, games, path) = store_with_games(3).await;
+        let writer = SqliteMoves(store.pool.clone());
+        let pending = |g: &GameRow, ply: i64, clock: i64, status: &str| {
+            let mut game = g.clone();
+            game.clocks = vec![clock, clock + 1];
+            game.status = status.into();
+            game.result = (status == "finished").then(|| "1-0".to_string());
+            game.placings = (status == "finished").then(|| vec![vec![0], vec![1]]);
+            game.updated_ms = 1000 + ply;
+            PendingMove {
+                game,
+                mv: mv(ply),
+                fence: None,
+            }
+        };
+        // Three games in one batch: each row is its own.
+        let batch: Vec<PendingMove> = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                pending(
+                    g,
+                    0,
+                    500 + i as i64,
+                    if i == 2 { "finished" } else { "playing" },
+                )
+            })
+            .collect();
+        writer.write_moves(&batch).await.expect("batch");
+        for (i, g) in games.iter().enumerate() {
+            let (row, moves) = store.load_game(&g.id).await.expect("load").expect("game");
+            assert_eq!(row, batch[i].game, "{}", g.id);
+            assert_eq!(moves.len(), 1);
+            assert_eq!(moves[0].clocks, mv(0).clocks);
+        }
+        // One game twice in a batch: both moves stored, the row is the last.
+        let twice = [
+            pending(&games[0], 1, 400, "playing"),
+            pending(&games[0], 2, 300, "finished"),
+        ];
+        writer.write_moves(&twice).await.expect("batch");
+        let (row, moves) = store
+            .load_game(&games[0].id)
+            .await
+            .expect("load")
+            .expect("game");
+        assert_eq!(row, twice[1].game);
+        assert_eq!(moves.iter().map(|m| m.ply).collect::<Vec<_>>(), [0, 1, 2]);
+        let _ = std::fs::remove_file(&path);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -60,6 +60,12 @@ struct GameFigures {
     watched: Vec<(usize, usize)>,
 }
 
+/// What a mover needs of a state (a copy of the whole game per move would
+/// cost the load client more than the hall spends on the move).
+fn turn_of(s: &Value) -> Value {
+    json!({"status": s["status"], "to_move": s["to_move"], "legal": s["legal"], "version": s["version"]})
+}
+
 /// Plays one game between two guests.
 async fn one_game(args: &LoadtestArgs) -> Result<GameFigures> {
     let a = &args.addr;
@@ -142,7 +148,7 @@ async fn one_game(args: &LoadtestArgs) -> Result<GameFigures> {
             .await?;
         // Wait until the mover sees its move; both sockets get the state.
         loop {
-            let s = socks[seat].next_state().await?;
+            let s = socks[seat].next_state_ref().await?;
             if s["version"].as_u64().unwrap_or(0) > version {
                 lat.push(sent.elapsed().as_secs_f64() * 1000.0);
                 break;
@@ -152,9 +158,9 @@ async fn one_game(args: &LoadtestArgs) -> Result<GameFigures> {
         let other = 1 - seat;
         let bytes_before = socks[other].game_bytes;
         loop {
-            let s = socks[other].next_state().await?;
+            let s = socks[other].next_state_ref().await?;
             if s["version"].as_u64().unwrap_or(0) > version {
-                state = s;
+                state = turn_of(s);
                 break;
             }
         }

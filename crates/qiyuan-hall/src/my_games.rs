@@ -151,7 +151,7 @@ impl Hall {
                         increment_s: live.row.increment_ms / 1000,
                     },
                     rated: live.row.rated,
-                    plies: live.table.history().len(),
+                    plies: live.table.plies(),
                     challenge: live.challenge.as_ref().map(|(_, n)| n.clone()),
                 })
             })

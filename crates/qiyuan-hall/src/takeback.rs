@@ -109,7 +109,7 @@ impl Hall {
         if let Some(e) = refusal(self, live) {
             return Err(e);
         }
-        let plies = live.table.history().len();
+        let plies = live.table.plies();
         let theirs = live.takeback.offer.filter(|&s| s != seat);
         match (action.as_str(), theirs) {
             ("offer", Some(_)) => {
@@ -175,7 +175,7 @@ impl Hall {
         let Some((_, moves)) = loaded else {
             return Err(HallError::internal("a live game is not stored"));
         };
-        if moves.len() != live.table.history().len() {
+        if moves.len() != live.table.plies() {
             return Err(HallError::internal(
                 "the stored moves differ from the game in memory",
             ));

@@ -236,9 +236,9 @@ impl Hall {
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();
         let mrow = MoveRow {
-            ply: live.table.history().len() as i64 - 1,
+            ply: live.table.plies() as i64 - 1,
             seat: seat as i64,
-            mv: live.table.history().last().cloned().unwrap_or_default(),
+            mv: live.table.last_move().unwrap_or_default(),
             clocks: live.clocks.remaining.clone(),
             at_ms: live.row.updated_ms,
             draws,

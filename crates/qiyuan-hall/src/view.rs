@@ -201,7 +201,7 @@ impl Hall {
                 Audience::Seat(s) => Some(s),
             };
             // A takeback shortens the record: the diff starts no later than its end.
-            let from = live.log.records_sent(a).min(live.table.history().len());
+            let from = live.log.records_sent(a).min(live.table.plies());
             let (frame, records) = Hall::render(live, viewer, from, "diff", version);
             frames.push((a, Arc::<str>::from(frame.to_string())));
             sent.push((a, records));
@@ -222,7 +222,7 @@ impl Hall {
             "rated": live.row.rated,
             "target": live.table.target(),
             "clock": {"initial_s": live.row.initial_ms / 1000, "increment_s": live.row.increment_ms / 1000},
-            "moves": live.table.history().len(),
+            "moves": live.table.plies(),
             // A room from a set-up position: unrated, settles no points.
             "setup": live.row.start_fen.is_some(),
             // A challenge: the one user who may take the open seat.

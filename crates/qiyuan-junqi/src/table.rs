@@ -486,6 +486,12 @@ impl TableGame for JunqiTable {
     fn history(&self) -> Vec<String> {
         self.history.clone()
     }
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+    fn last_move(&self) -> Option<String> {
+        self.history.last().cloned()
+    }
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }

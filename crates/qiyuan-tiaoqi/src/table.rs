@@ -314,6 +314,12 @@ impl TableGame for TiaoqiTable {
     fn history(&self) -> Vec<String> {
         self.history.clone()
     }
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+    fn last_move(&self) -> Option<String> {
+        self.history.last().cloned()
+    }
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }

@@ -175,6 +175,12 @@ impl TableGame for XiangqiTable {
     fn history(&self) -> Vec<String> {
         self.game.moves().iter().map(|m| m.to_string()).collect()
     }
+    fn plies(&self) -> usize {
+        self.game.moves().len()
+    }
+    fn last_move(&self) -> Option<String> {
+        self.game.moves().last().map(|m| m.to_string())
+    }
 
     fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         let mut pos = self.game.start().clone();

@@ -10,6 +10,12 @@ use clap::{Parser, Subcommand};
 use qiyuan_core::GameRules;
 use qiyuan_xiangqi::{Game, Position, START_FEN, Variant, perft};
 
+/// mimalloc rather than the system allocator: the hall allocates many small
+/// short-lived objects per move (JSON frames, move texts), and under load
+/// glibc's malloc was a fifth of the server's CPU (docs/deploy.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Prints a line to stdout; a closed pipe (`qiyuan moves | head`) ends the
 /// program quietly instead of panicking.
 macro_rules! say {
