@@ -87,6 +87,15 @@ pub struct LoadArgs {
     /// Mean think time in ms before each move (0: as fast as possible).
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
+    /// Start each game as soon as it is set up (logins and rooms then
+    /// overlap play); by default all games are set up first, then start
+    /// together.
+    #[arg(long)]
+    pub staggered: bool,
+    /// Plies at the start of each game reported apart from `p50_ms` and
+    /// `p99_ms` (as `warmup_p99_ms`; `all_p99_ms` counts every move).
+    #[arg(long, default_value_t = 4)]
+    pub warmup_plies: usize,
 }
 
 /// Runs `qiyuan serve`.
@@ -131,5 +140,7 @@ pub fn loadtest_main(a: LoadArgs) -> anyhow::Result<()> {
         game: a.game,
         max_seconds: a.max_seconds,
         think_ms: a.think_ms,
+        staggered: a.staggered,
+        warmup_plies: a.warmup_plies,
     })
 }

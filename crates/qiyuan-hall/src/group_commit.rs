@@ -80,11 +80,18 @@ impl GroupCommit {
     }
 }
 
-/// SQLite's writer: a batch in two statements on one connection (all its
-/// moves in one `INSERT`, all its game rows in one `UPDATE … FROM`), one
-/// commit. SQLite runs each statement on its connection's own thread, so a
-/// statement per move would cost two thread switches per move.
-pub(crate) struct SqliteMoves(pub(crate) sqlx::SqlitePool);
+/// SQLite's writer. A database file has a writer thread of its own
+/// ([`crate::sqlite_writer`]); an in-memory database exists only on the
+/// pool's one connection, so it is written there: a batch in two statements
+/// (all its moves in one `INSERT`, all its game rows in one `UPDATE …
+/// FROM`), one commit, because each statement is a round trip to the
+/// connection's thread.
+pub(crate) enum SqliteMoves {
+    /// The pool's connection (an in-memory database).
+    Pool(sqlx::SqlitePool),
+    /// The writer thread's own connection (a database file).
+    Thread(crate::sqlite_writer::ThreadWriter),
+}
 
 /// The columns a move can change in its game's row (all but the id and the
 /// players, which only a join writes).
@@ -108,17 +115,17 @@ const MOVE_GAME_COLUMNS: [&str; 16] = [
 ];
 
 /// The JSON columns of one pending move, serialized before binding.
-struct Encoded {
-    mv_clocks: String,
-    mv_draws: Option<String>,
-    options: String,
-    seats: String,
-    clocks: String,
-    placings: Option<String>,
+pub(crate) struct Encoded {
+    pub(crate) mv_clocks: String,
+    pub(crate) mv_draws: Option<String>,
+    pub(crate) options: String,
+    pub(crate) seats: String,
+    pub(crate) clocks: String,
+    pub(crate) placings: Option<String>,
 }
 
 impl Encoded {
-    fn of(p: &PendingMove) -> StoreResult<Encoded> {
+    pub(crate) fn of(p: &PendingMove) -> StoreResult<Encoded> {
         let (g, mv) = (&p.game, &p.mv);
         Ok(Encoded {
             mv_clocks: serde_json::to_string(&mv.clocks)?,
@@ -195,7 +202,11 @@ async fn write_batch(conn: &mut sqlx::SqliteConnection, moves: &[PendingMove]) -
 #[async_trait]
 impl MoveWriter for SqliteMoves {
     async fn write_moves(&self, moves: &[PendingMove]) -> StoreResult<()> {
-        let mut tx = self.0.begin().await?;
+        let pool = match self {
+            SqliteMoves::Thread(thread) => return thread.write(moves).await,
+            SqliteMoves::Pool(pool) => pool,
+        };
+        let mut tx = pool.begin().await?;
         // One statement per batch needs one row per game: a batch that
         // held a game twice would leave its row to chance.
         let mut ids: Vec<&str> = moves.iter().map(|p| p.game.id.as_str()).collect();
@@ -296,8 +307,24 @@ mod tests {
 
     #[tokio::test]
     async fn one_batch_writes_each_games_row_and_a_game_twice_keeps_its_last() {
-        let (store, games, path) = store_with_games(3).await;
-        let writer = SqliteMoves(store.pool.clone());
+        // The writer thread of a database file, and the pool's connection
+        // (an in-memory database's way) on another file: the same rows.
+        for on_thread in [true, false] {
+            // (Four games on the thread: the file is named by the count.)
+            let (store, games, path) = store_with_games(3 + usize::from(on_thread)).await;
+            let writer = if on_thread {
+                SqliteMoves::Thread(
+                    crate::sqlite_writer::ThreadWriter::open(&path).expect("writer thread"),
+                )
+            } else {
+                SqliteMoves::Pool(store.pool.clone())
+            };
+            batch_rows(&store, &games, &writer).await;
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+
+    async fn batch_rows(store: &SqliteStore, games: &[GameRow], writer: &SqliteMoves) {
         let pending = |g: &GameRow, ply: i64, clock: i64, status: &str| {
             let mut game = g.clone();
             game.clocks = vec![clock, clock + 1];
@@ -314,6 +341,7 @@ mod tests {
         // Three games in one batch: each row is its own.
         let batch: Vec<PendingMove> = games
             .iter()
+            .take(3)
             .enumerate()
             .map(|(i, g)| {
                 pending(
@@ -325,7 +353,7 @@ mod tests {
             })
             .collect();
         writer.write_moves(&batch).await.expect("batch");
-        for (i, g) in games.iter().enumerate() {
+        for (i, g) in games.iter().take(3).enumerate() {
             let (row, moves) = store.load_game(&g.id).await.expect("load").expect("game");
             assert_eq!(row, batch[i].game, "{}", g.id);
             assert_eq!(moves.len(), 1);
@@ -344,7 +372,6 @@ mod tests {
             .expect("game");
         assert_eq!(row, twice[1].game);
         assert_eq!(moves.iter().map(|m| m.ply).collect::<Vec<_>>(), [0, 1, 2]);
-        let _ = std::fs::remove_file(&path);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

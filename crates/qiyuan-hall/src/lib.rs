@@ -50,6 +50,7 @@ pub mod redis_bus;
 pub mod registry;
 pub mod server;
 pub mod sockets;
+mod sqlite_writer;
 pub mod state_view;
 pub mod store;
 pub mod store_cluster;

@@ -33,6 +33,16 @@ pub struct LoadtestArgs {
     /// so "N concurrent games" with think time is the load a hall really sees;
     /// without it the tool measures peak throughput instead.
     pub think_ms: u64,
+    /// Start each game as soon as it is set up, so that the logins, rooms
+    /// and sockets of later games overlap the moves of earlier ones. By
+    /// default every game is set up first and all start together, so the
+    /// figures are of N games in play, not of a mix with N set-ups.
+    pub staggered: bool,
+    /// Plies at the start of each game whose latency is reported apart
+    /// (`warmup_p99_ms`), not in `p50_ms`/`p99_ms`: games that start
+    /// together send their first moves in one burst, which a hall in
+    /// steady play never sees; `all_p99_ms` still counts every move.
+    pub warmup_plies: usize,
 }
 
 /// Retries a request refused by the rate limiter.
@@ -66,8 +76,26 @@ fn turn_of(s: &Value) -> Value {
     json!({"status": s["status"], "to_move": s["to_move"], "legal": s["legal"], "version": s["version"]})
 }
 
-/// Plays one game between two guests.
-async fn one_game(args: &LoadtestArgs) -> Result<GameFigures> {
+/// Sets up one game between two guests (logins, a room, a seat taken, both
+/// sockets), waits for `go` and plays it.
+async fn one_game(
+    args: &LoadtestArgs,
+    ready: tokio::sync::mpsc::Sender<()>,
+    mut go: tokio::sync::watch::Receiver<bool>,
+) -> Result<GameFigures> {
+    let set_up = set_up_game(args).await;
+    // Told even when the set-up failed, so that the others are not held up.
+    let _ = ready.send(()).await;
+    drop(ready);
+    let (id, tokens, socks, state) = set_up?;
+    go.wait_for(|&go| go).await?;
+    play_game(args, &id, &tokens, socks, state).await
+}
+
+/// A game set up: its id, both tokens, both sockets, the first mover's state.
+type SetUp = (String, [String; 2], [GameSocket; 2], Value);
+
+async fn set_up_game(args: &LoadtestArgs) -> Result<SetUp> {
     let a = &args.addr;
     let t1 = post_retry(a, "/api/guest", None, &json!({})).await?["token"]
         .as_str()
@@ -91,8 +119,20 @@ async fn one_game(args: &LoadtestArgs) -> Result<GameFigures> {
         GameSocket::connect(a, &path, Some(&t1)).await?,
         GameSocket::connect(a, &path, Some(&t2)).await?,
     ];
-    let mut state = socks[0].next_state().await?;
+    let state = socks[0].next_state().await?;
     socks[1].next_state().await?;
+    Ok((id, [t1, t2], socks, state))
+}
+
+/// Plays a game set up by [`set_up_game`] for `args.plies` plies.
+async fn play_game(
+    args: &LoadtestArgs,
+    id: &str,
+    [t1, t2]: &[String; 2],
+    mut socks: [GameSocket; 2],
+    mut state: Value,
+) -> Result<GameFigures> {
+    let a = &args.addr;
     let mut lat = Vec::with_capacity(args.plies);
     let mut watched = Vec::with_capacity(args.plies);
     for ply in 0..args.plies {
@@ -116,7 +156,7 @@ async fn one_game(args: &LoadtestArgs) -> Result<GameFigures> {
             let s = client::get(
                 a,
                 &format!("/api/games/{id}"),
-                Some(if seat == 0 { &t1 } else { &t2 }),
+                Some(if seat == 0 { t1 } else { t2 }),
             )
             .await?;
             s.json()["legal"]
@@ -170,13 +210,13 @@ async fn one_game(args: &LoadtestArgs) -> Result<GameFigures> {
             state = client::get(
                 a,
                 &format!("/api/games/{id}"),
-                Some(if seat == 0 { &t1 } else { &t2 }),
+                Some(if seat == 0 { t1 } else { t2 }),
             )
             .await?
             .json();
         }
     }
-    let _ = post_retry(a, &format!("/api/games/{id}/resign"), Some(&t1), &json!({})).await;
+    let _ = post_retry(a, &format!("/api/games/{id}/resign"), Some(t1), &json!({})).await;
     Ok(GameFigures {
         latencies: lat,
         watched,
@@ -212,22 +252,45 @@ pub fn loadtest(mut args: LoadtestArgs) -> Result<()> {
             .filter(|a| !a.is_empty())
             .collect();
         anyhow::ensure!(!nodes.is_empty(), "no hall address given");
-        let start = Instant::now();
+        let set_up_start = Instant::now();
+        let (ready_tx, mut ready) = tokio::sync::mpsc::channel(args.games.max(1));
+        let (go_tx, go) = tokio::sync::watch::channel(false);
         let mut tasks = Vec::new();
         for i in 0..args.games {
             let mut a = args.clone();
             a.addr = nodes[i % nodes.len()].clone();
+            let (ready, go) = (ready_tx.clone(), go.clone());
             tasks.push(tokio::spawn(async move {
-                tokio::time::timeout(Duration::from_secs(a.max_seconds), one_game(&a)).await
+                tokio::time::timeout(Duration::from_secs(a.max_seconds), one_game(&a, ready, go))
+                    .await
             }));
         }
+        drop(ready_tx);
+        let mut start = Instant::now();
+        if args.staggered {
+            go_tx.send_replace(true);
+        } else {
+            // Every game reports once, set up or failed (a task that ended
+            // before it could drops its sender instead).
+            for _ in 0..args.games {
+                if ready.recv().await.is_none() {
+                    break;
+                }
+            }
+            println!("setup_seconds {:.2}", set_up_start.elapsed().as_secs_f64());
+            start = Instant::now();
+            go_tx.send_replace(true);
+        }
+        let mut warmup = Vec::new();
         let mut lat = Vec::new();
         let (mut early, mut late) = (Vec::new(), Vec::new());
         let mut failed = 0;
         for t in tasks {
             match t.await {
                 Ok(Ok(Ok(g))) => {
-                    lat.extend(g.latencies);
+                    let warm = args.warmup_plies.min(g.latencies.len());
+                    warmup.extend_from_slice(&g.latencies[..warm]);
+                    lat.extend_from_slice(&g.latencies[warm..]);
                     let n = g.watched.len();
                     early.extend(g.watched.iter().take(10).map(|&(_, b)| b as f64));
                     late.extend(
@@ -247,11 +310,23 @@ pub fn loadtest(mut args: LoadtestArgs) -> Result<()> {
         let secs = start.elapsed().as_secs_f64();
         lat.sort_by(|a, b| a.total_cmp(b));
         println!("games {} failed {failed}", args.games);
-        println!("moves {}", lat.len());
+        let moves = lat.len() + warmup.len();
+        warmup.sort_by(|a, b| a.total_cmp(b));
+        let mut all = [lat.as_slice(), warmup.as_slice()].concat();
+        all.sort_by(|a, b| a.total_cmp(b));
+        println!("moves {moves}");
         println!("seconds {secs:.2}");
-        println!("moves_per_s {:.1}", lat.len() as f64 / secs.max(1e-9));
+        println!("moves_per_s {:.1}", moves as f64 / secs.max(1e-9));
+        // Latency past each game's warm-up plies (see `warmup_plies`),
+        // then of the warm-up plies alone and of every move.
         println!("p50_ms {:.2}", percentile(&lat, 0.50));
         println!("p99_ms {:.2}", percentile(&lat, 0.99));
+        println!(
+            "warmup_p50_ms {:.2} warmup_p99_ms {:.2} all_p99_ms {:.2}",
+            percentile(&warmup, 0.50),
+            percentile(&warmup, 0.99),
+            percentile(&all, 0.99)
+        );
         let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
         println!(
             "watch_bytes_per_move first10 {:.0} last10 {:.0}",

@@ -372,15 +372,22 @@ impl SqliteStore {
             .foreign_keys(true)
             .busy_timeout(std::time::Duration::from_secs(5));
         // An in-memory database exists per connection: keep exactly one.
-        let max = if url.contains(":memory:") { 1 } else { 4 };
+        let in_memory = url.contains(":memory:");
+        let max = if in_memory { 1 } else { 4 };
+        let file = opts.get_filename().to_path_buf();
         let pool = SqlitePoolOptions::new()
             .max_connections(max)
             .connect_with(opts)
             .await?;
         crate::migrations::sqlite().run(&pool).await?;
-        let moves = crate::group_commit::GroupCommit::start(std::sync::Arc::new(
-            crate::group_commit::SqliteMoves(pool.clone()),
-        ));
+        let writer = if in_memory {
+            crate::group_commit::SqliteMoves::Pool(pool.clone())
+        } else {
+            crate::group_commit::SqliteMoves::Thread(crate::sqlite_writer::ThreadWriter::open(
+                &file,
+            )?)
+        };
+        let moves = crate::group_commit::GroupCommit::start(std::sync::Arc::new(writer));
         let store = SqliteStore { pool, moves };
         store.fill_name_keys().await?;
         Ok(store)
@@ -457,6 +464,10 @@ fn game_from_row(r: &sqlx::sqlite::SqliteRow) -> StoreResult<GameRow> {
     })
 }
 
+/// Writes every column of a game's row but the id (`?1`), in
+/// [`GAME_COLUMNS`] order.
+pub(crate) const UPDATE_GAME: &str = "UPDATE games SET rules=?2, options=?3, start_fen=?4, initial_ms=?5, increment_ms=?6, rated=?7, seats=?8, status=?9, result=?10, reason=?11, explanation=?12, clocks=?13, created_ms=?14, updated_ms=?15, rematch_of=?16, placings=?17 WHERE id=?1";
+
 const GAME_COLUMNS: &str = "id, rules, options, start_fen, initial_ms, increment_ms, rated, seats, status, result, reason, explanation, clocks, created_ms, updated_ms, rematch_of, placings";
 
 pub(crate) async fn write_game(
@@ -471,7 +482,7 @@ pub(crate) async fn write_game(
             "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17)"
         )
     } else {
-        "UPDATE games SET rules=?2, options=?3, start_fen=?4, initial_ms=?5, increment_ms=?6, rated=?7, seats=?8, status=?9, result=?10, reason=?11, explanation=?12, clocks=?13, created_ms=?14, updated_ms=?15, rematch_of=?16, placings=?17 WHERE id=?1".to_string()
+        UPDATE_GAME.to_string()
     };
     sqlx::query(&sql)
         .bind(&g.id)

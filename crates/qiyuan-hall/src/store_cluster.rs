@@ -58,7 +58,8 @@ const ORPHANS: &str = "SELECT g.id FROM games g LEFT JOIN leases l ON l.game_id 
      ORDER BY g.updated_ms LIMIT ?2";
 
 /// Whether a lease still carries `owner` and `token` (game, owner, token).
-const HELD: &str = "SELECT 1 FROM leases WHERE game_id = ?1 AND owner = ?2 AND token = ?3";
+pub(crate) const HELD: &str =
+    "SELECT 1 FROM leases WHERE game_id = ?1 AND owner = ?2 AND token = ?3";
 
 /// Fails with [`StaleLease`] unless `fence` (if any) still holds on
 /// `game_id`, inside the caller's SQLite transaction.
