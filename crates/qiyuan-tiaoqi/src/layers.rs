@@ -42,7 +42,7 @@ pub const BUCKETS: usize = 1024;
 const STAGE: usize = 2048;
 
 /// Room a pending bucket has on top of twice its tidy part.
-const SLACK: usize = 1 << 15;
+const SLACK: usize = 1 << 12;
 
 /// The bucket of a position's key: by a hash, so buckets are even.
 pub fn bucket_of(key: u64) -> usize {
