@@ -47,6 +47,8 @@ pub mod ai;
 pub mod cli;
 pub mod game;
 pub mod geometry;
+mod layer_file;
+pub mod layers;
 pub mod meet;
 pub mod movegen;
 pub mod perft;

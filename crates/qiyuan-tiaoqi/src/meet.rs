@@ -168,10 +168,10 @@ pub fn prove_by_halves_reporting(
 /// The combinatorial number system on the board's holes: a set of cells
 /// c₀ < c₁ < … is numbered Σ C(cᵢ, i + 1), plus one (so no set is 0). Ten
 /// pieces on 121 holes: fewer than 2^47 numbers.
-struct Ranks([[u64; 11]; 122]);
+pub(crate) struct Ranks([[u64; 11]; 122]);
 
 impl Ranks {
-    fn new() -> Ranks {
+    pub(crate) fn new() -> Ranks {
         let mut c = [[0u64; 11]; 122];
         for n in 0..122 {
             c[n][0] = 1;
@@ -182,7 +182,7 @@ impl Ranks {
         Ranks(c)
     }
 
-    fn rank(&self, set: Bits) -> u64 {
+    pub(crate) fn rank(&self, set: Bits) -> u64 {
         cells(set)
             .enumerate()
             .map(|(i, c)| self.0[c.index()][i + 1])
@@ -190,7 +190,7 @@ impl Ranks {
             + 1
     }
 
-    fn unrank(&self, key: u64, k: usize) -> Bits {
+    pub(crate) fn unrank(&self, key: u64, k: usize) -> Bits {
         let mut r = key - 1;
         let mut set = 0;
         let mut hi = crate::geometry::CELLS;
@@ -272,10 +272,10 @@ impl KeySet {
 }
 
 /// The point reflection through the centre hole: (x, y) → (−x, 18 − y).
-struct Reflection([u8; crate::geometry::CELLS]);
+pub(crate) struct Reflection([u8; crate::geometry::CELLS]);
 
 impl Reflection {
-    fn new() -> Reflection {
+    pub(crate) fn new() -> Reflection {
         let mut map = [0u8; crate::geometry::CELLS];
         for c in Cell::all() {
             map[c.index()] = Cell::from_xy(-c.x(), 18 - c.y()).map_or(0, |m| m.index() as u8);
@@ -283,7 +283,7 @@ impl Reflection {
         Reflection(map)
     }
 
-    fn apply(&self, set: Bits) -> Bits {
+    pub(crate) fn apply(&self, set: Bits) -> Bits {
         cells(set).fold(0, |m, c| m | 1u128 << self.0[c.index()])
     }
 }
