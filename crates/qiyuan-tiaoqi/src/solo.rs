@@ -25,8 +25,11 @@
 //! solution of at most 22 moves (6 million nodes, about 25 s) and the proof
 //! by halves (`meet`, breadth first) no solution of at most 25 moves (open
 //! camps: 155 million positions, about 35 minutes, 3.7 GB; closed: 105
-//! million, 25 minutes; `docs/tiaoqi.md` has the figures). That 26 moves do not suffice is not proved: each further move
-//! costs 5-7 times more positions, about 1e9 for 26.
+//! million, 25 minutes). That 26 moves do not suffice is proved by layers
+//! (`layers`, three breadth-first layers and the middle one's meeting test
+//! once 25 is proved): 735 million positions, about 1.6 hours of CPU on two
+//! threads, 6.3 GB. So 27 is the minimum with the camps open, and under T5
+//! too (closed camps only take moves away); `docs/tiaoqi.md` has the figures.
 
 use std::collections::HashSet;
 use std::sync::Arc;
