@@ -94,6 +94,12 @@ impl Ordering {
         }
     }
 
+    /// The history score of a quiet move (about -16384..16384).
+    #[inline]
+    pub fn history_of(&self, side: Color, m: Move) -> i32 {
+        self.history[hidx(side, m)]
+    }
+
     /// Orders `moves` in place, best first.
     pub fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
         self.order_with(

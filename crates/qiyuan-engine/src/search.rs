@@ -61,6 +61,16 @@ pub struct Features {
     pub check_extension: bool,
     /// Killer and history move ordering.
     pub history: bool,
+    /// Reverse futility pruning and razoring: cut or drop to quiescence when
+    /// the static evaluation is far outside the window near the leaves.
+    pub static_pruning: bool,
+    /// Futility pruning and late-move pruning of quiet moves near the leaves.
+    pub move_pruning: bool,
+    /// Quiescence: skip captures that lose material to a recapture, and
+    /// captures that cannot lift the score to alpha (delta pruning).
+    pub qsearch_pruning: bool,
+    /// Transposition table probes and stores in quiescence.
+    pub qsearch_tt: bool,
 }
 
 impl Default for Features {
@@ -71,6 +81,10 @@ impl Default for Features {
             aspiration: true,
             check_extension: true,
             history: true,
+            static_pruning: true,
+            move_pruning: true,
+            qsearch_pruning: true,
+            qsearch_tt: true,
         }
     }
 }
@@ -126,6 +140,9 @@ pub struct Searcher {
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     lmr: [[i32; 64]; 64],
+    /// Static evaluation at each ply of the current path (`-INF` in check),
+    /// for the "improving" test.
+    evals: [i32; MAX_PLY],
 }
 
 /// Whether a UCI-style mate score: plies to the win (positive) or loss.
@@ -181,6 +198,29 @@ fn wins_on_points(pos: &Position, m: Move) -> bool {
     pos.scores()[us] + pos.variant().score(p.class(), false).mover >= pos.target()
 }
 
+/// Material values for exchange tests and delta pruning (a chariot is 900).
+#[inline]
+fn exchange_value(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::King => 5000,
+        PieceKind::Rook => 900,
+        PieceKind::Cannon => 450,
+        PieceKind::Horse => 400,
+        PieceKind::Advisor | PieceKind::Elephant => 200,
+        PieceKind::Pawn => 100,
+    }
+}
+
+/// Moves searched at `depth` before the remaining quiet moves are skipped
+/// (late-move pruning): many more when the position is improving.
+#[inline]
+fn late_move_limit(depth: i32, improving: bool) -> usize {
+    // Xiangqi has about 40 moves a position, more than chess: chess's
+    // (3 + d²) pruned needed defences in early tests.
+    let n = (5 + 2 * depth * depth) as usize;
+    if improving { n } else { n / 2 }
+}
+
 impl Default for Searcher {
     fn default() -> Self {
         Searcher::new(16)
@@ -211,6 +251,7 @@ impl Searcher {
             pv: vec![[Move::PASS; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             lmr,
+            evals: [-INF; MAX_PLY],
         }
     }
 
@@ -495,6 +536,47 @@ impl Searcher {
             }
         }
         let static_eval = if in_check { -INF } else { evaluate(pos) };
+        self.evals[ply] = static_eval;
+        // Whether our evaluation rose since our previous move: pruning is
+        // gentler then, since the position is getting better.
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // The TT score bounds the true value better than the static evaluation.
+        let eval = match entry {
+            Some(e) if !in_check => {
+                let s = tt::from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Lower if s > static_eval => s,
+                    Bound::Upper if s < static_eval => s,
+                    Bound::Exact => s,
+                    _ => static_eval,
+                }
+            }
+            _ => static_eval,
+        };
+        let plain = !pos.variant().is_jifen();
+
+        if self.features.static_pruning
+            && !pv_node
+            && !in_check
+            && eval.abs() < MATE_BOUND
+            && beta.abs() < MATE_BOUND
+        {
+            // Reverse futility: so far above beta that a quiet move will not
+            // give it all back at this depth.
+            if depth <= 7 && eval - 85 * (depth - improving as i32) >= beta {
+                return eval;
+            }
+            // Razoring: so far below alpha that only captures could help.
+            if depth <= 3 && eval + 200 + 220 * depth < alpha {
+                let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
+                if self.aborted {
+                    return 0;
+                }
+                if v < alpha {
+                    return v;
+                }
+            }
+        }
 
         // Null move: if passing still fails high, a real move surely would.
         if self.features.null_move
@@ -502,12 +584,13 @@ impl Searcher {
             && !in_check
             && null_ok
             && depth >= 3
+            && eval >= beta
             && static_eval >= beta
             && pos.turn_state() == 1
             && beta.abs() < MATE_BOUND
             && has_attacking_pieces(pos)
         {
-            let r = 2 + depth / 4 + ((static_eval - beta) / 200).min(2);
+            let r = 2 + depth / 4 + ((eval - beta) / 200).min(2);
             // The null move is a boundary for repetitions: no real game passes there.
             self.rep.push(pos.hash(), true);
             let undo = pos.make_null_move();
@@ -520,6 +603,11 @@ impl Searcher {
             if v >= beta {
                 return if v >= MATE_BOUND { beta } else { v };
             }
+        }
+
+        // Without a table move the ordering is poor: search a ply less.
+        if self.features.static_pruning && tt_move.is_none() && depth >= 4 {
+            depth -= 1;
         }
 
         let mut moves = MoveList::new();
@@ -539,8 +627,22 @@ impl Searcher {
         let mut best_move = None;
         let mut quiets = MoveList::new();
         let killers = self.ord.killers[ply];
+        // Quiet moves may be pruned near the leaves once a move has been
+        // searched, when not in check, and not in Jifen (where quiet moves
+        // score points).
+        let may_prune = self.features.move_pruning && ply > 0 && !in_check && plain;
+        let futile = depth <= 6 && eval + 100 + 110 * depth <= alpha;
+        let lmp_limit = late_move_limit(depth, improving);
         for (i, &m) in moves.iter().enumerate() {
             let capture = is_capture(pos, m);
+            if may_prune
+                && !capture
+                && best > -MATE_BOUND
+                && (futile || (depth <= 7 && quiets.len() >= lmp_limit))
+                && !pos.gives_check(m)
+            {
+                continue;
+            }
             self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
             let undo = pos.make_move(m);
             let same = pos.side_to_move() == us;
@@ -553,16 +655,18 @@ impl Searcher {
                 let mut r = 0;
                 if self.features.lmr
                     && depth >= 3
-                    && i >= 3
+                    && i >= 2 + pv_node as usize
                     && !capture
                     && !in_check
                     && !gives_check
-                    && !killers.contains(&Some(m))
                 {
                     r = self.lmr[depth.min(63) as usize][i.min(63)];
-                    if pv_node {
+                    r -= pv_node as i32;
+                    r += !improving as i32;
+                    if killers.contains(&Some(m)) {
                         r -= 1;
                     }
+                    r -= self.ord.history_of(us, m) / 6000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut v = self.child(pos, same, new_depth - r, alpha, alpha + 1, ply);
@@ -596,6 +700,11 @@ impl Searcher {
             if !capture {
                 quiets.push(m);
             }
+        }
+        if best == -INF {
+            // Every move was pruned (cannot happen: the first move is always
+            // searched); fail low safely.
+            return alpha;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -631,13 +740,29 @@ impl Searcher {
         if ply >= MAX_PLY - 4 {
             return evaluate(pos);
         }
+        let orig_alpha = alpha;
+        let key = tt::key(pos);
+        let mut tt_move = None;
+        if self.features.qsearch_tt
+            && let Some(e) = self.tt.probe(key)
+        {
+            let s = tt::from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+            tt_move = e.mv;
+        }
         // Evasions only near the horizon, so check sequences stay finite.
         let evasions = qply < 4 && pos.in_check();
         let mut best;
+        let mut stand = -INF;
         if evasions {
             best = -MATE + ply as i32;
         } else {
-            let stand = evaluate(pos);
+            stand = evaluate(pos);
             if stand >= beta {
                 return stand;
             }
@@ -645,23 +770,49 @@ impl Searcher {
             best = stand;
         }
         let mut moves = MoveList::new();
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
-            return -MATE + ply as i32;
+        if evasions {
+            pos.legal_moves_into(&mut moves);
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
+            pos.legal_captures_into(&mut moves);
+            if pos.variant().is_jifen()
+                && pos.scores()[pos.side_to_move().index()] + 1 >= pos.target()
+            {
+                let mut all = MoveList::new();
+                pos.legal_moves_into(&mut all);
+                if all.is_empty() {
+                    return -MATE + ply as i32;
+                }
+                for m in all {
+                    if !is_capture(pos, m) && wins_on_points(pos, m) {
+                        moves.push(m);
+                    }
+                }
+            } else if moves.is_empty() && pos.count_legal_moves() == 0 {
+                return -MATE + ply as i32;
+            }
         }
-        if !evasions {
-            let jifen_near = pos.variant().is_jifen()
-                && pos.scores()[pos.side_to_move().index()] + 1 >= pos.target();
-            moves.retain(|m| {
-                let m = *m;
-                (is_capture(pos, m) && m.new_class().is_none())
-                    || (jifen_near && wins_on_points(pos, m))
-            });
-        }
-        self.ord.order_plain(pos, &mut moves, None);
+        let tt_move = tt_move.filter(|m| moves.contains(m));
+        self.ord.order_plain(pos, &mut moves, tt_move);
         let us = pos.side_to_move();
+        let prune = self.features.qsearch_pruning && !evasions && !pos.variant().is_jifen();
+        let mut best_move = None;
         for &m in moves.iter() {
+            let victim = pos.piece_at(m.to()).map_or(0, |p| exchange_value(p.kind()));
+            if prune && stand + victim + 150 <= alpha {
+                continue;
+            }
+            let attacker = pos
+                .piece_at(m.from())
+                .map_or(0, |p| exchange_value(p.kind()));
             let undo = pos.make_move(m);
+            // A capture of a cheaper piece that can be taken back loses material.
+            if prune && victim < attacker && pos.is_attacked(m.to(), pos.side_to_move()) {
+                pos.unmake_move(m, undo);
+                continue;
+            }
             let same = pos.side_to_move() == us;
             let v = if same {
                 self.qsearch(pos, alpha, beta, ply + 1, qply + 1)
@@ -676,12 +827,24 @@ impl Searcher {
                 best = v;
                 if v > alpha {
                     alpha = v;
+                    best_move = Some(m);
                     self.update_pv(ply, m);
                     if v >= beta {
                         break;
                     }
                 }
             }
+        }
+        if self.features.qsearch_tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_move, tt::to_tt(best, ply), 0, bound);
         }
         best
     }

@@ -94,6 +94,11 @@ impl TransTable {
             if !same && old.generation == self.generation && old.depth as i32 > depth + 2 {
                 return;
             }
+            // A shallow (quiescence) result does not replace a much deeper
+            // one for the same position, unless it is exact.
+            if same && bound != Bound::Exact && old.depth as i32 > depth + 3 {
+                return;
+            }
             // Keep the old move when the new search found none for this position.
             let mv = if mv.is_none() && same { old.mv } else { mv };
             *old = Entry {

@@ -250,6 +250,10 @@ impl Engine {
                     "aspiration" => Some(&mut f.aspiration),
                     "checkextension" => Some(&mut f.check_extension),
                     "history" => Some(&mut f.history),
+                    "staticpruning" => Some(&mut f.static_pruning),
+                    "movepruning" => Some(&mut f.move_pruning),
+                    "qsearchpruning" => Some(&mut f.qsearch_pruning),
+                    "qsearchtt" => Some(&mut f.qsearch_tt),
                     _ => None,
                 };
                 match (slot, flag) {
@@ -405,7 +409,17 @@ impl Engine {
 }
 
 /// Search features that UCI options can switch off (for SPRT tests).
-const FEATURES: [&str; 5] = ["NullMove", "LMR", "Aspiration", "CheckExtension", "History"];
+const FEATURES: [&str; 9] = [
+    "NullMove",
+    "LMR",
+    "Aspiration",
+    "CheckExtension",
+    "History",
+    "StaticPruning",
+    "MovePruning",
+    "QsearchPruning",
+    "QsearchTT",
+];
 
 /// An `info` line for one finished iteration.
 fn info_line(protocol: Protocol, i: &SearchInfo) -> String {

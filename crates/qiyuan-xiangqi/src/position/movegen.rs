@@ -28,6 +28,40 @@ impl Position {
         }
     }
 
+    /// The legal captures of the side to move, appended to `out` (the
+    /// engine's quiescence search). Plain Xiangqi tests king safety for
+    /// captures only; Jifen keeps the captures without a class change of the
+    /// full legal list.
+    pub fn legal_captures_into(&self, out: &mut MoveList) {
+        let start = out.len();
+        if self.variant.is_jifen() {
+            self.jifen_legal_moves_into(out);
+            let mut i = start;
+            while i < out.len() {
+                let m = out[i];
+                if !m.is_pass() && self.board[m.to().raw()] != EMPTY && m.new_class().is_none() {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+            return;
+        }
+        self.pseudo_moves::<false>(out);
+        let us = self.side;
+        let ksq = self.kings[us.index()].raw();
+        let in_check = self.king_attacked(us);
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            if self.board[m.to().raw()] != EMPTY && self.is_legal_pseudo(m, ksq, in_check) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut out = MoveList::new();
