@@ -1,7 +1,8 @@
 //! Move ordering: the transposition-table move first, then captures by
 //! most valuable victim / least valuable attacker, then killer moves, then
-//! quiet moves by their history score. Good ordering is what makes
-//! alpha-beta cut early.
+//! quiet moves by their history score plus their continuation history (how
+//! well the same piece-to-point answered the previous move, and followed up
+//! our own move before it). Good ordering is what makes alpha-beta cut early.
 
 use qiyuan_xiangqi::{Color, Move, MoveList, PieceKind, Position};
 
@@ -26,12 +27,39 @@ const CAPTURE_SCORE: i32 = 1 << 28;
 /// Score of the first killer; the second gets one less.
 const KILLER_SCORE: i32 = 1 << 27;
 
-/// Killer moves and the history table, kept across iterations of one search.
+/// Number of (piece, destination) pairs: 14 coloured piece kinds by 90 points.
+pub const PIECE_TO: usize = 14 * 90;
+
+/// The continuation-history index of a move: which piece went where. `None`
+/// for passes (Jifen) and null moves, which continue nothing.
+#[inline]
+pub fn piece_to(pos: &Position, m: Move) -> Option<u16> {
+    if m.is_pass() {
+        return None;
+    }
+    let p = pos.piece_at(m.from())?;
+    let pc = p.color().index() * 7 + p.kind() as usize - 1;
+    Some((pc * 90 + m.to().index90()) as u16)
+}
+
+/// The moves before the current node that ordering continues from: the
+/// opponent's last move and our own move before it (as [`piece_to`] indices).
+pub type Context = [Option<u16>; 2];
+
+/// Gravity update: values stay within +-16384 and recent results weigh more.
+#[inline]
+fn gravity(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / 16384
+}
+
+/// Killer moves and the history tables, kept across iterations of one search.
 pub struct Ordering {
     /// Two quiet moves per ply that recently caused a beta cut-off.
     pub killers: [[Option<Move>; 2]; MAX_PLY],
     /// Quiet move success counts, `[side][from90 * 90 + to90]`.
     history: Vec<i32>,
+    /// Continuation history, `[previous piece_to][this piece_to]`.
+    cont: Vec<i16>,
 }
 
 impl Default for Ordering {
@@ -39,6 +67,7 @@ impl Default for Ordering {
         Ordering {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * 90 * 90],
+            cont: vec![0; PIECE_TO * PIECE_TO],
         }
     }
 }
@@ -64,57 +93,88 @@ impl Ordering {
     pub fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
+        self.cont.iter_mut().for_each(|h| *h /= 2);
     }
 
     /// Forgets everything (a new game or a deterministic benchmark).
     pub fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.cont.iter_mut().for_each(|h| *h = 0);
     }
 
     /// Records a quiet move that caused a cut-off at `ply` with `depth` left,
-    /// and penalises the quiet moves tried before it.
-    pub fn update_quiet(&mut self, side: Color, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+    /// and penalises the quiet moves tried before it (all in `pos`, the
+    /// node's position, reached after the moves of `ctx`).
+    pub fn update_quiet(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        ply: usize,
+        depth: i32,
+        tried: &[Move],
+        ctx: Context,
+    ) {
+        let side = pos.side_to_move();
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
         let bonus = (depth * depth).min(400);
-        let mut apply = |idx: usize, b: i32| {
-            let h = &mut self.history[idx];
-            // Gravity: values stay within +-16384 and recent results weigh more.
-            *h += b - *h * b.abs() / 16384;
+        let mut apply = |mv: Move, b: i32| {
+            let h = &mut self.history[hidx(side, mv)];
+            *h = gravity(*h, b);
+            if let Some(to) = piece_to(pos, mv) {
+                for prev in ctx.into_iter().flatten() {
+                    let c = &mut self.cont[prev as usize * PIECE_TO + to as usize];
+                    *c = gravity(*c as i32, b) as i16;
+                }
+            }
         };
-        apply(hidx(side, m), bonus);
+        apply(m, bonus);
         for &q in tried {
             if q != m {
-                apply(hidx(side, q), -bonus);
+                apply(q, -bonus);
             }
         }
     }
 
-    /// The history score of a quiet move (about -16384..16384).
+    /// The ordering score of a quiet move: its history plus its
+    /// continuation histories.
     #[inline]
-    pub fn history_of(&self, side: Color, m: Move) -> i32 {
-        self.history[hidx(side, m)]
+    pub fn quiet_score(&self, pos: &Position, m: Move, ctx: Context) -> i32 {
+        let mut s = self.history[hidx(pos.side_to_move(), m)];
+        if let Some(to) = piece_to(pos, m) {
+            for prev in ctx.into_iter().flatten() {
+                s += self.cont[prev as usize * PIECE_TO + to as usize] as i32;
+            }
+        }
+        s
     }
 
     /// Orders `moves` in place, best first.
-    pub fn order(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>, ply: usize) {
+    pub fn order(
+        &self,
+        pos: &Position,
+        moves: &mut MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+        ctx: Context,
+    ) {
         self.order_with(
             pos,
             moves,
             tt_move,
             self.killers[ply.min(MAX_PLY - 1)],
-            true,
+            Some(ctx),
         );
     }
 
     /// Orders by TT move and captures only (quiescence; and the search with
     /// killers and history switched off, for their SPRT test).
     pub fn order_plain(&self, pos: &Position, moves: &mut MoveList, tt_move: Option<Move>) {
-        self.order_with(pos, moves, tt_move, [None; 2], false);
+        self.order_with(pos, moves, tt_move, [None; 2], None);
     }
 
     fn order_with(
@@ -123,9 +183,8 @@ impl Ordering {
         moves: &mut MoveList,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
-        use_history: bool,
+        history: Option<Context>,
     ) {
-        let side = pos.side_to_move();
         let mut scored: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
         for &m in moves.iter() {
             let s = if Some(m) == tt_move {
@@ -138,8 +197,8 @@ impl Ordering {
                 KILLER_SCORE
             } else if Some(m) == killers[1] {
                 KILLER_SCORE - 1
-            } else if use_history {
-                self.history[hidx(side, m)]
+            } else if let Some(ctx) = history {
+                self.quiet_score(pos, m, ctx)
             } else {
                 0
             };

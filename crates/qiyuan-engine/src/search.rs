@@ -18,7 +18,7 @@ use crate::time::Instant;
 use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position};
 
 use crate::eval::evaluate;
-use crate::movepick::{MAX_PLY, Ordering, is_capture};
+use crate::movepick::{MAX_PLY, Ordering, is_capture, piece_to};
 use crate::rep::{Earlier, RepetitionStack, Verdict};
 use crate::time::{self, Clock};
 use crate::tt::{self, Bound, TransTable};
@@ -143,6 +143,9 @@ pub struct Searcher {
     /// Static evaluation at each ply of the current path (`-INF` in check),
     /// for the "improving" test.
     evals: [i32; MAX_PLY],
+    /// The move made at each ply of the current path, as a
+    /// [`piece_to`] index (`None` for null moves and passes).
+    path: [Option<u16>; MAX_PLY],
 }
 
 /// Whether a UCI-style mate score: plies to the win (positive) or loss.
@@ -252,6 +255,7 @@ impl Searcher {
             pv_len: [0; MAX_PLY],
             lmr,
             evals: [-INF; MAX_PLY],
+            path: [None; MAX_PLY],
         }
     }
 
@@ -343,9 +347,11 @@ impl Searcher {
                     break;
                 }
             }
-            // A forced win or loss found in fewer plies than searched will not change.
+            // A forced win or loss found well within the searched depth will
+            // not change: the pruning near the leaves (about 7 plies deep)
+            // can hide a shorter mate only until the depth exceeds it by that.
             if let Some(n) = mate_in_plies(v)
-                && n.abs() < d
+                && n.abs() + 8 < d
                 && limits.depth.is_none()
             {
                 break;
@@ -554,6 +560,11 @@ impl Searcher {
             _ => static_eval,
         };
         let plain = !pos.variant().is_jifen();
+        // The opponent's last move and ours before it (none above the root).
+        let ctx = [
+            ply.checked_sub(1).and_then(|p| self.path[p]),
+            ply.checked_sub(2).and_then(|p| self.path[p]),
+        ];
 
         if self.features.static_pruning
             && !pv_node
@@ -592,6 +603,7 @@ impl Searcher {
         {
             let r = 2 + depth / 4 + ((eval - beta) / 200).min(2);
             // The null move is a boundary for repetitions: no real game passes there.
+            self.path[ply] = None;
             self.rep.push(pos.hash(), true);
             let undo = pos.make_null_move();
             let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -617,7 +629,7 @@ impl Searcher {
             return -MATE + ply as i32;
         }
         if self.features.history {
-            self.ord.order(pos, &mut moves, tt_move, ply);
+            self.ord.order(pos, &mut moves, tt_move, ply, ctx);
         } else {
             self.ord.order_plain(pos, &mut moves, tt_move);
         }
@@ -626,6 +638,15 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let mut quiets = MoveList::new();
+        // History scores for LMR, before any update at this node.
+        let mut quiet_scores = [0i32; 512];
+        if self.features.lmr && depth >= 3 {
+            for (i, &m) in moves.iter().enumerate() {
+                if !is_capture(pos, m) {
+                    quiet_scores[i] = self.ord.quiet_score(pos, m, ctx);
+                }
+            }
+        }
         let killers = self.ord.killers[ply];
         // Quiet moves may be pruned near the leaves once a move has been
         // searched, when not in check, and not in Jifen (where quiet moves
@@ -643,6 +664,7 @@ impl Searcher {
             {
                 continue;
             }
+            self.path[ply] = piece_to(pos, m);
             self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
             let undo = pos.make_move(m);
             let same = pos.side_to_move() == us;
@@ -666,7 +688,7 @@ impl Searcher {
                     if killers.contains(&Some(m)) {
                         r -= 1;
                     }
-                    r -= self.ord.history_of(us, m) / 6000;
+                    r -= quiet_scores[i] / 8000;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut v = self.child(pos, same, new_depth - r, alpha, alpha + 1, ply);
@@ -691,7 +713,7 @@ impl Searcher {
                     self.update_pv(ply, m);
                     if v >= beta {
                         if !capture && self.features.history {
-                            self.ord.update_quiet(us, m, ply, depth, &quiets);
+                            self.ord.update_quiet(pos, m, ply, depth, &quiets, ctx);
                         }
                         break;
                     }
