@@ -12,7 +12,7 @@ use qiyuan_xiangqi::{Class, Color, PieceKind, Position, Square};
 use crate::params::PARAMS;
 
 /// Number of evaluation weights.
-pub const NUM_PARAMS: usize = 397;
+pub const NUM_PARAMS: usize = 399;
 /// Material, indexed `MAT + class * 7 + (kind - 1)`.
 pub const MAT: usize = 0;
 /// Piece-square tables, `PST + (kind - 1) * 50 + rank * 5 + folded_file`,
@@ -32,6 +32,12 @@ pub const POINT: usize = 387;
 pub const RACE: usize = 388;
 /// Bonus for the side to move.
 pub const TEMPO: usize = 396;
+/// A cannon facing the enemy general down an empty file (空头炮): the
+/// general cannot step onto the file's middle and every screen dropped
+/// there becomes a check.
+pub const HOLLOW_CANNON: usize = 397;
+/// A pair of side-by-side soldiers across the river, which guard each other.
+pub const CONNECTED_PAWNS: usize = 398;
 
 /// Score units: centipawn-like; a chariot is worth about 600.
 pub type Value = i32;
@@ -205,13 +211,25 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
                 if !idle && (file == ekf || (rank == ekr) || (rook && near_palace)) {
                     acc.add(KS_ATT + if rook { 0 } else { 2 }, sign);
                 }
+                if !rook && !idle && file == ekf && (rank - ekr).abs() >= 2 {
+                    let step = if ekr > rank { 1 } else { -1 };
+                    let mut r = rank + step;
+                    while r != ekr && at(file, r) == Some(0) {
+                        r += step;
+                    }
+                    if r == ekr {
+                        acc.add(HOLLOW_CANNON, sign);
+                    }
+                }
             }
-            k if k == PieceKind::Pawn as u8
-                && !idle
-                && (file - ekf).abs() <= 1
-                && (rank - ekr).abs() <= 2 =>
-            {
-                acc.add(KS_ATT + 3, sign);
+            k if k == PieceKind::Pawn as u8 => {
+                if !idle && (file - ekf).abs() <= 1 && (rank - ekr).abs() <= 2 {
+                    acc.add(KS_ATT + 3, sign);
+                }
+                // The partner to the right, so each pair counts once.
+                if own_rank >= 5 && at(file + 1, rank).is_some_and(|t| t & 15 == code & 15) {
+                    acc.add(CONNECTED_PAWNS, sign);
+                }
             }
             _ => {}
         }
@@ -276,6 +294,51 @@ mod tests {
     fn extra_chariot_is_good() {
         let pos = Position::from_fen("3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
         assert!(evaluate(&pos) > 300);
+    }
+
+    /// The feature counts of `fen` (red minus black).
+    fn counts(fen: &str) -> Vec<i32> {
+        struct Sum(Vec<i32>);
+        impl Trace for Sum {
+            fn add(&mut self, idx: usize, coef: i32) {
+                self.0[idx] += coef;
+            }
+        }
+        let pos = Position::from_fen(fen).unwrap();
+        let mut t = Sum(vec![0; NUM_PARAMS]);
+        evaluate_traced(&pos, &PARAMS, &mut t);
+        t.0
+    }
+
+    #[test]
+    fn hollow_cannon_needs_an_empty_file_to_the_general() {
+        // Red cannon on e2 facing the black general on e9 down an empty file.
+        let open = counts("3k5/9/9/9/9/9/9/4C4/9/5K3 w - - 0 1");
+        assert_eq!(open[HOLLOW_CANNON], 0, "general on d9 is not on the file");
+        let open = counts("4k4/9/9/9/9/9/9/4C4/9/3K5 w - - 0 1");
+        assert_eq!(open[HOLLOW_CANNON], 1);
+        // A screen between them: a check, not a hollow cannon.
+        let screened = counts("4k4/4a4/9/9/9/9/9/4C4/9/3K5 b - - 0 1");
+        assert_eq!(screened[HOLLOW_CANNON], 0);
+        // Black's cannon on red's general's file counts for black.
+        let black = counts("4k4/9/9/9/3c5/9/9/9/9/3K5 w - - 0 1");
+        assert_eq!(black[HOLLOW_CANNON], -1);
+    }
+
+    #[test]
+    fn connected_pawns_count_side_by_side_pairs_across_the_river() {
+        // Red soldiers on c6, d6, e6 (across the river): two pairs.
+        let three = counts("4k4/9/9/2PPP4/9/9/9/9/9/3K5 w - - 0 1");
+        assert_eq!(three[CONNECTED_PAWNS], 2);
+        // Side by side on their own half: not yet across.
+        let home = counts("4k4/9/9/9/9/9/2PP5/9/9/3K5 w - - 0 1");
+        assert_eq!(home[CONNECTED_PAWNS], 0);
+        // A gap between them.
+        let apart = counts("4k4/9/9/2P1P4/9/9/9/9/9/3K5 w - - 0 1");
+        assert_eq!(apart[CONNECTED_PAWNS], 0);
+        // Black pair across the river (on red's half).
+        let black = counts("4k4/9/9/9/9/9/6pp1/9/9/3K5 w - - 0 1");
+        assert_eq!(black[CONNECTED_PAWNS], -1);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! well the same piece-to-point answered the previous move, and followed up
 //! our own move before it). Good ordering is what makes alpha-beta cut early.
 
+use arrayvec::ArrayVec;
 use qiyuan_xiangqi::{Color, Move, MoveList, PieceKind, Position};
 
 /// Plies the search can reach (search depth plus extensions and quiescence).
@@ -26,6 +27,20 @@ const TT_SCORE: i32 = 1 << 30;
 const CAPTURE_SCORE: i32 = 1 << 28;
 /// Score of the first killer; the second gets one less.
 const KILLER_SCORE: i32 = 1 << 27;
+/// Base score of losing captures: after every quiet move.
+const BAD_CAPTURE_SCORE: i32 = -(1 << 28);
+
+/// Whether the capture `m` in `pos` likely loses material: it takes a
+/// cheaper piece than the capturer on a point the opponent attacks (a cheap
+/// stand-in for a static exchange evaluation below zero).
+#[inline]
+pub fn is_losing_capture(pos: &Position, m: Move) -> bool {
+    let (Some(a), Some(v)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
+        return false;
+    };
+    kind_value(v.kind()) < kind_value(a.kind())
+        && pos.is_attacked(m.to(), pos.side_to_move().flip())
+}
 
 /// Number of (piece, destination) pairs: 14 coloured piece kinds by 90 points.
 pub const PIECE_TO: usize = 14 * 90;
@@ -185,14 +200,19 @@ impl Ordering {
         killers: [Option<Move>; 2],
         history: Option<Context>,
     ) {
-        let mut scored: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
+        let mut scored: ArrayVec<(i32, Move), 512> = ArrayVec::new();
         for &m in moves.iter() {
             let s = if Some(m) == tt_move {
                 TT_SCORE
             } else if let Some(v) = (!m.is_pass()).then(|| pos.piece_at(m.to())).flatten() {
                 let a = pos.piece_at(m.from()).map_or(0, |p| kind_value(p.kind()));
                 // A capture that also changes class is tried after the plain one.
-                CAPTURE_SCORE + kind_value(v.kind()) * 16 - a - m.new_class().map_or(0, |_| 8)
+                let mvv_lva = kind_value(v.kind()) * 16 - a - m.new_class().map_or(0, |_| 8);
+                if history.is_some() && is_losing_capture(pos, m) {
+                    BAD_CAPTURE_SCORE + mvv_lva
+                } else {
+                    CAPTURE_SCORE + mvv_lva
+                }
             } else if Some(m) == killers[0] {
                 KILLER_SCORE
             } else if Some(m) == killers[1] {

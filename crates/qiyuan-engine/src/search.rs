@@ -18,7 +18,7 @@ use crate::time::Instant;
 use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position};
 
 use crate::eval::evaluate;
-use crate::movepick::{MAX_PLY, Ordering, is_capture, piece_to};
+use crate::movepick::{MAX_PLY, Ordering, is_capture, is_losing_capture, piece_to};
 use crate::rep::{Earlier, RepetitionStack, Verdict};
 use crate::time::{self, Clock};
 use crate::tt::{self, Bound, TransTable};
@@ -660,6 +660,16 @@ impl Searcher {
                 && !capture
                 && best > -MATE_BOUND
                 && (futile || (depth <= 7 && quiets.len() >= lmp_limit))
+                && !pos.gives_check(m)
+            {
+                continue;
+            }
+            // Losing captures near the leaves: the opponent takes back.
+            if may_prune
+                && capture
+                && depth <= 3
+                && best > -MATE_BOUND
+                && is_losing_capture(pos, m)
                 && !pos.gives_check(m)
             {
                 continue;

@@ -70,15 +70,20 @@ pub fn self_play_game(
     let mut history = Vec::new();
     while game.outcome().is_none() && game.moves().len() < 400 {
         let pos = game.position().clone();
-        if !pos.in_check() {
-            fens.push(pos.to_fen());
-        }
         let limits = SearchLimits {
             depth: Some(depth),
             ..SearchLimits::default()
         };
         let r = searcher.search(&pos, &history, &limits, &mut |_| {});
         let m = r.best?;
+        // Quiet positions only: not in check, no capture about to be
+        // played, and no forced win or loss in sight.
+        if !pos.in_check()
+            && (m.is_pass() || pos.piece_at(m.to()).is_none())
+            && crate::search::mate_in_plies(r.score).is_none()
+        {
+            fens.push(pos.to_fen());
+        }
         history.push(crate::rep::Earlier::play(&mut pos.clone(), m));
         game.play_move(m).ok()?;
     }
