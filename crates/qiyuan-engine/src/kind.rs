@@ -116,10 +116,7 @@ impl GameAi for EngineAi {
         let budget = budget.unwrap_or_else(|| {
             Duration::from_millis(100 + 200 * u64::from(level.saturating_sub(1)))
         });
-        // Keys of the positions before the current one, so the search sees
-        // repetitions (perpetual check loses; a drawn repetition is a draw).
-        let (_, history) = positions(g);
-        crate::best_move(g.position(), &history, Level::new(level), budget)
+        crate::best_move(g, Level::new(level), budget)
             .map(|m| m.to_string())
             .or_else(|| g.legal_moves().into_iter().next())
     }
@@ -135,7 +132,7 @@ impl GameAi for EngineAi {
         let Some(to_move) = g.to_move() else {
             return false;
         };
-        let (_, history) = positions(g);
+        let (_, history) = crate::rep::replay(g.start(), g.moves());
         match draw_score(g.position(), &history) {
             // The score is the side to move's; the AI wants it for its seat.
             Some(score) => {
@@ -158,19 +155,8 @@ const DRAW_SEARCH: SearchLimits = SearchLimits {
     nodes: Some(200_000),
     movetime: None,
     clock: None,
+    excluded: Vec::new(),
 };
-
-/// The current position and the positions before it, oldest first, with
-/// their moves' checks (the search needs them to see repetitions and
-/// perpetual checks).
-fn positions(g: &qiyuan_xiangqi::Game) -> (Position, Vec<Earlier>) {
-    let mut pos: Position = g.start().clone();
-    let mut history = Vec::with_capacity(g.moves().len());
-    for &m in g.moves() {
-        history.push(Earlier::play(&mut pos, m));
-    }
-    (pos, history)
-}
 
 /// The score of `pos` for its side to move by [`DRAW_SEARCH`], if it has a move.
 fn draw_score(pos: &Position, history: &[Earlier]) -> Option<i32> {

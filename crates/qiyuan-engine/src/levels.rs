@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use qiyuan_xiangqi::Position;
+use qiyuan_xiangqi::{Move, Position};
 
 use crate::rep::Earlier;
 use crate::rng::Rng;
@@ -84,16 +84,18 @@ impl Level {
 /// Levels 7 and 8: +186 and +225 over the level below (100 games each).
 const RATINGS: [i32; 8] = [800, 1200, 1600, 1888, 1999, 2314, 2500, 2725];
 
-/// Searches `pos` as `level` plays, thinking at most `budget`.
+/// Searches `pos` as `level` plays, thinking at most `budget`, never
+/// choosing an `excluded` move while another is legal.
 pub fn play(
     pos: &Position,
     history: &[Earlier],
+    excluded: &[Move],
     level: Level,
     budget: Duration,
     seed: u64,
 ) -> SearchResult {
     let mut searcher = Searcher::new(16);
-    play_with(&mut searcher, pos, history, level, budget, seed)
+    play_with(&mut searcher, pos, history, excluded, level, budget, seed)
 }
 
 /// [`play`] with a caller-kept searcher (its table carries over between moves).
@@ -101,6 +103,7 @@ pub fn play_with(
     searcher: &mut Searcher,
     pos: &Position,
     history: &[Earlier],
+    excluded: &[Move],
     level: Level,
     budget: Duration,
     seed: u64,
@@ -113,6 +116,7 @@ pub fn play_with(
     let limits = SearchLimits {
         depth: level.depth_limit(),
         movetime: Some(search_budget),
+        excluded: excluded.to_vec(),
         ..SearchLimits::default()
     };
     let mut result = searcher.search(pos, history, &limits, &mut |_| {});
@@ -124,7 +128,7 @@ pub fn play_with(
     let depth = result.depth.max(1);
     let mut rng = Rng::new(seed);
     let deadline = start + budget.saturating_sub(crate::time::MOVE_OVERHEAD);
-    let Some(scored) = searcher.score_root_moves(pos, history, depth, deadline) else {
+    let Some(scored) = searcher.score_root_moves(pos, history, excluded, depth, deadline) else {
         // Out of time: the plain search's move (stronger than intended, never late).
         return result;
     };
@@ -165,6 +169,7 @@ mod tests {
             let r = play(
                 &pos,
                 &[],
+                &[],
                 Level::new(n),
                 Duration::from_millis(50),
                 n as u64,
@@ -180,7 +185,14 @@ mod tests {
         let mut pos = Position::from_fen("4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
         let wins = crate::tactics::winning_moves(&mut pos, 1);
         for seed in 0..5 {
-            let r = play(&pos, &[], Level::new(1), Duration::from_millis(200), seed);
+            let r = play(
+                &pos,
+                &[],
+                &[],
+                Level::new(1),
+                Duration::from_millis(200),
+                seed,
+            );
             assert!(wins.contains(&r.best.unwrap()), "{:?}", r.best);
         }
     }

@@ -28,23 +28,18 @@ pub use search::{SearchLimits, SearchResult, Searcher};
 
 use std::time::Duration;
 
-use qiyuan_xiangqi::{Move, Position};
+use qiyuan_xiangqi::{Game, Move};
 
-use crate::rep::Earlier;
-
-/// The move the engine plays at `level` in `pos`, thinking for at most
-/// `budget`. `history` holds the game's earlier positions, oldest first,
-/// with who moved from each and whether that move gave check
-/// ([`rep::Earlier::play`] records them), so the search sees repetitions and
-/// perpetual checks that began before its root.
+/// The move the engine plays at `level` in the game's current position,
+/// thinking for at most `budget`. The search sees the game's earlier
+/// positions (repetitions and perpetual checks that began before its root),
+/// and never plays a move that the rules' full repetition ruling would lose
+/// (a perpetual chase or check) while it has another.
 ///
 /// Returns `None` only when the position has no legal move (the game is over).
-pub fn best_move(
-    pos: &Position,
-    history: &[Earlier],
-    level: Level,
-    budget: Duration,
-) -> Option<Move> {
+pub fn best_move(game: &Game, level: Level, budget: Duration) -> Option<Move> {
+    let (pos, history) = rep::replay(game.start(), game.moves());
+    let excluded = rep::losing_repetitions(game.start(), game.moves());
     let seed = pos.hash() ^ rng::time_seed();
-    levels::play(pos, history, level, budget, seed).best
+    levels::play(&pos, &history, &excluded, level, budget, seed).best
 }

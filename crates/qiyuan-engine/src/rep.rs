@@ -7,7 +7,15 @@
 //! seen here (they need the full classification of
 //! `qiyuan_xiangqi::repetition`, too costly per node). The search only talks to
 //! [`RepetitionStack`], so the judgement stays in this file.
+//!
+//! Chases are caught at the root instead: [`losing_repetitions`] asks the
+//! rules crate's full ruling which root moves would lose by repetition (a
+//! perpetual chase or check) with that move or the opponent's reply, and
+//! the search does not play them while it has another move.
 
+use std::collections::HashSet;
+
+use qiyuan_xiangqi::repetition::RepetitionHistory;
 use qiyuan_xiangqi::{Color, Move, Position};
 
 /// One earlier position of the game, with the move played from it: who
@@ -158,6 +166,84 @@ impl RepetitionStack {
             _ => Verdict::Draw,
         })
     }
+}
+
+/// Replays `moves` from `start`: the position reached and its history.
+pub fn replay(start: &Position, moves: &[Move]) -> (Position, Vec<Earlier>) {
+    let mut pos = start.clone();
+    let history = moves.iter().map(|&m| Earlier::play(&mut pos, m)).collect();
+    (pos, history)
+}
+
+/// The legal moves of the game's current position after which the rules
+/// (X3, J19: the full ruling of `qiyuan_xiangqi::repetition`, chases
+/// included) would rule a repetition lost by the mover, either at once or
+/// after some reply of the opponent. `start` and `moves` are the game so
+/// far. Only positions that already occurred since the last irreversible
+/// move can complete a repetition, so only replies reaching one of those
+/// are judged.
+pub fn losing_repetitions(start: &Position, moves: &[Move]) -> Vec<Move> {
+    // Only the stretch since the last capture or score change can repeat:
+    // replay up to it quickly, then record (and classify) from there.
+    let mut pos = start.clone();
+    let mut from = 0;
+    for (i, &m) in moves.iter().enumerate() {
+        pos.make_move(m);
+        if pos.halfmove_clock() == 0 {
+            from = i + 1;
+        }
+    }
+    let mut pos = start.clone();
+    for &m in &moves[..from] {
+        pos.make_move(m);
+    }
+    let mut history = RepetitionHistory::new(&pos);
+    let mut keys: Vec<u64> = vec![pos.hash()];
+    for &m in &moves[from..] {
+        let before = pos.clone();
+        pos.make_move(m);
+        history.push(&before, m, &pos);
+        keys.push(pos.hash());
+    }
+    let seen: HashSet<u64> = keys.into_iter().collect();
+    let us = pos.side_to_move();
+    let loses = |h: &RepetitionHistory| h.ruling().is_some_and(|r| r.winner == Some(us.flip()));
+    let mut out = Vec::new();
+    for m in pos.legal_moves() {
+        let before = pos.clone();
+        let mut after = pos.clone();
+        after.make_move(m);
+        if after.halfmove_clock() == 0 {
+            continue;
+        }
+        history.push(&before, m, &after);
+        // A ruling right after the move ends the game: no reply follows.
+        let ruling = seen
+            .contains(&after.hash())
+            .then(|| history.ruling())
+            .flatten();
+        let mut lost = ruling.as_ref().is_some_and(|r| r.winner == Some(us.flip()));
+        if ruling.is_none() {
+            for r in after.legal_moves() {
+                let mut next = after.clone();
+                next.make_move(r);
+                if next.halfmove_clock() == 0 || !seen.contains(&next.hash()) {
+                    continue;
+                }
+                history.push(&after, r, &next);
+                lost = loses(&history);
+                history.pop();
+                if lost {
+                    break;
+                }
+            }
+        }
+        history.pop();
+        if lost {
+            out.push(m);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

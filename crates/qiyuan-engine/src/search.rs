@@ -46,6 +46,9 @@ pub struct SearchLimits {
     pub movetime: Option<Duration>,
     /// Clock-based thinking time (base + increment).
     pub clock: Option<Clock>,
+    /// Root moves not to play while another is legal: moves the rules'
+    /// full repetition ruling would lose (see [`crate::rep::losing_repetitions`]).
+    pub excluded: Vec<Move>,
 }
 
 /// Search features that can be switched off, for SPRT tests of each one.
@@ -143,6 +146,8 @@ pub struct Searcher {
     /// Static evaluation at each ply of the current path (`-INF` in check),
     /// for the "improving" test.
     evals: [i32; MAX_PLY],
+    /// Root moves the current search does not play.
+    excluded: Vec<Move>,
     /// The move made at each ply of the current path, as a
     /// [`piece_to`] index (`None` for null moves and passes).
     path: [Option<u16>; MAX_PLY],
@@ -255,6 +260,7 @@ impl Searcher {
             pv_len: [0; MAX_PLY],
             lmr,
             evals: [-INF; MAX_PLY],
+            excluded: Vec::new(),
             path: [None; MAX_PLY],
         }
     }
@@ -307,9 +313,14 @@ impl Searcher {
             nodes: 0,
             pv: Vec::new(),
         };
-        let moves = pos.legal_moves();
+        let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return result;
+        }
+        self.excluded.clear();
+        if moves.iter().any(|m| !limits.excluded.contains(m)) {
+            self.excluded.extend_from_slice(&limits.excluded);
+            moves.retain(|m| !self.excluded.contains(m));
         }
         // Something legal to play even if the very first iteration is cut short.
         result.best = Some(moves[0]);
@@ -386,13 +397,14 @@ impl Searcher {
         }
     }
 
-    /// Scores every root move with a full window at `depth` (used by the
-    /// weaker levels, which pick among near-best moves at random); `None`
-    /// when `deadline` passes first.
+    /// Scores every root move but the `excluded` ones with a full window at
+    /// `depth` (used by the weaker levels, which pick among near-best moves
+    /// at random); `None` when `deadline` passes first.
     pub fn score_root_moves(
         &mut self,
         pos: &Position,
         history: &[Earlier],
+        excluded: &[Move],
         depth: i32,
         deadline: Instant,
     ) -> Option<Vec<(Move, i32)>> {
@@ -405,7 +417,11 @@ impl Searcher {
         self.node_limit = u64::MAX;
         let us = pos.side_to_move();
         let mut out = Vec::new();
-        for m in pos.legal_moves() {
+        let mut moves = pos.legal_moves();
+        if moves.iter().any(|m| !excluded.contains(m)) {
+            moves.retain(|m| !excluded.contains(m));
+        }
+        for m in moves {
             self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
             let undo = pos.make_move(m);
             let same = pos.side_to_move() == us;
@@ -655,6 +671,9 @@ impl Searcher {
         let futile = depth <= 6 && eval + 100 + 110 * depth <= alpha;
         let lmp_limit = late_move_limit(depth, improving);
         for (i, &m) in moves.iter().enumerate() {
+            if ply == 0 && self.excluded.contains(&m) {
+                continue;
+            }
             let capture = is_capture(pos, m);
             if may_prune
                 && !capture
@@ -681,7 +700,8 @@ impl Searcher {
             let gives_check = !same && pos.in_check();
             self.rep.mark_last(us, gives_check);
             let new_depth = depth - 1;
-            let v = if i == 0 {
+            // The first move searched (an excluded root move may precede it).
+            let v = if best == -INF {
                 self.child(pos, same, new_depth, alpha, beta, ply)
             } else {
                 let mut r = 0;

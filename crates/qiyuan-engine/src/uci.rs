@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use qiyuan_xiangqi::{Color, Position, START_FEN, Variant};
+use qiyuan_xiangqi::{Color, Move, Position, START_FEN, Variant};
 
 use crate::levels::{self, Level};
 use crate::rng;
@@ -68,6 +68,10 @@ struct Engine {
     protocol: Protocol,
     position: Position,
     history: Vec<crate::rep::Earlier>,
+    /// The game as set by `position`: its start and its moves (for the
+    /// rules' repetition ruling at the root).
+    game_start: Position,
+    game_moves: Vec<Move>,
     searcher: Option<Searcher>,
     stop: Arc<AtomicBool>,
     worker: Option<JoinHandle<Searcher>>,
@@ -78,6 +82,8 @@ pub fn run(config: EngineConfig) {
     let searcher = Searcher::new(config.hash_mb);
     let mut engine = Engine {
         position: start_position(config.variant, config.target),
+        game_start: start_position(config.variant, config.target),
+        game_moves: Vec::new(),
         config,
         protocol: Protocol::Uci,
         history: Vec::new(),
@@ -204,16 +210,14 @@ impl Engine {
             "uci_variant" | "variant" => match Variant::from_name(value.trim()) {
                 Some(v) => {
                     self.config.variant = v;
-                    self.position = start_position(v, self.config.target);
-                    self.history.clear();
+                    self.set_start(start_position(v, self.config.target));
                 }
                 None => send(&format!("info string unknown variant '{value}'")),
             },
             "jifentarget" => match value.trim().parse::<i32>() {
                 Ok(t) if t >= 0 => {
                     self.config.target = (t > 0).then_some(t);
-                    self.position = start_position(self.config.variant, self.config.target);
-                    self.history.clear();
+                    self.set_start(start_position(self.config.variant, self.config.target));
                 }
                 _ => send(&format!("info string bad JifenTarget '{value}'")),
             },
@@ -266,6 +270,14 @@ impl Engine {
         }
     }
 
+    /// A new game from `start`, no moves played.
+    fn set_start(&mut self, start: Position) {
+        self.position = start.clone();
+        self.game_start = start;
+        self.game_moves.clear();
+        self.history.clear();
+    }
+
     /// `position startpos|fen FEN [moves M...]`.
     fn set_position(&mut self, args: &[&str]) {
         let moves_at = args.iter().position(|&t| t == "moves");
@@ -286,10 +298,15 @@ impl Engine {
                     return;
                 }
             };
+        let start = pos.clone();
         let mut history = Vec::new();
+        let mut moves = Vec::new();
         for text in moves_at.map(|i| &args[i + 1..]).unwrap_or(&[]) {
             match pos.parse_move(text) {
-                Ok(m) => history.push(crate::rep::Earlier::play(&mut pos, m)),
+                Ok(m) => {
+                    moves.push(m);
+                    history.push(crate::rep::Earlier::play(&mut pos, m));
+                }
                 Err(e) => {
                     send(&format!("info string move '{text}' ignored: {e}"));
                     break;
@@ -298,6 +315,8 @@ impl Engine {
         }
         self.position = pos;
         self.history = history;
+        self.game_start = start;
+        self.game_moves = moves;
     }
 
     /// Parses `go` parameters into search limits.
@@ -361,7 +380,8 @@ impl Engine {
             send("info string engine busy");
             return;
         };
-        let limits = self.limits(args);
+        let mut limits = self.limits(args);
+        limits.excluded = crate::rep::losing_repetitions(&self.game_start, &self.game_moves);
         self.stop.store(false, Ordering::Relaxed);
         let pos = self.position.clone();
         let history = self.history.clone();
@@ -376,7 +396,8 @@ impl Engine {
                     _ => Duration::from_secs(5),
                 };
                 let seed = pos.hash() ^ rng::time_seed();
-                levels::play_with(&mut searcher, &pos, &history, level, budget, seed)
+                let excluded = &limits.excluded;
+                levels::play_with(&mut searcher, &pos, &history, excluded, level, budget, seed)
             } else {
                 searcher.search(&pos, &history, &limits, &mut |i| {
                     send(&info_line(protocol, i))
