@@ -39,8 +39,10 @@ pub const POSITIONS: [(Variant, &str, &str); 8] = [
     ),
 ];
 
-/// The default bench depth.
-pub const DEFAULT_DEPTH: i32 = 7;
+/// The default bench depth: deep enough that the pruning near the leaves
+/// and the ordering tables shape the count (depth 7 took a few thousand
+/// nodes per Xiangqi position once leaf pruning came in).
+pub const DEFAULT_DEPTH: i32 = 10;
 
 /// A bench position with its history.
 pub fn position(i: usize) -> (Position, Vec<crate::rep::Earlier>) {
