@@ -262,11 +262,13 @@ pub fn tune_main(args: TuneArgs) -> Result<()> {
     println!("positions {}", samples.len());
     println!("error before {before:.5} after {after:.5}");
     if let Some(path) = &args.out {
+        let source = match &args.data {
+            Some(path) => format!("read from {}", path.display()),
+            None => format!("of {} self-play games at depth {}", args.games, args.depth),
+        };
         let note = format!(
-            "Texel-tuned on {} positions of {} self-play games at depth {} ({}): MSE {before:.5} -> {after:.5}.",
+            "Texel-tuned on {} quiet positions {source} ({}): MSE {before:.5} -> {after:.5}.",
             samples.len(),
-            args.games,
-            args.depth,
             variant.name()
         );
         std::fs::write(path, params_source(&w, &note))?;
