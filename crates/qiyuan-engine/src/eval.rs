@@ -12,7 +12,7 @@ use qiyuan_xiangqi::{Class, Color, PieceKind, Position, Square};
 use crate::params::PARAMS;
 
 /// Number of evaluation weights.
-pub const NUM_PARAMS: usize = 399;
+pub const NUM_PARAMS: usize = 400;
 /// Material, indexed `MAT + class * 7 + (kind - 1)`.
 pub const MAT: usize = 0;
 /// Piece-square tables, `PST + (kind - 1) * 50 + rank * 5 + folded_file`,
@@ -38,6 +38,10 @@ pub const TEMPO: usize = 396;
 pub const HOLLOW_CANNON: usize = 397;
 /// A pair of side-by-side soldiers across the river, which guard each other.
 pub const CONNECTED_PAWNS: usize = 398;
+/// Pairs of pieces bearing on the enemy general (the king-safety counts
+/// above, taken two at a time): attackers together are worth more than
+/// each alone, which a linear term cannot say.
+pub const KS_PAIRS: usize = 399;
 
 /// Score units: centipawn-like; a chariot is worth about 600.
 pub type Value = i32;
@@ -127,6 +131,7 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
     let mut elephants = [0i32; 2];
     let mut rook_horse = [0i32; 2];
     let mut cannons = [0i32; 2];
+    let mut attackers = [0i32; 2];
     let kings = [pos.king_square(Color::Red), pos.king_square(Color::Black)];
     for (i, &code) in board.iter().enumerate() {
         if code == 0 {
@@ -175,6 +180,7 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
                 }
                 if !idle && ks == 1 {
                     acc.add(KS_ATT + 1, sign);
+                    attackers[color] += 1;
                 }
             }
             k if k == PieceKind::Rook as u8 || k == PieceKind::Cannon as u8 => {
@@ -210,6 +216,7 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
                 // Bearing on the enemy king: same file, or rank inside the palace.
                 if !idle && (file == ekf || (rank == ekr) || (rook && near_palace)) {
                     acc.add(KS_ATT + if rook { 0 } else { 2 }, sign);
+                    attackers[color] += 1;
                 }
                 if !rook && !idle && file == ekf && (rank - ekr).abs() >= 2 {
                     let step = if ekr > rank { 1 } else { -1 };
@@ -225,6 +232,7 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
             k if k == PieceKind::Pawn as u8 => {
                 if !idle && (file - ekf).abs() <= 1 && (rank - ekr).abs() <= 2 {
                     acc.add(KS_ATT + 3, sign);
+                    attackers[color] += 1;
                 }
                 // The partner to the right, so each pair counts once.
                 if own_rank >= 5 && at(file + 1, rank).is_some_and(|t| t & 15 == code & 15) {
@@ -240,6 +248,7 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
         let them = 1 - c;
         acc.add(KS_NO_ADV, sign * (2 - advisors[c]) * rook_horse[them]);
         acc.add(KS_NO_ELE, sign * (2 - elephants[c]) * cannons[them]);
+        acc.add(KS_PAIRS, sign * attackers[c] * (attackers[c] - 1) / 2);
     }
     if pos.variant().is_jifen() {
         let [red, black] = pos.scores();
