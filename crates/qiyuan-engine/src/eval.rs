@@ -351,6 +351,19 @@ mod tests {
     }
 
     #[test]
+    fn attackers_on_the_general_count_in_pairs() {
+        // A red chariot on the black general's file and a red horse by the
+        // palace bear on it: one pair. Add a soldier next to the palace: three pairs.
+        let two = counts("4k4/9/3N5/9/9/9/9/9/4R4/3K5 b - - 0 1");
+        assert_eq!(two[KS_PAIRS], 1);
+        let three = counts("4k4/3P5/3N5/9/9/9/9/9/4R4/3K5 b - - 0 1");
+        assert_eq!(three[KS_PAIRS], 3);
+        // One attacker alone makes no pair.
+        let one = counts("4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1");
+        assert_eq!(one[KS_PAIRS], 0);
+    }
+
+    #[test]
     fn jifen_race_favours_the_side_near_the_target() {
         let near = Position::from_fen_variant(
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 98 60 1 -",

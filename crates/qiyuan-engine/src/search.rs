@@ -74,6 +74,8 @@ pub struct Features {
     pub qsearch_pruning: bool,
     /// Transposition table probes and stores in quiescence.
     pub qsearch_tt: bool,
+    /// Losing captures (see [`is_losing_capture`]) skipped near the leaves.
+    pub capture_pruning: bool,
 }
 
 impl Default for Features {
@@ -88,6 +90,7 @@ impl Default for Features {
             move_pruning: true,
             qsearch_pruning: true,
             qsearch_tt: true,
+            capture_pruning: true,
         }
     }
 }
@@ -686,6 +689,7 @@ impl Searcher {
             // Losing captures near the leaves: the opponent takes back.
             if may_prune
                 && capture
+                && self.features.capture_pruning
                 && depth <= 3
                 && best > -MATE_BOUND
                 && is_losing_capture(pos, m)

@@ -258,6 +258,7 @@ impl Engine {
                     "movepruning" => Some(&mut f.move_pruning),
                     "qsearchpruning" => Some(&mut f.qsearch_pruning),
                     "qsearchtt" => Some(&mut f.qsearch_tt),
+                    "capturepruning" => Some(&mut f.capture_pruning),
                     _ => None,
                 };
                 match (slot, flag) {
@@ -430,7 +431,7 @@ impl Engine {
 }
 
 /// Search features that UCI options can switch off (for SPRT tests).
-const FEATURES: [&str; 9] = [
+const FEATURES: [&str; 10] = [
     "NullMove",
     "LMR",
     "Aspiration",
@@ -440,6 +441,7 @@ const FEATURES: [&str; 9] = [
     "MovePruning",
     "QsearchPruning",
     "QsearchTT",
+    "CapturePruning",
 ];
 
 /// An `info` line for one finished iteration.
