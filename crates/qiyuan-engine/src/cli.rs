@@ -115,7 +115,7 @@ pub struct MatchArgs {
     /// Seed for generated openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Write all games to this PGN file.
+    /// Write all games to this PGN file (each one as it ends).
     #[arg(long)]
     pub pgn: Option<std::path::PathBuf>,
     /// SPRT hypotheses `elo0,elo1`: stop once decided.
@@ -159,13 +159,14 @@ pub fn match_main(args: MatchArgs) -> Result<()> {
         openings,
         concurrency: args.concurrency,
         sprt,
+        pgn: args.pgn.clone(),
     };
+    if let Some(path) = &args.pgn {
+        std::fs::write(path, "")?;
+    }
     let summary = run_match(&cfg, &|line| eprintln!("{line}"))?;
     for line in report(&cfg, &summary) {
         println!("{line}");
-    }
-    if let Some(path) = &args.pgn {
-        std::fs::write(path, pgn_text(&summary))?;
     }
     Ok(())
 }

@@ -463,6 +463,9 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// SPRT hypotheses (elo0, elo1); the match stops at a bound.
     pub sprt: Option<(f64, f64)>,
+    /// A PGN file each finished game is appended to at once, so a match
+    /// stopped early keeps its games.
+    pub pgn: Option<std::path::PathBuf>,
 }
 
 /// The totals of a match, from engine 1's point of view.
@@ -546,6 +549,14 @@ pub fn run_match(cfg: &MatchConfig, progress: &(dyn Fn(&str) + Sync)) -> Result<
                             ("Variant".into(), cfg.variant.name().into()),
                             ("Termination".into(), g.reason.clone()),
                         ];
+                        if let Some(path) = &cfg.pgn {
+                            use std::io::Write as _;
+                            let mut f = std::fs::OpenOptions::new()
+                                .create(true)
+                                .append(true)
+                                .open(path)?;
+                            writeln!(f, "{}", write_pgn(&g.record, MoveFormat::Iccs))?;
+                        }
                         s.records.push(g.record);
                         let (w, d, l) = (s.wins, s.draws, s.losses);
                         let mut line = format!(
@@ -622,15 +633,6 @@ pub fn report(cfg: &MatchConfig, s: &MatchSummary) -> Vec<String> {
         ));
     }
     out
-}
-
-/// All game records as one PGN text (ICCS movetext).
-pub fn pgn_text(s: &MatchSummary) -> String {
-    s.records
-        .iter()
-        .map(|r| write_pgn(r, MoveFormat::Iccs))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[cfg(test)]
