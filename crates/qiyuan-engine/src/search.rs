@@ -762,13 +762,7 @@ impl Searcher {
             // searched); fail low safely.
             return alpha;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, orig_alpha, beta);
         self.tt
             .store(key, best_move, tt::to_tt(best, ply), depth, bound);
         best
@@ -892,13 +886,7 @@ impl Searcher {
             }
         }
         if self.features.qsearch_tt {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > orig_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, orig_alpha, beta);
             self.tt
                 .store(key, best_move, tt::to_tt(best, ply), 0, bound);
         }

@@ -14,6 +14,21 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's `best` score means, given the window it was searched
+    /// with (`alpha` as it was on entry).
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored search result.
 #[derive(Copy, Clone, Debug)]
 pub struct Entry {

@@ -13,6 +13,13 @@ impl Position {
             self.jifen_legal_moves_into(out);
             return;
         }
+        self.legal_plain_moves_into(out, |_| true);
+    }
+
+    /// Plain Xiangqi: the legal moves that pass `wanted` (tested before the
+    /// costlier king-safety test), appended to `out`.
+    #[inline(always)]
+    fn legal_plain_moves_into(&self, out: &mut MoveList, wanted: impl Fn(Move) -> bool) {
         let start = out.len();
         self.pseudo_moves::<false>(out);
         let us = self.side;
@@ -20,7 +27,8 @@ impl Position {
         let in_check = self.king_attacked(us);
         let mut i = start;
         while i < out.len() {
-            if self.is_legal_pseudo(out[i], ksq, in_check) {
+            let m = out[i];
+            if wanted(m) && self.is_legal_pseudo(m, ksq, in_check) {
                 i += 1;
             } else {
                 out.swap_remove(i);
@@ -47,19 +55,7 @@ impl Position {
             }
             return;
         }
-        self.pseudo_moves::<false>(out);
-        let us = self.side;
-        let ksq = self.kings[us.index()].raw();
-        let in_check = self.king_attacked(us);
-        let mut i = start;
-        while i < out.len() {
-            let m = out[i];
-            if self.board[m.to().raw()] != EMPTY && self.is_legal_pseudo(m, ksq, in_check) {
-                i += 1;
-            } else {
-                out.swap_remove(i);
-            }
-        }
+        self.legal_plain_moves_into(out, |m| self.board[m.to().raw()] != EMPTY);
     }
 
     /// Every legal move of the side to move.
