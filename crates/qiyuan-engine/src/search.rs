@@ -551,14 +551,9 @@ impl Searcher {
         if let Some(e) = entry
             && !pv_node
             && e.depth as i32 >= depth
+            && let Some(s) = e.cutoff(ply, alpha, beta)
         {
-            let s = tt::from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+            return s;
         }
         let static_eval = if in_check { -INF } else { evaluate(pos) };
         self.evals[ply] = static_eval;
@@ -796,12 +791,8 @@ impl Searcher {
         if self.features.qsearch_tt
             && let Some(e) = self.tt.probe(key)
         {
-            let s = tt::from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
+            if let Some(s) = e.cutoff(ply, alpha, beta) {
+                return s;
             }
             tt_move = e.mv;
         }

@@ -44,6 +44,21 @@ pub struct Entry {
     generation: u8,
 }
 
+impl Entry {
+    /// The stored score at `ply`, if its bound settles the window
+    /// (`alpha`, `beta`): the node can return it without searching.
+    #[inline]
+    pub fn cutoff(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let s = from_tt(self.score, ply);
+        match self.bound {
+            Bound::Exact => Some(s),
+            Bound::Lower if s >= beta => Some(s),
+            Bound::Upper if s <= alpha => Some(s),
+            _ => None,
+        }
+    }
+}
+
 /// The table. Size is a power of two so indexing is a mask.
 pub struct TransTable {
     entries: Vec<Option<Entry>>,
