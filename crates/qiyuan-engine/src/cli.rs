@@ -106,6 +106,19 @@ pub struct MatchArgs {
     /// Time control `base+increment` in seconds.
     #[arg(long, default_value = "10+0.1")]
     pub tc: String,
+    /// Engine 1 searches every move with this fixed limit instead of the
+    /// clock: `nodes N`, `depth N` or `movetime MS`.
+    #[arg(long)]
+    pub go1: Option<String>,
+    /// The same for engine 2.
+    #[arg(long)]
+    pub go2: Option<String>,
+    /// A UCI option `Name=Value` for engine 1 (repeatable).
+    #[arg(long)]
+    pub option1: Vec<String>,
+    /// A UCI option `Name=Value` for engine 2 (repeatable).
+    #[arg(long)]
+    pub option2: Vec<String>,
     /// Openings file (FEN or move list per line); default random 4-ply openings.
     #[arg(long)]
     pub openings: Option<std::path::PathBuf>,
@@ -156,6 +169,11 @@ pub fn match_main(args: MatchArgs) -> Result<()> {
         target: args.target,
         games: args.games,
         tc,
+        fixed_go: [
+            args.go1.as_deref().map(FixedGo::parse).transpose()?,
+            args.go2.as_deref().map(FixedGo::parse).transpose()?,
+        ],
+        options: [args.option1.clone(), args.option2.clone()],
         openings,
         concurrency: args.concurrency,
         sprt,

@@ -17,6 +17,7 @@ pub mod params;
 pub mod rep;
 pub mod rng;
 pub mod search;
+pub mod see;
 pub mod tactics;
 pub mod time;
 pub mod tt;

@@ -48,6 +48,70 @@ impl TimeControl {
     }
 }
 
+/// A fixed search limit for every move of one engine, instead of the clock:
+/// for calibrating against budgets that do not depend on the machine's load.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FixedGo {
+    /// `go nodes N`.
+    Nodes(u64),
+    /// `go depth N`.
+    Depth(u32),
+    /// `go movetime N` (milliseconds).
+    Movetime(u64),
+}
+
+impl FixedGo {
+    /// Parses `nodes 20000`, `depth 6` or `movetime 500`.
+    pub fn parse(text: &str) -> Result<FixedGo> {
+        let mut words = text.split_whitespace();
+        let (Some(kind), Some(value), None) = (words.next(), words.next(), words.next()) else {
+            bail!("fixed go '{text}': want 'nodes N', 'depth N' or 'movetime N'");
+        };
+        let n: u64 = value
+            .parse()
+            .with_context(|| format!("fixed go '{text}': bad number"))?;
+        let go = match kind {
+            "nodes" if (1..=1_000_000_000).contains(&n) => FixedGo::Nodes(n),
+            "depth" if (1..=60).contains(&n) => FixedGo::Depth(n as u32),
+            "movetime" if (1..=600_000).contains(&n) => FixedGo::Movetime(n),
+            _ => bail!("fixed go '{text}': want nodes 1-1e9, depth 1-60 or movetime 1-600000"),
+        };
+        Ok(go)
+    }
+
+    /// The `go` command.
+    pub fn command(self) -> String {
+        match self {
+            FixedGo::Nodes(n) => format!("go nodes {n}"),
+            FixedGo::Depth(d) => format!("go depth {d}"),
+            FixedGo::Movetime(ms) => format!("go movetime {ms}"),
+        }
+    }
+
+    /// How long to wait for the answer before counting the move as lost on
+    /// time: a movetime plus a second of grace; node and depth limits get a
+    /// minute, since they only stop a hung engine.
+    pub fn patience(self) -> Duration {
+        match self {
+            FixedGo::Movetime(ms) => Duration::from_millis(ms) + Duration::from_secs(1),
+            FixedGo::Nodes(_) | FixedGo::Depth(_) => Duration::from_secs(60),
+        }
+    }
+}
+
+/// Splits an engine option `Name=Value`; refuses line breaks, which would
+/// smuggle further commands to the engine.
+pub fn parse_option(option: &str) -> Result<(&str, &str)> {
+    let (name, value) = option
+        .split_once('=')
+        .with_context(|| format!("option '{option}': want Name=Value"))?;
+    let (name, value) = (name.trim(), value.trim());
+    if name.is_empty() || option.contains(['\n', '\r']) {
+        bail!("option '{option}': want Name=Value on one line");
+    }
+    Ok((name, value))
+}
+
 /// A running UCI engine process.
 pub struct EngineProcess {
     child: Child,
@@ -58,6 +122,8 @@ pub struct EngineProcess {
     /// The engine writes ranks 1-10 (Fairy-Stockfish's Xiangqi), not ICCS's
     /// 0-9: moves are shifted on the way in and out.
     pub ranks_from_one: bool,
+    /// Searches every move with this limit instead of the game clock.
+    pub fixed_go: Option<FixedGo>,
 }
 
 /// Whether an engine's `id name` line names Fairy-Stockfish, whose Xiangqi
@@ -131,6 +197,7 @@ impl EngineProcess {
             lines: rx,
             name: cmd.to_string(),
             ranks_from_one: false,
+            fixed_go: None,
         };
         e.send("uci")?;
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -163,6 +230,12 @@ impl EngineProcess {
         writeln!(self.stdin, "{line}").context("write to engine")?;
         self.stdin.flush().context("write to engine")?;
         Ok(())
+    }
+
+    /// Sends `setoption name N value V` for an option given as `N=V`.
+    pub fn set_option(&mut self, option: &str) -> Result<()> {
+        let (name, value) = parse_option(option)?;
+        self.send(&format!("setoption name {name} value {value}"))
     }
 
     /// Waits for `isready`'s answer.
@@ -366,25 +439,31 @@ pub fn play_game(
             format!("position fen {start_fen} moves {}", moves.join(" "))
         };
         engine.send(&position)?;
-        engine.send(&format!(
-            "go wtime {} btime {} winc {} binc {}",
-            clocks[0].as_millis(),
-            clocks[1].as_millis(),
-            tc.increment.as_millis(),
-            tc.increment.as_millis()
-        ))?;
+        let fixed = engine.fixed_go;
+        match fixed {
+            Some(go) => engine.send(&go.command())?,
+            None => engine.send(&format!(
+                "go wtime {} btime {} winc {} binc {}",
+                clocks[0].as_millis(),
+                clocks[1].as_millis(),
+                tc.increment.as_millis(),
+                tc.increment.as_millis()
+            ))?,
+        }
         let t0 = Instant::now();
         // Wait past the flag a little, so a late answer is told apart from none.
-        let reply = engine.wait_for("bestmove", clocks[stm] + Duration::from_secs(1))?;
+        let patience = fixed.map_or(clocks[stm] + Duration::from_secs(1), FixedGo::patience);
+        let reply = engine.wait_for("bestmove", patience)?;
         let used = t0.elapsed();
         let Some(reply) = reply else {
             return Ok(finish(&game, Some(1 - stm), "time", true, false));
         };
-        if used > clocks[stm] {
-            // Let the engine finish talking before the next game.
-            return Ok(finish(&game, Some(1 - stm), "time", true, false));
+        if fixed.is_none() {
+            if used > clocks[stm] {
+                return Ok(finish(&game, Some(1 - stm), "time", true, false));
+            }
+            clocks[stm] = clocks[stm] - used + tc.increment;
         }
-        clocks[stm] = clocks[stm] - used + tc.increment;
         let sent = reply.split_whitespace().nth(1).unwrap_or("");
         let text = if engine.ranks_from_one {
             shift_ranks(sent, -1).unwrap_or_default()
@@ -457,6 +536,10 @@ pub struct MatchConfig {
     pub games: usize,
     /// Time control.
     pub tc: TimeControl,
+    /// Per engine: a fixed limit for every move instead of the clock.
+    pub fixed_go: [Option<FixedGo>; 2],
+    /// Per engine: UCI options (`Name=Value`) set after the handshake.
+    pub options: [Vec<String>; 2],
     /// Openings, each played twice with colours swapped.
     pub openings: Vec<Opening>,
     /// Games played at once.
@@ -501,6 +584,13 @@ pub fn run_match(cfg: &MatchConfig, progress: &(dyn Fn(&str) + Sync)) -> Result<
                 let run = || -> Result<()> {
                     let mut e1 = EngineProcess::start(&cfg.engines[0], cfg.variant, cfg.target)?;
                     let mut e2 = EngineProcess::start(&cfg.engines[1], cfg.variant, cfg.target)?;
+                    for (e, side) in [(&mut e1, 0), (&mut e2, 1)] {
+                        e.fixed_go = cfg.fixed_go[side];
+                        for option in &cfg.options[side] {
+                            e.set_option(option)?;
+                        }
+                        e.ready()?;
+                    }
                     loop {
                         if stop.load(Ordering::Relaxed) {
                             return Ok(());
@@ -595,14 +685,19 @@ pub fn run_match(cfg: &MatchConfig, progress: &(dyn Fn(&str) + Sync)) -> Result<
         .map_err(|_| anyhow::anyhow!("match state poisoned"))
 }
 
+/// ` (go nodes N)` after an engine's name in reports, if it plays a fixed limit.
+fn limit_note(go: Option<FixedGo>) -> String {
+    go.map(|g| format!(" ({})", g.command())).unwrap_or_default()
+}
+
 /// The report lines of a finished match.
 pub fn report(cfg: &MatchConfig, s: &MatchSummary) -> Vec<String> {
     let (w, d, l) = (s.wins, s.draws, s.losses);
     let n = w + d + l;
     let (e, margin) = elo(w, d, l);
     let mut out = vec![
-        format!("engine1 {}", cfg.engines[0]),
-        format!("engine2 {}", cfg.engines[1]),
+        format!("engine1 {}{}", cfg.engines[0], limit_note(cfg.fixed_go[0])),
+        format!("engine2 {}{}", cfg.engines[1], limit_note(cfg.fixed_go[1])),
         format!("games {n}"),
         format!("wins {w} draws {d} losses {l}"),
         format!(
@@ -653,6 +748,21 @@ mod tests {
         assert_eq!(shift_ranks("a11a9", -1), None);
         assert_eq!(shift_ranks("(none)", -1), None);
         assert_eq!(shift_ranks("", 1), None);
+    }
+
+    #[test]
+    fn fixed_limits_parse_and_reject_nonsense() {
+        assert_eq!(FixedGo::parse("nodes 20000").unwrap(), FixedGo::Nodes(20000));
+        assert_eq!(FixedGo::parse(" depth  6 ").unwrap(), FixedGo::Depth(6));
+        assert_eq!(FixedGo::parse("movetime 500").unwrap().command(), "go movetime 500");
+        for bad in ["", "nodes", "nodes 0", "nodes x", "depth 99", "infinite 1", "nodes 5 6"] {
+            assert!(FixedGo::parse(bad).is_err(), "{bad}");
+        }
+        assert!(FixedGo::Movetime(500).patience() > Duration::from_millis(500));
+        assert_eq!(parse_option("Skill Level = -5").unwrap(), ("Skill Level", "-5"));
+        assert!(parse_option("Hash").is_err());
+        assert!(parse_option("=1").is_err());
+        assert!(parse_option("Hash=1\nquit").is_err());
     }
 
     #[test]

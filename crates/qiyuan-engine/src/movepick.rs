@@ -30,11 +30,15 @@ const KILLER_SCORE: i32 = 1 << 27;
 /// Base score of losing captures: after every quiet move.
 const BAD_CAPTURE_SCORE: i32 = -(1 << 28);
 
-/// Whether the capture `m` in `pos` likely loses material: it takes a
-/// cheaper piece than the capturer on a point the opponent attacks (a cheap
-/// stand-in for a static exchange evaluation below zero).
+/// Whether the capture `m` in `pos` loses material: its static exchange is
+/// below zero. Jifen's capture classes (J4) are beyond the exchange's plain
+/// movement rules, so there it asks only whether a cheaper piece is taken on
+/// a point the opponent attacks.
 #[inline]
 pub fn is_losing_capture(pos: &Position, m: Move) -> bool {
+    if !pos.variant().is_jifen() {
+        return !crate::see::see_ge(pos, m, 0);
+    }
     let (Some(a), Some(v)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
         return false;
     };

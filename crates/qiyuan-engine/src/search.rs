@@ -19,6 +19,7 @@ use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position};
 
 use crate::eval::evaluate;
 use crate::movepick::{MAX_PLY, Ordering, is_capture, is_losing_capture, piece_to};
+use crate::see::{exchange_value, see_ge};
 use crate::rep::{Earlier, RepetitionStack, Verdict};
 use crate::time::{self, Clock};
 use crate::tt::{self, Bound, TransTable};
@@ -207,19 +208,6 @@ fn wins_on_points(pos: &Position, m: Move) -> bool {
         return false;
     };
     pos.scores()[us] + pos.variant().score(p.class(), false).mover >= pos.target()
-}
-
-/// Material values for exchange tests and delta pruning (a chariot is 900).
-#[inline]
-fn exchange_value(kind: PieceKind) -> i32 {
-    match kind {
-        PieceKind::King => 5000,
-        PieceKind::Rook => 900,
-        PieceKind::Cannon => 450,
-        PieceKind::Horse => 400,
-        PieceKind::Advisor | PieceKind::Elephant => 200,
-        PieceKind::Pawn => 100,
-    }
 }
 
 /// Moves searched at `depth` before the remaining quiet moves are skipped
@@ -845,15 +833,11 @@ impl Searcher {
             if prune && stand + victim + 150 <= alpha {
                 continue;
             }
-            let attacker = pos
-                .piece_at(m.from())
-                .map_or(0, |p| exchange_value(p.kind()));
-            let undo = pos.make_move(m);
-            // A capture of a cheaper piece that can be taken back loses material.
-            if prune && victim < attacker && pos.is_attacked(m.to(), pos.side_to_move()) {
-                pos.unmake_move(m, undo);
+            // A capture that loses the exchange on its point.
+            if prune && !see_ge(pos, m, 0) {
                 continue;
             }
+            let undo = pos.make_move(m);
             let same = pos.side_to_move() == us;
             let v = if same {
                 self.qsearch(pos, alpha, beta, ply + 1, qply + 1)
