@@ -687,7 +687,8 @@ pub fn run_match(cfg: &MatchConfig, progress: &(dyn Fn(&str) + Sync)) -> Result<
 
 /// ` (go nodes N)` after an engine's name in reports, if it plays a fixed limit.
 fn limit_note(go: Option<FixedGo>) -> String {
-    go.map(|g| format!(" ({})", g.command())).unwrap_or_default()
+    go.map(|g| format!(" ({})", g.command()))
+        .unwrap_or_default()
 }
 
 /// The report lines of a finished match.
@@ -752,14 +753,31 @@ mod tests {
 
     #[test]
     fn fixed_limits_parse_and_reject_nonsense() {
-        assert_eq!(FixedGo::parse("nodes 20000").unwrap(), FixedGo::Nodes(20000));
+        assert_eq!(
+            FixedGo::parse("nodes 20000").unwrap(),
+            FixedGo::Nodes(20000)
+        );
         assert_eq!(FixedGo::parse(" depth  6 ").unwrap(), FixedGo::Depth(6));
-        assert_eq!(FixedGo::parse("movetime 500").unwrap().command(), "go movetime 500");
-        for bad in ["", "nodes", "nodes 0", "nodes x", "depth 99", "infinite 1", "nodes 5 6"] {
+        assert_eq!(
+            FixedGo::parse("movetime 500").unwrap().command(),
+            "go movetime 500"
+        );
+        for bad in [
+            "",
+            "nodes",
+            "nodes 0",
+            "nodes x",
+            "depth 99",
+            "infinite 1",
+            "nodes 5 6",
+        ] {
             assert!(FixedGo::parse(bad).is_err(), "{bad}");
         }
         assert!(FixedGo::Movetime(500).patience() > Duration::from_millis(500));
-        assert_eq!(parse_option("Skill Level = -5").unwrap(), ("Skill Level", "-5"));
+        assert_eq!(
+            parse_option("Skill Level = -5").unwrap(),
+            ("Skill Level", "-5")
+        );
         assert!(parse_option("Hash").is_err());
         assert!(parse_option("=1").is_err());
         assert!(parse_option("Hash=1\nquit").is_err());

@@ -19,8 +19,8 @@ use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position};
 
 use crate::eval::evaluate;
 use crate::movepick::{MAX_PLY, Ordering, is_capture, is_losing_capture, piece_to};
-use crate::see::{exchange_value, see_ge};
 use crate::rep::{Earlier, RepetitionStack, Verdict};
+use crate::see::{exchange_value, see_ge};
 use crate::time::{self, Clock};
 use crate::tt::{self, Bound, TransTable};
 
@@ -77,6 +77,10 @@ pub struct Features {
     pub qsearch_tt: bool,
     /// Losing captures (see [`is_losing_capture`]) skipped near the leaves.
     pub capture_pruning: bool,
+    /// Singular extensions: the table move is searched a ply deeper when
+    /// every other move falls well short of its score (a reduced search
+    /// without it), and the node is cut when even without it two moves beat beta.
+    pub singular_extension: bool,
 }
 
 impl Default for Features {
@@ -92,6 +96,7 @@ impl Default for Features {
             qsearch_pruning: true,
             qsearch_tt: true,
             capture_pruning: true,
+            singular_extension: true,
         }
     }
 }
@@ -155,6 +160,9 @@ pub struct Searcher {
     /// The move made at each ply of the current path, as a
     /// [`piece_to`] index (`None` for null moves and passes).
     path: [Option<u16>; MAX_PLY],
+    /// The move a singular-extension test leaves out at each ply (`None`:
+    /// an ordinary node).
+    skipped: [Option<Move>; MAX_PLY],
 }
 
 /// Whether a UCI-style mate score: plies to the win (positive) or loss.
@@ -253,6 +261,7 @@ impl Searcher {
             evals: [-INF; MAX_PLY],
             excluded: Vec::new(),
             path: [None; MAX_PLY],
+            skipped: [None; MAX_PLY],
         }
     }
 
@@ -534,7 +543,10 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         let key = tt::key(pos);
-        let entry = self.tt.probe(key);
+        // A singular-extension test searches this node again without one
+        // move: the table's entry describes the full node, not this one.
+        let skipped = self.skipped[ply];
+        let entry = self.tt.probe(key).filter(|_| skipped.is_none());
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry
             && !pv_node
@@ -596,6 +608,7 @@ impl Searcher {
             && !pv_node
             && !in_check
             && null_ok
+            && skipped.is_none()
             && depth >= 3
             && eval >= beta
             && static_eval >= beta
@@ -657,7 +670,7 @@ impl Searcher {
         let futile = depth <= 6 && eval + 100 + 110 * depth <= alpha;
         let lmp_limit = late_move_limit(depth, improving);
         for (i, &m) in moves.iter().enumerate() {
-            if ply == 0 && self.excluded.contains(&m) {
+            if (ply == 0 && self.excluded.contains(&m)) || Some(m) == skipped {
                 continue;
             }
             let capture = is_capture(pos, m);
@@ -680,13 +693,49 @@ impl Searcher {
             {
                 continue;
             }
+            let mut extension = 0;
+            if let Some(e) = entry
+                && Some(m) == tt_move
+                && self.features.singular_extension
+                && ply > 0
+                && depth >= 7
+                && !in_check
+                && e.depth as i32 >= depth - 3
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && (ply as i32) < 2 * self.root_depth
+            {
+                let tt_score = tt::from_tt(e.score, ply);
+                if tt_score.abs() < MATE_BOUND {
+                    let singular_beta = tt_score - 2 * depth;
+                    self.skipped[ply] = Some(m);
+                    let v = self.negamax(
+                        pos,
+                        (depth - 1) / 2,
+                        singular_beta - 1,
+                        singular_beta,
+                        ply,
+                        false,
+                    );
+                    self.skipped[ply] = None;
+                    self.pv_len[ply] = 0;
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        // Multi-cut: another move beats beta too.
+                        return singular_beta;
+                    }
+                }
+            }
             self.path[ply] = piece_to(pos, m);
             self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
             let undo = pos.make_move(m);
             let same = pos.side_to_move() == us;
             let gives_check = !same && pos.in_check();
             self.rep.mark_last(us, gives_check);
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + extension;
             // The first move searched (an excluded root move may precede it).
             let v = if best == -INF {
                 self.child(pos, same, new_depth, alpha, beta, ply)
@@ -745,9 +794,11 @@ impl Searcher {
             // searched); fail low safely.
             return alpha;
         }
-        let bound = Bound::of(best, orig_alpha, beta);
-        self.tt
-            .store(key, best_move, tt::to_tt(best, ply), depth, bound);
+        if skipped.is_none() {
+            let bound = Bound::of(best, orig_alpha, beta);
+            self.tt
+                .store(key, best_move, tt::to_tt(best, ply), depth, bound);
+        }
         best
     }
 

@@ -124,7 +124,10 @@ mod tests {
     fn the_capturer_becomes_a_cannon_screen() {
         // Red chariot e1 takes the pawn on e5. The black cannon on e9 then
         // faces the chariot with nothing between: no screen, no capture.
-        assert_eq!(see_of("3kc4/9/9/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"), 100);
+        assert_eq!(
+            see_of("3kc4/9/9/9/4p4/9/9/9/4R4/5K3 w - - 0 1", "e1e5"),
+            100
+        );
         // With a black advisor on e8 between them the cannon has its screen:
         // the chariot is lost.
         assert_eq!(

@@ -1,5 +1,7 @@
-//! The transposition table: one entry per bucket, replaced when the new
-//! search is deeper or the old entry is from an earlier search.
+//! The transposition table: buckets of four entries. A position's result
+//! goes to its own entry if the bucket has one, else to an empty one, else
+//! replaces the entry worth least: the shallowest, counting entries from
+//! earlier searches as shallower.
 
 use qiyuan_xiangqi::{Move, Position};
 
@@ -59,9 +61,13 @@ impl Entry {
     }
 }
 
-/// The table. Size is a power of two so indexing is a mask.
+/// Entries per bucket: a position may live in any of them.
+const BUCKET: usize = 4;
+
+/// The table. The number of buckets is a power of two so indexing is a mask.
 pub struct TransTable {
     entries: Vec<Option<Entry>>,
+    /// Mask of the bucket index.
     mask: usize,
     generation: u8,
 }
@@ -82,16 +88,23 @@ pub fn key(pos: &Position) -> u64 {
 }
 
 impl TransTable {
-    /// A table of about `mb` mebibytes (at least one entry).
+    /// A table of about `mb` mebibytes (at least 1024 buckets).
     pub fn new(mb: usize) -> TransTable {
         let bytes = mb.max(1) * 1024 * 1024;
-        let n = (bytes / std::mem::size_of::<Option<Entry>>()).next_power_of_two() / 2;
-        let n = n.max(1024);
+        let per_bucket = BUCKET * std::mem::size_of::<Option<Entry>>();
+        let buckets = ((bytes / per_bucket).next_power_of_two() / 2).max(1024);
         TransTable {
-            entries: vec![None; n],
-            mask: n - 1,
+            entries: vec![None; buckets * BUCKET],
+            mask: buckets - 1,
             generation: 0,
         }
+    }
+
+    /// The bucket `key` belongs to.
+    #[inline]
+    fn bucket(&self, key: u64) -> std::ops::Range<usize> {
+        let start = (key as usize & self.mask) * BUCKET;
+        start..start + BUCKET
     }
 
     /// Empties the table (new game, or a deterministic benchmark).
@@ -108,47 +121,52 @@ impl TransTable {
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        match self.entries[key as usize & self.mask] {
-            Some(e) if e.key == key => Some(e),
-            _ => None,
-        }
+        self.entries[self.bucket(key)]
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .copied()
     }
 
-    /// Stores a result, keeping a deeper entry of the current search for
-    /// another position.
+    /// Stores a result: over the position's own entry (unless that one is
+    /// much deeper and the new bound is not exact), else in an empty entry,
+    /// else over the entry worth least (depth, less 4 per search it is old).
     #[inline]
     pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
-        let slot = &mut self.entries[key as usize & self.mask];
-        if let Some(old) = slot {
-            let same = old.key == key;
-            if !same && old.generation == self.generation && old.depth as i32 > depth + 2 {
-                return;
-            }
+        let generation = self.generation;
+        let range = self.bucket(key);
+        let bucket = &mut self.entries[range];
+        let own = bucket.iter().position(|e| e.is_some_and(|e| e.key == key));
+        let slot = own
+            .or_else(|| bucket.iter().position(Option::is_none))
+            .unwrap_or_else(|| {
+                let worth = |e: &Option<Entry>| {
+                    e.map_or(i32::MIN, |e| {
+                        e.depth as i32 - 4 * generation.wrapping_sub(e.generation) as i32
+                    })
+                };
+                (0..BUCKET).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
+            });
+        let mut mv = mv;
+        if let Some(old) = bucket[slot].filter(|e| e.key == key) {
             // A shallow (quiescence) result does not replace a much deeper
             // one for the same position, unless it is exact.
-            if same && bound != Bound::Exact && old.depth as i32 > depth + 3 {
+            if bound != Bound::Exact && old.depth as i32 > depth + 3 {
                 return;
             }
-            // Keep the old move when the new search found none for this position.
-            let mv = if mv.is_none() && same { old.mv } else { mv };
-            *old = Entry {
-                key,
-                mv,
-                score,
-                depth: depth as i16,
-                bound,
-                generation: self.generation,
-            };
-        } else {
-            *slot = Some(Entry {
-                key,
-                mv,
-                score,
-                depth: depth as i16,
-                bound,
-                generation: self.generation,
-            });
+            // Keep the old move when the new search found none.
+            if mv.is_none() {
+                mv = old.mv;
+            }
         }
+        bucket[slot] = Some(Entry {
+            key,
+            mv,
+            score,
+            depth: depth as i16,
+            bound,
+            generation,
+        });
     }
 }
 
@@ -174,5 +192,51 @@ pub fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_sharing_a_bucket_are_all_kept() {
+        let mut tt = TransTable::new(1);
+        let buckets = tt.mask as u64 + 1;
+        // Four keys that index the same bucket, stored shallow after deep.
+        let keys: Vec<u64> = (1..=4).map(|i| 7 + i * buckets).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            tt.store(k, None, i as i32, 20 - i as i32 * 5, Bound::Exact);
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(tt.probe(k).map(|e| e.score), Some(i as i32));
+        }
+        // A fifth replaces the shallowest (depth 5), not the deepest.
+        let fifth = 7 + 9 * buckets;
+        tt.store(fifth, None, 99, 1, Bound::Lower);
+        assert_eq!(tt.probe(fifth).map(|e| e.score), Some(99));
+        assert!(tt.probe(keys[3]).is_none());
+        assert!(tt.probe(keys[0]).is_some());
+        // Five searches later even the depth-20 entry is worth less than a
+        // new depth-1 result: four new results replace all four old entries.
+        for _ in 0..5 {
+            tt.new_search();
+        }
+        let fresh: Vec<u64> = (10..14).map(|i| 7 + i * buckets).collect();
+        for &k in &fresh {
+            tt.store(k, None, 1, 1, Bound::Upper);
+        }
+        assert!(fresh.iter().all(|&k| tt.probe(k).is_some()));
+        assert!(tt.probe(keys[0]).is_none());
+    }
+
+    #[test]
+    fn a_shallow_bound_does_not_overwrite_a_deep_result() {
+        let mut tt = TransTable::new(1);
+        tt.store(42, None, 10, 12, Bound::Exact);
+        tt.store(42, None, -5, 0, Bound::Upper);
+        assert_eq!(tt.probe(42).map(|e| e.depth), Some(12));
+        tt.store(42, None, 7, 0, Bound::Exact);
+        assert_eq!(tt.probe(42).map(|e| (e.depth, e.score)), Some((0, 7)));
     }
 }

@@ -259,6 +259,7 @@ impl Engine {
                     "qsearchpruning" => Some(&mut f.qsearch_pruning),
                     "qsearchtt" => Some(&mut f.qsearch_tt),
                     "capturepruning" => Some(&mut f.capture_pruning),
+                    "singularextension" => Some(&mut f.singular_extension),
                     _ => None,
                 };
                 match (slot, flag) {
@@ -431,7 +432,7 @@ impl Engine {
 }
 
 /// Search features that UCI options can switch off (for SPRT tests).
-const FEATURES: [&str; 10] = [
+const FEATURES: [&str; 11] = [
     "NullMove",
     "LMR",
     "Aspiration",
@@ -442,6 +443,7 @@ const FEATURES: [&str; 10] = [
     "QsearchPruning",
     "QsearchTT",
     "CapturePruning",
+    "SingularExtension",
 ];
 
 /// An `info` line for one finished iteration.
