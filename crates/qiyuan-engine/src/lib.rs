@@ -13,6 +13,8 @@ pub mod kind;
 pub mod levels;
 pub mod matchplay;
 pub mod movepick;
+pub mod nnue;
+pub mod nnue_train;
 pub mod params;
 pub mod rep;
 pub mod rng;

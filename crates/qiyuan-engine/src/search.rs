@@ -15,10 +15,11 @@ use std::time::Duration;
 
 use crate::time::Instant;
 
-use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position};
+use qiyuan_xiangqi::{Move, MoveList, PieceKind, Position, Undo};
 
 use crate::eval::evaluate;
 use crate::movepick::{MAX_PLY, Ordering, is_capture, is_losing_capture, piece_to};
+use crate::nnue::{Accumulator, Network};
 use crate::rep::{Earlier, RepetitionStack, Verdict};
 use crate::see::{exchange_value, see_ge};
 use crate::time::{self, Clock};
@@ -81,6 +82,9 @@ pub struct Features {
     /// every other move falls well short of its score (a reduced search
     /// without it), and the node is cut when even without it two moves beat beta.
     pub singular_extension: bool,
+    /// The NNUE evaluation ([`crate::nnue`]) instead of the tuned linear one,
+    /// in plain Xiangqi (Jifen always uses the linear evaluation).
+    pub nnue: bool,
 }
 
 impl Default for Features {
@@ -97,6 +101,7 @@ impl Default for Features {
             qsearch_tt: true,
             capture_pruning: true,
             singular_extension: true,
+            nnue: false,
         }
     }
 }
@@ -163,6 +168,11 @@ pub struct Searcher {
     /// The move a singular-extension test leaves out at each ply (`None`:
     /// an ordinary node).
     skipped: [Option<Move>; MAX_PLY],
+    /// The NNUE accumulators at each ply of the current path, while the
+    /// current search uses the network.
+    acc: Vec<Accumulator>,
+    /// Whether the current search evaluates with the network.
+    use_nnue: bool,
 }
 
 /// Whether a UCI-style mate score: plies to the win (positive) or loss.
@@ -262,7 +272,41 @@ impl Searcher {
             excluded: Vec::new(),
             path: [None; MAX_PLY],
             skipped: [None; MAX_PLY],
+            acc: Vec::new(),
+            use_nnue: false,
         }
+    }
+
+    /// Sets up the NNUE accumulators for a search from `pos` (or turns the
+    /// network off for it: switched off, or a Jifen position).
+    fn start_nnue(&mut self, pos: &Position) {
+        self.use_nnue = self.features.nnue && !pos.variant().is_jifen();
+        if self.use_nnue {
+            let root = Accumulator::new(Network::embedded(), pos);
+            self.acc.clear();
+            self.acc.resize(MAX_PLY + 1, root);
+        }
+    }
+
+    /// The static evaluation of `pos`, at `ply` of the current path.
+    #[inline]
+    fn evaluate_at(&self, pos: &Position, ply: usize) -> i32 {
+        if self.use_nnue {
+            Network::embedded().evaluate(&self.acc[ply], pos.side_to_move())
+        } else {
+            evaluate(pos)
+        }
+    }
+
+    /// Plays `m` at `ply`, updating the accumulators of `ply + 1`.
+    #[inline]
+    fn make(&mut self, pos: &mut Position, m: Move, ply: usize) -> Undo {
+        let undo = pos.make_move(m);
+        if self.use_nnue && ply < MAX_PLY {
+            let next = self.acc[ply].after_move(Network::embedded(), pos, m, undo.captured());
+            self.acc[ply + 1] = next;
+        }
+        undo
     }
 
     /// The flag that stops a running search (UCI `stop`).
@@ -306,6 +350,7 @@ impl Searcher {
         self.tt.new_search();
         self.ord.new_search();
         self.rep = RepetitionStack::from_history(history, pos.halfmove_clock() as usize);
+        self.start_nnue(&pos);
         let mut result = SearchResult {
             best: None,
             score: 0,
@@ -410,6 +455,7 @@ impl Searcher {
     ) -> Option<Vec<(Move, i32)>> {
         let mut pos = pos.clone();
         self.rep = RepetitionStack::from_history(history, pos.halfmove_clock() as usize);
+        self.start_nnue(&pos);
         self.aborted = false;
         // Depth 2 or more so that the deadline is honoured from the first node.
         self.root_depth = depth.max(2);
@@ -423,7 +469,7 @@ impl Searcher {
         }
         for m in moves {
             self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
-            let undo = pos.make_move(m);
+            let undo = self.make(&mut pos, m, 0);
             let same = pos.side_to_move() == us;
             self.rep.mark_last(us, !same && pos.in_check());
             let v = self.child(&mut pos, same, depth - 1, -INF, INF, 0);
@@ -527,7 +573,7 @@ impl Searcher {
             }
         }
         if ply >= MAX_PLY - 4 {
-            return evaluate(pos);
+            return self.evaluate_at(pos, ply);
         }
         let in_check = pos.in_check();
         // Check extension, bounded so perpetual-check lines cannot run away.
@@ -555,7 +601,11 @@ impl Searcher {
         {
             return s;
         }
-        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.evaluate_at(pos, ply)
+        };
         self.evals[ply] = static_eval;
         // Whether our evaluation rose since our previous move: pruning is
         // gentler then, since the position is getting better.
@@ -621,6 +671,9 @@ impl Searcher {
             self.path[ply] = None;
             self.rep.push(pos.hash(), true);
             let undo = pos.make_null_move();
+            if self.use_nnue {
+                self.acc[ply + 1] = self.acc[ply].clone();
+            }
             let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
             pos.unmake_null_move(undo);
             self.rep.pop();
@@ -731,7 +784,7 @@ impl Searcher {
             }
             self.path[ply] = piece_to(pos, m);
             self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
-            let undo = pos.make_move(m);
+            let undo = self.make(pos, m, ply);
             let same = pos.side_to_move() == us;
             let gives_check = !same && pos.in_check();
             self.rep.mark_last(us, gives_check);
@@ -822,7 +875,7 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 4 {
-            return evaluate(pos);
+            return self.evaluate_at(pos, ply);
         }
         let orig_alpha = alpha;
         let key = tt::key(pos);
@@ -842,7 +895,7 @@ impl Searcher {
         if evasions {
             best = -MATE + ply as i32;
         } else {
-            stand = evaluate(pos);
+            stand = self.evaluate_at(pos, ply);
             if stand >= beta {
                 return stand;
             }
@@ -888,7 +941,7 @@ impl Searcher {
             if prune && !see_ge(pos, m, 0) {
                 continue;
             }
-            let undo = pos.make_move(m);
+            let undo = self.make(pos, m, ply);
             let same = pos.side_to_move() == us;
             let v = if same {
                 self.qsearch(pos, alpha, beta, ply + 1, qply + 1)

@@ -53,13 +53,14 @@ pub fn features(pos: &Position) -> Vec<(u16, i16)> {
     c.0
 }
 
-/// Plays one self-play game; returns its quiet positions' FENs and red's result.
+/// Plays one self-play game; returns its quiet positions (FEN and the
+/// search's score for the side to move) and red's result.
 pub fn self_play_game(
     variant: Variant,
     opening: &[String],
     depth: i32,
     searcher: &mut Searcher,
-) -> Option<(Vec<String>, f64)> {
+) -> Option<(Vec<(String, i32)>, f64)> {
     let start = Position::from_fen_variant(qiyuan_xiangqi::START_FEN, variant, None).ok()?;
     let mut game = Game::new(start);
     for m in opening {
@@ -82,7 +83,7 @@ pub fn self_play_game(
             && (m.is_pass() || pos.piece_at(m.to()).is_none())
             && crate::search::mate_in_plies(r.score).is_none()
         {
-            fens.push(pos.to_fen());
+            fens.push((pos.to_fen(), r.score));
         }
         history.push(crate::rep::Earlier::play(&mut pos.clone(), m));
         game.play_move(m).ok()?;
@@ -233,7 +234,7 @@ pub fn tune_main(args: TuneArgs) -> Result<()> {
                             ) {
                                 eprintln!("game {} result {r} positions {}", i + 1, fens.len());
                                 if let Ok(mut o) = out.lock() {
-                                    o.extend(fens.into_iter().map(|f| (f, r)));
+                                    o.extend(fens.into_iter().map(|(f, _)| (f, r)));
                                 }
                             }
                         }

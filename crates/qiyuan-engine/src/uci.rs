@@ -17,7 +17,7 @@ use qiyuan_xiangqi::{Color, Move, Position, START_FEN, Variant};
 
 use crate::levels::{self, Level};
 use crate::rng;
-use crate::search::{SearchInfo, SearchLimits, Searcher, mate_in_plies};
+use crate::search::{Features, SearchInfo, SearchLimits, Searcher, mate_in_plies};
 use crate::time::Clock;
 
 /// Which handshake the GUI used.
@@ -173,7 +173,9 @@ impl Engine {
                 self.config.hash_mb
             ));
             for f in FEATURES {
-                send(&format!("option name {f} type check default true"));
+                let mut defaults = Features::default();
+                let on = feature_switch(&mut defaults, &f.to_ascii_lowercase()).is_some_and(|b| *b);
+                send(&format!("option name {f} type check default {on}"));
             }
         } else {
             send(&format!(
@@ -247,21 +249,7 @@ impl Engine {
                 let Some(s) = self.searcher.as_mut() else {
                     return;
                 };
-                let f = &mut s.features;
-                let slot = match lname.as_str() {
-                    "nullmove" => Some(&mut f.null_move),
-                    "lmr" => Some(&mut f.lmr),
-                    "aspiration" => Some(&mut f.aspiration),
-                    "checkextension" => Some(&mut f.check_extension),
-                    "history" => Some(&mut f.history),
-                    "staticpruning" => Some(&mut f.static_pruning),
-                    "movepruning" => Some(&mut f.move_pruning),
-                    "qsearchpruning" => Some(&mut f.qsearch_pruning),
-                    "qsearchtt" => Some(&mut f.qsearch_tt),
-                    "capturepruning" => Some(&mut f.capture_pruning),
-                    "singularextension" => Some(&mut f.singular_extension),
-                    _ => None,
-                };
+                let slot = feature_switch(&mut s.features, &lname);
                 match (slot, flag) {
                     (Some(slot), Some(b)) => *slot = b,
                     (Some(_), None) => send(&format!("info string bad value '{value}' for {name}")),
@@ -432,7 +420,26 @@ impl Engine {
 }
 
 /// Search features that UCI options can switch off (for SPRT tests).
-const FEATURES: [&str; 11] = [
+/// The switch of a search feature by its lower-case option name.
+fn feature_switch<'a>(f: &'a mut Features, lname: &str) -> Option<&'a mut bool> {
+    match lname {
+        "nullmove" => Some(&mut f.null_move),
+        "lmr" => Some(&mut f.lmr),
+        "aspiration" => Some(&mut f.aspiration),
+        "checkextension" => Some(&mut f.check_extension),
+        "history" => Some(&mut f.history),
+        "staticpruning" => Some(&mut f.static_pruning),
+        "movepruning" => Some(&mut f.move_pruning),
+        "qsearchpruning" => Some(&mut f.qsearch_pruning),
+        "qsearchtt" => Some(&mut f.qsearch_tt),
+        "capturepruning" => Some(&mut f.capture_pruning),
+        "singularextension" => Some(&mut f.singular_extension),
+        "nnue" => Some(&mut f.nnue),
+        _ => None,
+    }
+}
+
+const FEATURES: [&str; 12] = [
     "NullMove",
     "LMR",
     "Aspiration",
@@ -444,6 +451,7 @@ const FEATURES: [&str; 11] = [
     "QsearchTT",
     "CapturePruning",
     "SingularExtension",
+    "NNUE",
 ];
 
 /// An `info` line for one finished iteration.

@@ -84,6 +84,10 @@ enum Command {
     Match(qiyuan_engine::cli::MatchArgs),
     /// Texel-tune the evaluation weights on self-play games.
     Tune(qiyuan_engine::cli::TuneArgs),
+    /// Self-play positions (result, score, FEN) for NNUE training.
+    NnueData(qiyuan_engine::nnue_train::DataArgs),
+    /// Train the NNUE network on `nnue-data` files; writes the quantized net.
+    NnueTrain(qiyuan_engine::nnue_train::TrainArgs),
     /// Pair the next round of a FIDE tournament file (TRF-16 / TRF-2026): prints
     /// the number of boards, then `WHITE BLACK` per board by start number (`0`
     /// for the bye), as bbpPairings' `-p` does.
@@ -345,6 +349,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::Bench(args) => qiyuan_engine::cli::bench_main(args)?,
         Command::Match(args) => qiyuan_engine::cli::match_main(args)?,
         Command::Tune(args) => qiyuan_engine::cli::tune_main(args)?,
+        Command::NnueData(args) => qiyuan_engine::nnue_train::data_main(args)?,
+        Command::NnueTrain(args) => qiyuan_engine::nnue_train::train_main(args)?,
         Command::Pair { system, file } => {
             if system != "dutch" {
                 bail!("--system {system}: only dutch (FIDE C.04.3) is built");
