@@ -6,7 +6,9 @@
 //! (1, 0.5, 0), the search's score for the side to move, and the FEN.
 //! `qiyuan nnue-train` fits the network to `lambda * sigmoid(score / 400) +
 //! (1 - lambda) * result` (the side to move's view), holding out every 20th
-//! position to report the validation loss, and writes the quantized net.
+//! block of 2,000 lines (whole games, mostly: positions of one game are too
+//! alike to validate each other) to report the validation loss next to the
+//! linear evaluation's on the same targets, and writes the quantized net.
 //! It runs on a CPU in a minute or two at this size; no test or start-up
 //! needs it.
 
@@ -17,7 +19,7 @@ use anyhow::{Context, Result, bail};
 use qiyuan_xiangqi::{Color, Position, Variant};
 
 use crate::matchplay::random_openings;
-use crate::nnue::{Accumulator, FEATURES, HIDDEN, Network, QA, QB, feature};
+use crate::nnue::{Accumulator, FEATURES, HIDDEN, KING_BUCKETS, Network, QA, QB, feature};
 use crate::rng::Rng;
 use crate::search::Searcher;
 use crate::tune::self_play_game;
@@ -72,6 +74,8 @@ pub struct Sample {
     us: Vec<u16>,
     them: Vec<u16>,
     target: f32,
+    /// The linear evaluation's win probability, for comparison.
+    linear: f32,
 }
 
 /// The active features of `pos` as seen by `perspective`.
@@ -98,6 +102,7 @@ pub fn sample(pos: &Position, score: i32, red_result: f32, lambda: f32) -> Sampl
         us: active(pos, stm),
         them: active(pos, stm.flip()),
         target,
+        linear: sigmoid(crate::eval::evaluate(pos) as f32 / 400.0),
     }
 }
 
@@ -105,7 +110,14 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// Features without the king bucket: (mine or theirs) x kind x point.
+const FACTORS: usize = FEATURES / KING_BUCKETS;
+
 /// A float network with the shape of [`Network`]; activations clip at 1.
+/// While training, every feature also activates its bucket-free "factor"
+/// (the same piece on the same point whatever the general's file), so what
+/// the buckets share is learnt from all positions at once; the factors are
+/// folded into every bucket's weights when quantizing.
 #[derive(Clone)]
 pub struct FloatNet {
     ft_w: Vec<f32>,
@@ -120,7 +132,9 @@ impl FloatNet {
         let mut rng = Rng::new(seed);
         let mut uniform = |r: f32| (rng.below(1 << 24) as f32 / (1 << 24) as f32 * 2.0 - 1.0) * r;
         FloatNet {
-            ft_w: (0..FEATURES * HIDDEN).map(|_| uniform(0.05)).collect(),
+            ft_w: (0..(FEATURES + FACTORS) * HIDDEN)
+                .map(|_| uniform(0.05))
+                .collect(),
             ft_b: (0..HIDDEN).map(|_| 0.2).collect(),
             out_w: (0..2 * HIDDEN).map(|_| uniform(0.3)).collect(),
             out_b: 0.0,
@@ -130,9 +144,11 @@ impl FloatNet {
     fn hidden(&self, feats: &[u16]) -> [f32; HIDDEN] {
         let mut h: [f32; HIDDEN] = std::array::from_fn(|i| self.ft_b[i]);
         for &f in feats {
-            let row = &self.ft_w[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
-            for (a, w) in h.iter_mut().zip(row) {
-                *a += w;
+            for r in [f as usize, FEATURES + f as usize % FACTORS] {
+                let row = &self.ft_w[r * HIDDEN..(r + 1) * HIDDEN];
+                for (a, w) in h.iter_mut().zip(row) {
+                    *a += w;
+                }
             }
         }
         h
@@ -177,13 +193,15 @@ impl FloatNet {
                     dh[i] = d * self.out_w[half + i];
                 }
             }
-            for i in 0..HIDDEN {
-                g.ft_b[i] += dh[i];
+            for (b, d) in g.ft_b.iter_mut().zip(&dh) {
+                *b += d;
             }
             for &f in feats.iter() {
-                let row = &mut g.ft_w[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
-                for (w, d) in row.iter_mut().zip(&dh) {
-                    *w += d;
+                for r in [f as usize, FEATURES + f as usize % FACTORS] {
+                    let row = &mut g.ft_w[r * HIDDEN..(r + 1) * HIDDEN];
+                    for (w, d) in row.iter_mut().zip(&dh) {
+                        *w += d;
+                    }
                 }
             }
         }
@@ -206,12 +224,17 @@ impl FloatNet {
         }
     }
 
-    /// Rounds to the integer network: feature weights times `QA`, output
-    /// weights times `QB`, the output bias times both.
+    /// Rounds to the integer network: feature weights (each with its
+    /// factor's added) times `QA`, output weights times `QB`, the output bias
+    /// times both.
     pub fn quantize(&self) -> Network {
         let q = |v: f32, scale: i32| (v * scale as f32).round().clamp(-32767.0, 32767.0) as i16;
+        let folded = (0..FEATURES * HIDDEN).map(|i| {
+            let (f, h) = (i / HIDDEN, i % HIDDEN);
+            self.ft_w[i] + self.ft_w[(FEATURES + f % FACTORS) * HIDDEN + h]
+        });
         Network::from_parts(
-            self.ft_w.iter().map(|&w| q(w, QA)).collect(),
+            folded.map(|w| q(w, QA)).collect(),
             std::array::from_fn(|i| q(self.ft_b[i], QA)),
             std::array::from_fn(|i| q(self.out_w[i], QB)),
             (self.out_b * (QA * QB) as f32).round() as i32,
@@ -220,7 +243,8 @@ impl FloatNet {
     }
 }
 
-/// Fits `net` to `train` by minibatch Adam; logs the validation loss per epoch.
+/// Fits `net` to `train` by minibatch Adam (the step decaying linearly to a
+/// tenth); logs the validation loss per epoch.
 pub fn fit(
     net: &mut FloatNet,
     train: &mut [Sample],
@@ -237,6 +261,8 @@ pub fn fit(
     let mut rng = Rng::new(seed);
     let mut t = 0i32;
     for epoch in 1..=epochs {
+        // The step shrinks linearly to a tenth over the run.
+        let lr = lr * (1.0 - 0.9 * (epoch - 1) as f32 / epochs.max(1) as f32);
         // Fisher-Yates shuffle.
         for i in (1..train.len()).rev() {
             let j = rng.below(i as u64 + 1) as usize;
@@ -263,7 +289,7 @@ pub fn fit(
             }
             // Keep every weight representable after quantization.
             for w in net.ft_w.iter_mut().chain(net.ft_b.iter_mut()) {
-                *w = w.clamp(-127.0, 127.0);
+                *w = w.clamp(-63.0, 63.0);
             }
             for w in net.out_w.iter_mut() {
                 *w = w.clamp(-511.0, 511.0);
@@ -345,16 +371,29 @@ pub fn train_main(args: TrainArgs) -> Result<()> {
             std::fs::read_to_string(path).with_context(|| format!("read {}", path.display()))?;
         all.extend(read_samples(&text, args.lambda));
     }
-    if all.len() < 100 {
+    if all.len() < 40_000 {
         bail!("only {} positions: too few to train on", all.len());
     }
-    let valid: Vec<Sample> = all.iter().step_by(20).cloned().collect();
+    let held_out = |i: usize| (i / 2000) % 20 == 19;
+    let valid: Vec<Sample> = (0..all.len())
+        .filter(|&i| held_out(i))
+        .map(|i| all[i].clone())
+        .collect();
     let mut train: Vec<Sample> = all
         .into_iter()
         .enumerate()
-        .filter(|(i, _)| i % 20 != 0)
+        .filter(|&(i, _)| !held_out(i))
         .map(|(_, s)| s)
         .collect();
+    if valid.is_empty() {
+        bail!("too few positions to hold any out for validation");
+    }
+    let linear: f32 = valid
+        .iter()
+        .map(|s| (s.linear - s.target).powi(2))
+        .sum::<f32>()
+        / valid.len() as f32;
+    println!("linear evaluation's valid loss {linear:.5}");
     println!("positions {} (validation {})", train.len(), valid.len());
     let mut net = FloatNet::random(args.seed);
     println!("valid loss before {:.5}", net.loss(&valid));
