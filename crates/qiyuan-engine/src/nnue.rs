@@ -314,7 +314,7 @@ mod tests {
 
     /// What the embedded network says of the start position (red to move),
     /// as `qiyuan nnue-train` printed it when it wrote the file.
-    const EMBEDDED_START_VALUE: i32 = 41;
+    const EMBEDDED_START_VALUE: i32 = 29;
 
     #[test]
     fn bad_files_are_refused_before_reading() {
