@@ -19,8 +19,8 @@
 //! perspective (the mover leaves a point, lands on one, a victim
 //! disappears); only a general changing file refreshes its own side's
 //! accumulator. The search keeps one accumulator pair per ply
-//! ([`Accumulator::after_move`]); debug builds check every update against
-//! a refresh.
+//! ([`Accumulator::after_move`]); debug builds check updates against a
+//! refresh.
 //!
 //! **File format** (little-endian): `QYNN`, version `u32`, feature count
 //! `u32`, hidden size `u32`, then `i16` feature weights (feature-major), `i16`
@@ -272,9 +272,10 @@ impl Accumulator {
                 sub(v, net.row(feature(perspective, kb, m.to(), victim)));
             }
         }
-        debug_assert_eq!(
-            next,
-            Accumulator::new(net, pos),
+        // Debug builds check one update in 16 against a refresh (all of them
+        // would double the cost of every node in the debug test suite).
+        debug_assert!(
+            pos.hash() & 15 != 0 || next == Accumulator::new(net, pos),
             "incremental NNUE update after {m}"
         );
         next

@@ -83,7 +83,8 @@ pub struct Features {
     /// without it), and the node is cut when even without it two moves beat beta.
     pub singular_extension: bool,
     /// The NNUE evaluation ([`crate::nnue`]) instead of the tuned linear one,
-    /// in plain Xiangqi (Jifen always uses the linear evaluation).
+    /// in plain Xiangqi (Jifen always uses the linear evaluation): +157 Elo
+    /// at 2+0.05 (docs/engine.md).
     pub nnue: bool,
 }
 
@@ -100,8 +101,10 @@ impl Default for Features {
             qsearch_pruning: true,
             qsearch_tt: true,
             capture_pruning: true,
-            singular_extension: true,
-            nnue: false,
+            // Measured about even at 2+0.05 (docs/engine.md, round 3): off
+            // until an SPRT says otherwise.
+            singular_extension: false,
+            nnue: true,
         }
     }
 }
