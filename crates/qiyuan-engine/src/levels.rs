@@ -1,7 +1,7 @@
 //! Playing levels 1-8 for the hall: from a beginner who searches shallowly
 //! and picks among near-best moves at random (so it sometimes blunders) to
-//! full strength. Each level has a fixed rating measured by self-play
-//! matches (see `docs/engine.md`).
+//! full strength. Each level has a fixed rating measured against
+//! Fairy-Stockfish (see `docs/engine.md`).
 
 use std::time::Duration;
 
@@ -71,18 +71,19 @@ impl Level {
     }
 
     /// The level's rating on the hall's Elo scale, measured by the level
-    /// calibration matches recorded in `docs/engine.md` (level 1 anchored at 800).
+    /// calibration matches recorded in `docs/engine.md`.
     pub fn rating(self) -> i32 {
         RATINGS[self.0 as usize - 1]
     }
 }
 
-/// Ratings of levels 1..=8 (see `docs/engine.md` for the matches behind them).
-/// Chained from the measured Elo of each level against the one below at
-/// 2+0.05 (level 1 anchored at 800; a step measured from a score of 90% or
-/// more counts as at most +400, since such scores do not pin the Elo down).
-/// Levels 7 and 8: +186 and +225 over the level below (100 games each).
-const RATINGS: [i32; 8] = [800, 1200, 1600, 1888, 1999, 2314, 2500, 2725];
+/// Ratings of levels 1..=8 on Fairy-Stockfish's `UCI_Elo` scale (see
+/// `docs/engine.md`, "Levels"): each level at the hall's move time against
+/// Fairy-Stockfish at 20,000 nodes a move with a limited `UCI_Elo`, 16 games
+/// per level, combined by weighted least squares with the matches of each
+/// level against the one below. Measured with the build of stop 27 (linear
+/// evaluation, before the static exchange evaluation and the network).
+const RATINGS: [i32; 8] = [850, 1158, 1516, 1793, 1893, 2173, 2375, 2628];
 
 /// Searches `pos` as `level` plays, thinking at most `budget`, never
 /// choosing an `excluded` move while another is legal.

@@ -409,8 +409,8 @@ async fn rated_games_move_ratings_and_titles() {
     .await;
     assert_eq!(st, 200);
     assert_eq!(r["bob"]["rating"], 980);
-    // Level 8's calibrated rating is 2725 (docs/engine.md): 王 from 2600 (H2).
-    assert_eq!(r["ai:8"]["rating"], 2725);
+    // Level 8's calibrated rating is 2628 (docs/engine.md): 王 from 2600 (H2).
+    assert_eq!(r["ai:8"]["rating"], 2628);
     assert_eq!(r["ai:8"]["title"], "王");
     assert!(r.get("nobody").is_none());
     // Unrated and other families stay untouched.
