@@ -82,7 +82,7 @@ test('a rated game moves the rating: title on the leaderboard, chart on the prof
   const auth = { Authorization: `Bearer ${token}` };
   const g = await (await page.request.post(base + '/api/games', { headers: auth, data: { game: 'xiangqi', opponent: 'ai:1', rated: true } })).json();
   assert.equal((await page.request.post(base + `/api/games/${g.id}/resign`, { headers: auth })).status(), 200);
-  // Rated against AI level 1's fixed rating (800): 1000 - 40 * 0.76 = 970, still 草民.
+  // Rated against AI level 1's fixed rating (850): 1000 - 40 * 0.70 = 972, still 草民.
   // Ratings are applied by a background task once the game has ended: wait for it.
   for (let i = 0; i < 50; i++) {
     const lb = await page.request.get(base + '/api/leaderboard/xiangqi');
@@ -91,7 +91,7 @@ test('a rated game moves the rating: title on the leaderboard, chart on the prof
   }
   await page.goto(base + '/#/leaderboard/xiangqi');
   await page.waitForSelector(`[data-testid="leaderboard"] >> text=${name}`);
-  assert.match(await page.locator('[data-testid="leaderboard"] [data-testid="rank-title"]').first().textContent(), /草民 Commoner · 970/);
+  assert.match(await page.locator('[data-testid="leaderboard"] [data-testid="rank-title"]').first().textContent(), /草民 Commoner · 972/);
   await page.goto(base + `/#/user/${name}`);
   await page.waitForSelector('[data-testid="rating-chart"]');
   await page.context().close();
@@ -265,8 +265,9 @@ test('a rated game\'s result panel shows the rating change, and the badges besid
   await page.waitForSelector('[data-testid="rating-change"]');
   assert.match(await page.locator('[data-testid="rating-change"]').textContent(), new RegExp(`${name}: 1000 → 970 \\(−30\\)`));
   assert.ok(asked >= 2, 'empty changes are asked again');
-  // The badge beside the name follows the new rating (the server's, once computed).
-  await page.waitForSelector('.board-wrap [data-testid="rank-title"] >> text=970', { timeout: 20000 });
+  // The badge beside the name follows the new rating (the server's, once computed:
+  // 972 against level 1's 850).
+  await page.waitForSelector('.board-wrap [data-testid="rank-title"] >> text=972', { timeout: 20000 });
   await page.context().close();
 });
 
