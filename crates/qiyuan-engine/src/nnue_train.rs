@@ -423,8 +423,7 @@ mod tests {
     fn training_fits_a_material_signal_and_quantizes_faithfully() {
         // Red up a chariot should win, black up a chariot should lose: after
         // training the net agrees, and the integer net orders them alike.
-        let up = Position::from_fen("3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
-        let down = Position::from_fen("r2aka3/9/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+        let (up, down) = crate::tune::chariot_up_and_down();
         let mut train = vec![sample(&up, 900, 1.0, 0.5), sample(&down, -900, 0.0, 0.5)];
         let valid = train.clone();
         let mut net = FloatNet::random(3);

@@ -277,6 +277,15 @@ pub fn tune_main(args: TuneArgs) -> Result<()> {
     Ok(())
 }
 
+/// Two positions for the fitting tests: red up a chariot (red should win)
+/// and black up a chariot (red should lose), red to move in both.
+#[cfg(test)]
+pub(crate) fn chariot_up_and_down() -> (Position, Position) {
+    let up = Position::from_fen("3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").expect("valid FEN");
+    let down = Position::from_fen("r2aka3/9/9/9/9/9/9/9/9/3K5 w - - 0 1").expect("valid FEN");
+    (up, down)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,8 +293,7 @@ mod tests {
     #[test]
     fn fitting_reduces_the_error_on_a_simple_signal() {
         // Red up a chariot wins, black up a chariot loses: the fit must not get worse.
-        let up = Position::from_fen("3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
-        let down = Position::from_fen("r2aka3/9/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+        let (up, down) = chariot_up_and_down();
         let samples: Vec<Sample> = [(up, 1.0), (down, 0.0)]
             .into_iter()
             .map(|(p, r)| Sample {
