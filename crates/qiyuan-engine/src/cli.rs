@@ -219,6 +219,9 @@ pub struct TuneArgs {
     /// Random seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Which weights to fit (the rest keep the rule set's current values).
+    #[arg(long, value_enum, default_value_t = crate::tune::Terms::All)]
+    pub terms: crate::tune::Terms,
 }
 
 /// Runs `qiyuan tune`.

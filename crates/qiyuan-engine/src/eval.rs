@@ -1,7 +1,8 @@
 //! Static evaluation: material by piece class, piece-square tables, mobility,
 //! king safety and (Jifen) the points race.
 //!
-//! The evaluation is *linear* in the weights of [`crate::params::PARAMS`]:
+//! The evaluation is *linear* in the weights of [`crate::params`] (one table
+//! per rule set):
 //! every term is a weight times a feature count. That is what lets the Texel
 //! tuner ([`crate::tune`]) fit the weights by logistic regression on game
 //! data; [`evaluate_traced`] reports the feature counts the same code path
@@ -9,10 +10,10 @@
 
 use qiyuan_xiangqi::{Class, Color, PieceKind, Position, Square};
 
-use crate::params::PARAMS;
+use crate::params;
 
 /// Number of evaluation weights.
-pub const NUM_PARAMS: usize = 400;
+pub const NUM_PARAMS: usize = 402;
 /// Material, indexed `MAT + class * 7 + (kind - 1)`.
 pub const MAT: usize = 0;
 /// Piece-square tables, `PST + (kind - 1) * 50 + rank * 5 + folded_file`,
@@ -42,6 +43,12 @@ pub const CONNECTED_PAWNS: usize = 398;
 /// above, taken two at a time): attackers together are worth more than
 /// each alone, which a linear term cannot say.
 pub const KS_PAIRS: usize = 399;
+/// Jifen: the side has a piece whose move earns it a point (an Idle piece,
+/// or Royal in contest rules). One is all a turn can use, so it counts once.
+pub const JIFEN_EARNER: usize = 400;
+/// Jifen: the side has a piece it can move without giving the opponent a
+/// point (in match and contest rules every Normal move does).
+pub const JIFEN_FREE_MOVER: usize = 401;
 
 /// Score units: centipawn-like; a chariot is worth about 600.
 pub type Value = i32;
@@ -62,7 +69,7 @@ impl Trace for NoTrace {
 
 /// The evaluation of `pos` for the side to move (positive: good for it).
 pub fn evaluate(pos: &Position) -> Value {
-    evaluate_with(pos, &PARAMS, &mut NoTrace)
+    evaluate_with(pos, params::for_variant(pos.variant()), &mut NoTrace)
 }
 
 /// The evaluation with explicit weights, feature counts reported to `trace`
@@ -132,6 +139,8 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
     let mut rook_horse = [0i32; 2];
     let mut cannons = [0i32; 2];
     let mut attackers = [0i32; 2];
+    // Bit `class` set when the side has a piece of that class.
+    let mut classes = [0u8; 2];
     let kings = [pos.king_square(Color::Red), pos.king_square(Color::Black)];
     for (i, &code) in board.iter().enumerate() {
         if code == 0 {
@@ -150,6 +159,7 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
             PST + (kind as usize - 1) * 50 + own_rank as usize * 5 + folded as usize,
             sign,
         );
+        classes[color] |= 1 << class;
         let idle = class == Class::Idle as usize;
         match kind {
             k if k == PieceKind::Advisor as u8 => advisors[color] += 1,
@@ -260,6 +270,25 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
                 acc.add(RACE + d as usize - 1, c);
             }
         }
+        let variant = pos.variant();
+        // (earns, free) for each class present on the side.
+        let moves = |c: usize| {
+            Class::ALL
+                .iter()
+                .filter(|&&k| classes[c] & (1 << k as usize) != 0)
+                .map(|&k| variant.score(k, false))
+                .fold((false, false), |(earn, free), d| {
+                    (
+                        earn || d.mover > 0,
+                        free || (d.mover >= 0 && d.opponent == 0),
+                    )
+                })
+        };
+        for (c, sign) in [(0, 1), (1, -1)] {
+            let (earn, free) = moves(c);
+            acc.add(JIFEN_EARNER, sign * earn as i32);
+            acc.add(JIFEN_FREE_MOVER, sign * free as i32);
+        }
     }
     let stm = if pos.side_to_move() == Color::Red {
         1
@@ -272,6 +301,7 @@ fn evaluate_with<T: Trace>(pos: &Position, params: &[i32], trace: &mut T) -> Val
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::PARAMS;
 
     #[test]
     fn start_position_is_balanced() {
@@ -307,16 +337,46 @@ mod tests {
 
     /// The feature counts of `fen` (red minus black).
     fn counts(fen: &str) -> Vec<i32> {
+        counts_in(fen, qiyuan_xiangqi::Variant::Xiangqi)
+    }
+
+    /// The feature counts of `fen` under `variant`'s rules.
+    fn counts_in(fen: &str, variant: qiyuan_xiangqi::Variant) -> Vec<i32> {
         struct Sum(Vec<i32>);
         impl Trace for Sum {
             fn add(&mut self, idx: usize, coef: i32) {
                 self.0[idx] += coef;
             }
         }
-        let pos = Position::from_fen(fen).unwrap();
+        let pos = Position::from_fen_variant(fen, variant, None).unwrap();
         let mut t = Sum(vec![0; NUM_PARAMS]);
         evaluate_traced(&pos, &PARAMS, &mut t);
         t.0
+    }
+
+    #[test]
+    fn jifen_earner_and_free_mover_follow_each_rule_sets_scoring() {
+        use qiyuan_xiangqi::Variant::{JifenContest, JifenMatch, JifenSimple};
+        // Red has an Idle chariot; black only Normal pieces.
+        let idle = "4k4/9/9/9/9/9/9/9/R*8/3K5 w - - 0 1 0 0 1 -";
+        // Simple rules: an Idle move earns; a Normal move costs nothing, so
+        // both sides have a free mover.
+        let c = counts_in(idle, JifenSimple);
+        assert_eq!((c[JIFEN_EARNER], c[JIFEN_FREE_MOVER]), (1, 0));
+        // Match rules: black's only moves give red a point.
+        let c = counts_in(idle, JifenMatch);
+        assert_eq!((c[JIFEN_EARNER], c[JIFEN_FREE_MOVER]), (1, 1));
+        // A Small black piece moves for free but earns nothing.
+        let small = "4k4/9/9/9/9/9/9/r-8/R*8/3K5 w - - 0 1 0 0 1 x";
+        let c = counts_in(small, JifenMatch);
+        assert_eq!((c[JIFEN_EARNER], c[JIFEN_FREE_MOVER]), (1, 0));
+        // Contest rules: a Royal piece earns too.
+        let royal = "4k4/9/9/9/9/9/9/r+8/R*8/3K5 w - - 0 1 0 0 1 x";
+        let c = counts_in(royal, JifenContest);
+        assert_eq!((c[JIFEN_EARNER], c[JIFEN_FREE_MOVER]), (0, 0));
+        // Plain Xiangqi has no scoring, so neither term is counted.
+        let c = counts("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1");
+        assert_eq!((c[JIFEN_EARNER], c[JIFEN_FREE_MOVER]), (0, 0));
     }
 
     #[test]

@@ -20,9 +20,12 @@ use qiyuan_core::GameRules;
 use qiyuan_xiangqi::{Color, Game, Position, Variant};
 
 use crate::cli::{TuneArgs, parse_variant};
-use crate::eval::{NUM_PARAMS, TEMPO, Trace, evaluate_traced};
+use crate::eval::{
+    JIFEN_EARNER, JIFEN_FREE_MOVER, MAT, NUM_PARAMS, POINT, PST, RACE, TEMPO, Trace,
+    evaluate_traced,
+};
 use crate::matchplay::random_openings;
-use crate::params::PARAMS;
+use crate::params;
 use crate::search::{SearchLimits, Searcher};
 
 /// One labelled position: sparse features (red's view) and red's result.
@@ -49,7 +52,7 @@ impl Trace for Collect {
 /// The features of `pos` (red's view).
 pub fn features(pos: &Position) -> Vec<(u16, i16)> {
     let mut c = Collect(Vec::new());
-    evaluate_traced(pos, &PARAMS, &mut c);
+    evaluate_traced(pos, params::for_variant(pos.variant()), &mut c);
     c.0
 }
 
@@ -120,9 +123,41 @@ pub fn error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
-/// Fits the weights by Adam; returns the new weights and (error before, after).
-pub fn fit(samples: &[Sample], epochs: usize, mut log: impl FnMut(&str)) -> (Vec<i32>, f64, f64) {
-    let w0: Vec<f64> = PARAMS.iter().map(|&p| p as f64).collect();
+/// Which weights a fit may change.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Terms {
+    /// Every weight.
+    All,
+    /// The terms Jifen changes: material by class, the points race, the
+    /// earner and free-mover terms, and the tempo. Piece-square tables,
+    /// mobility and king safety keep their Xiangqi values.
+    Jifen,
+}
+
+impl Terms {
+    /// Whether weight `i` is fitted.
+    pub fn includes(self, i: usize) -> bool {
+        match self {
+            Terms::All => true,
+            Terms::Jifen => {
+                (MAT..PST).contains(&i)
+                    || (POINT..RACE + 8).contains(&i)
+                    || [TEMPO, JIFEN_EARNER, JIFEN_FREE_MOVER].contains(&i)
+            }
+        }
+    }
+}
+
+/// Fits the weights `start` by Adam, changing only `terms`; returns the new
+/// weights and (error before, after).
+pub fn fit(
+    samples: &[Sample],
+    start: &[i32],
+    terms: Terms,
+    epochs: usize,
+    mut log: impl FnMut(&str),
+) -> (Vec<i32>, f64, f64) {
+    let w0: Vec<f64> = start.iter().map(|&p| p as f64).collect();
     // The scale K that best fits the current weights.
     let mut k = 1.0;
     let mut best = error(samples, &w0, k);
@@ -161,7 +196,7 @@ pub fn fit(samples: &[Sample], epochs: usize, mut log: impl FnMut(&str)) -> (Vec
             }
             g[TEMPO] += if s.red_to_move { d } else { -d };
         }
-        for i in 0..NUM_PARAMS {
+        for i in (0..NUM_PARAMS).filter(|&i| terms.includes(i)) {
             g[i] += 2.0 * lambda * (w[i] - w0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g[i];
             v[i] = b2 * v[i] + (1.0 - b2) * g[i] * g[i];
@@ -259,7 +294,10 @@ pub fn tune_main(args: TuneArgs) -> Result<()> {
             })
         })
         .collect();
-    let (w, before, after) = fit(&samples, args.epochs, |l| eprintln!("{l}"));
+    let start = params::for_variant(variant);
+    let (w, before, after) = fit(&samples, start, args.terms, args.epochs, |l| {
+        eprintln!("{l}")
+    });
     println!("positions {}", samples.len());
     println!("error before {before:.5} after {after:.5}");
     if let Some(path) = &args.out {
@@ -268,7 +306,8 @@ pub fn tune_main(args: TuneArgs) -> Result<()> {
             None => format!("of {} self-play games at depth {}", args.games, args.depth),
         };
         let note = format!(
-            "Texel-tuned on {} quiet positions {source} ({}): MSE {before:.5} -> {after:.5}.",
+            "Texel-tuned ({:?} terms) on {} quiet positions {source} ({}): MSE {before:.5} -> {after:.5}.",
+            args.terms,
             samples.len(),
             variant.name()
         );
@@ -302,13 +341,49 @@ mod tests {
                 result: r,
             })
             .collect();
-        let (_, before, after) = fit(&samples, 20, |_| {});
+        let (_, before, after) = fit(&samples, &params::PARAMS, Terms::All, 20, |_| {});
         assert!(after <= before + 1e-9, "{before} -> {after}");
     }
 
     #[test]
+    fn a_jifen_fit_changes_only_the_jifen_terms() {
+        // Match rules: a Normal chariot up wins, an Idle one (which can
+        // never capture) only draws; the Idle chariot's weight must move.
+        let v = Variant::JifenMatch;
+        let samples: Vec<Sample> = [
+            ("3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1", 1.0),
+            ("r2aka3/9/9/9/9/9/9/9/9/3K5 w - - 0 1", 0.0),
+            ("3aka3/9/9/9/9/9/9/9/R*8/3K5 w - - 0 1", 0.5),
+            ("r*2aka3/9/9/9/9/9/9/9/9/3K5 w - - 0 1", 0.5),
+        ]
+        .into_iter()
+        .map(|(fen, r)| {
+            let p = Position::from_fen_variant(fen, v, None).expect("valid FEN");
+            Sample {
+                features: features(&p),
+                red_to_move: true,
+                result: r,
+            }
+        })
+        .collect();
+        let start = params::for_variant(v);
+        let (w, before, after) = fit(&samples, start, Terms::Jifen, 50, |_| {});
+        assert!(after < before, "{before} -> {after}");
+        for (i, (&new, &old)) in w.iter().zip(start.iter()).enumerate() {
+            if !Terms::Jifen.includes(i) {
+                assert_eq!(new, old, "weight {i} is not a Jifen term");
+            }
+        }
+        // The Idle chariot's material weight is one that moved.
+        use qiyuan_xiangqi::{Class, PieceKind};
+        let idle_rook = MAT + Class::Idle as usize * 7 + PieceKind::Rook as usize - 1;
+        assert!(Terms::Jifen.includes(idle_rook));
+        assert_ne!(w[idle_rook], start[idle_rook]);
+    }
+
+    #[test]
     fn params_source_has_every_weight() {
-        let s = params_source(&PARAMS, "test");
+        let s = params_source(&params::PARAMS, "test");
         let array = s.split("= [").nth(1).unwrap();
         assert_eq!(array.matches(',').count(), NUM_PARAMS);
     }
