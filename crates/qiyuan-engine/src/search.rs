@@ -352,7 +352,7 @@ impl Searcher {
         self.seldepth = 0;
         self.tt.new_search();
         self.ord.new_search();
-        self.rep = RepetitionStack::from_history(history, pos.halfmove_clock() as usize);
+        self.rep = RepetitionStack::from_history(history);
         self.start_nnue(&pos);
         let mut result = SearchResult {
             best: None,
@@ -457,7 +457,7 @@ impl Searcher {
         deadline: Instant,
     ) -> Option<Vec<(Move, i32)>> {
         let mut pos = pos.clone();
-        self.rep = RepetitionStack::from_history(history, pos.halfmove_clock() as usize);
+        self.rep = RepetitionStack::from_history(history);
         self.start_nnue(&pos);
         self.aborted = false;
         // Depth 2 or more so that the deadline is honoured from the first node.
@@ -471,10 +471,12 @@ impl Searcher {
             moves.retain(|m| !excluded.contains(m));
         }
         for m in moves {
-            self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
+            self.rep.push(pos.hash(), crate::rep::is_capture(&pos, m));
+            let scores = pos.scores();
             let undo = self.make(&mut pos, m, 0);
             let same = pos.side_to_move() == us;
-            self.rep.mark_last(us, !same && pos.in_check());
+            self.rep
+                .mark_last(us, !same && pos.in_check(), pos.scores() != scores);
             let v = self.child(&mut pos, same, depth - 1, -INF, INF, 0);
             pos.unmake_move(m, undo);
             self.rep.pop();
@@ -559,10 +561,7 @@ impl Searcher {
                 return DRAW;
             }
             // A repetition: perpetual check loses (X3 principle 1), else a draw.
-            match self
-                .rep
-                .verdict(pos.hash(), pos.halfmove_clock(), pos.side_to_move())
-            {
+            match self.rep.verdict(pos.hash(), pos.side_to_move()) {
                 Some(Verdict::Draw) => return DRAW,
                 Some(Verdict::Win) => return MATE - ply as i32,
                 Some(Verdict::Loss) => return -(MATE - ply as i32),
@@ -786,11 +785,12 @@ impl Searcher {
                 }
             }
             self.path[ply] = piece_to(pos, m);
-            self.rep.push(pos.hash(), pos.halfmove_clock() == 0);
+            self.rep.push(pos.hash(), crate::rep::is_capture(pos, m));
+            let scores = pos.scores();
             let undo = self.make(pos, m, ply);
             let same = pos.side_to_move() == us;
             let gives_check = !same && pos.in_check();
-            self.rep.mark_last(us, gives_check);
+            self.rep.mark_last(us, gives_check, pos.scores() != scores);
             let new_depth = depth - 1 + extension;
             // The first move searched (an excluded root move may precede it).
             let v = if best == -INF {

@@ -11,7 +11,7 @@ use qiyuan_core::GameRules;
 use qiyuan_engine::rep::{Earlier, losing_repetitions};
 use qiyuan_engine::search::MATE_BOUND;
 use qiyuan_engine::{Level, Searcher};
-use qiyuan_xiangqi::{Game, Position};
+use qiyuan_xiangqi::{Game, Position, START_FEN, Variant};
 
 /// Plays `moves` from `fen`: the position reached and the game's history.
 fn game(fen: &str, moves: &str) -> (Position, Vec<Earlier>) {
@@ -113,4 +113,66 @@ fn a_move_that_completes_a_perpetual_chase_is_never_played() {
     // Without the history there is nothing to avoid.
     let fresh = rules_game(fen, "");
     assert!(losing_repetitions(fresh.start(), fresh.moves()).is_empty());
+}
+
+/// The moves of a jifen-simple game from the stop-29 SPRT (round 8 of
+/// `docs/matches/jifen_simple_tuned.pgn`) up to red's 33rd move. Red's horse
+/// has been checking from d6 and f7 while black's general stepped e9-e8-e9,
+/// changing class each time; every check cost red a point (J10).
+const JIFEN_SIMPLE_PERPETUAL: &str = "b2b3 h7h8 h2e2 h8d8 b3b1 d8c8 e2e6 h9g7 e6e5 e9e8* \
+    h0g2 e8f8= b1f1 b9c7 i0h0 b7b2 h0h6 i9i7 h6g6 f8e8* g6e6 e8d8= e6d6 d8e8 d6d7 g7f5* \
+    d7d9 f5h4= g2e1 i7g7 d9f9 g7g3 b0c2 c6c5 f9f7 c7d5 a0b0 a9b9 f1f2 b2b1 f7f6 e8e9* \
+    f6e6 e9f9= e1f3 c8f8 f3g5 h4f5 g5f7 b9b8 e6d6 f8g8 d6d5 g8g0 f0e1* g0i0 f7d6 f9e9 \
+    d6f7 e9e8* f7d6 e8e9= d6f7 e9e8*";
+
+#[test]
+fn a_jifen_perpetual_check_whose_checks_change_the_score_is_still_seen() {
+    // J19: perpetual check is forbidden even while scores change. The
+    // engine used to end the repetition stretch at every score change (the
+    // halfmove clock's reset), never saw this cycle, played f7d6 again and
+    // lost by perpetual check.
+    let start = Position::from_fen_variant(START_FEN, Variant::JifenSimple, None).expect("FEN");
+    let mut g = Game::new(start.clone());
+    let mut history = Vec::new();
+    let mut pos = start.clone();
+    for text in JIFEN_SIMPLE_PERPETUAL.split_whitespace() {
+        let m = pos.parse_move(text).expect("legal");
+        history.push(Earlier::play(&mut pos, m));
+        g.play_move(m).expect("playable");
+    }
+    assert!(g.outcome().is_none());
+    // The rules: f7d6 and black's e8e9= complete the third occurrence, red loses.
+    let mut on = g.clone();
+    for text in ["f7d6", "e8e9="] {
+        let m = on.position().parse_move(text).expect("legal");
+        on.play_move(m).expect("playable");
+    }
+    let outcome = on.outcome().expect("the repetition is ruled");
+    assert_eq!(outcome.winner, Some(1), "{outcome:?}");
+    // The root filter names the move.
+    let lost: Vec<String> = losing_repetitions(g.start(), g.moves())
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert!(lost.contains(&"f7d6".to_string()), "{lost:?}");
+    // The search itself scores it as lost.
+    let mut searcher = Searcher::new(4);
+    let scored = searcher
+        .score_root_moves(
+            &pos,
+            &history,
+            &[],
+            3,
+            Instant::now() + Duration::from_secs(60),
+        )
+        .expect("in time");
+    let (_, v) = scored
+        .iter()
+        .find(|(m, _)| m.to_string() == "f7d6")
+        .expect("a root move");
+    assert!(*v < -MATE_BOUND, "f7d6 scored {v}");
+    // And the engine plays something else.
+    let best =
+        qiyuan_engine::best_move(&g, Level::new(8), Duration::from_millis(300)).expect("a move");
+    assert_ne!(best.to_string(), "f7d6");
 }
