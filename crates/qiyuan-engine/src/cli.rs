@@ -210,7 +210,7 @@ pub struct TuneArgs {
     /// Save the generated labelled positions here.
     #[arg(long)]
     pub save_data: Option<std::path::PathBuf>,
-    /// Write the tuned weights as Rust source (a new `params.rs`) here.
+    /// Write the tuned weights as Rust source (a new `params/<rule set>.rs`) here.
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
     /// Worker threads for self-play.

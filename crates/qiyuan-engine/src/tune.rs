@@ -9,7 +9,7 @@
 //!    error between the result and `sigmoid(K * eval / 400)` by gradient
 //!    descent (Adam), with an L2 pull towards the starting weights so sparse
 //!    piece-square entries do not wander on little data.
-//! 3. The weights are written as a new `src/params.rs`.
+//! 3. The weights are written as the rule set's new `src/params/<rule set>.rs`.
 
 use std::fmt::Write as _;
 use std::sync::Mutex;
@@ -215,7 +215,7 @@ pub fn fit(
     (out, before, after)
 }
 
-/// Renders weights as the source of `src/params.rs`.
+/// Renders weights as the source of a `src/params/<rule set>.rs`.
 pub fn params_source(w: &[i32], note: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(
