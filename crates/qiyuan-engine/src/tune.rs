@@ -132,6 +132,11 @@ pub enum Terms {
     /// earner and free-mover terms, and the tempo. Piece-square tables,
     /// mobility and king safety keep their Xiangqi values.
     Jifen,
+    /// The Jifen terms without material: the points race, the earner and
+    /// free-mover terms, and the tempo. (Class material fitted on self-play
+    /// is exploitable: a class is the mover's choice, so a class that merely
+    /// goes with winning positions becomes one the search chases.)
+    Points,
 }
 
 impl Terms {
@@ -139,9 +144,9 @@ impl Terms {
     pub fn includes(self, i: usize) -> bool {
         match self {
             Terms::All => true,
-            Terms::Jifen => {
-                (MAT..PST).contains(&i)
-                    || (POINT..RACE + 8).contains(&i)
+            Terms::Jifen => (MAT..PST).contains(&i) || Terms::Points.includes(i),
+            Terms::Points => {
+                (POINT..RACE + 8).contains(&i)
                     || [TEMPO, JIFEN_EARNER, JIFEN_FREE_MOVER].contains(&i)
             }
         }
