@@ -294,6 +294,22 @@ mod tests {
             .collect()
     }
 
+    /// Positions 1-4: red checks from 1 and 3, black steps away from 2
+    /// and 4; each check changes a score when `checks_score`.
+    fn checks_by_red(checks_score: bool) -> RepetitionStack {
+        let mut s = RepetitionStack::default();
+        for (key, mover, check) in [
+            (1, Color::Red, true),
+            (2, Color::Black, false),
+            (3, Color::Red, true),
+            (4, Color::Black, false),
+        ] {
+            s.push(key, false);
+            s.mark_last(mover, check, check && checks_score);
+        }
+        s
+    }
+
     #[test]
     fn finds_a_repeat_within_the_reversible_stretch_only() {
         let mut history = quiet(&[1, 2, 3, 4]);
@@ -317,16 +333,7 @@ mod tests {
     fn a_jifen_score_change_ends_no_stretch_and_only_perpetual_check_is_judged() {
         // J19: red checks with every move and each check changes a score
         // (simple rules: -1 for the checker). The cycle still loses for red.
-        let mut s = RepetitionStack::default();
-        for (key, mover, check) in [
-            (1, Color::Red, true),
-            (2, Color::Black, false),
-            (3, Color::Red, true),
-            (4, Color::Black, false),
-        ] {
-            s.push(key, false);
-            s.mark_last(mover, check, check);
-        }
+        let s = checks_by_red(true);
         assert_eq!(s.verdict(1, Color::Red), Some(Verdict::Loss));
         // Without checks, a cycle in which a score changed is progress, not
         // a repetition; without the score change it is a draw.
@@ -342,18 +349,9 @@ mod tests {
 
     #[test]
     fn perpetual_check_loses_for_the_checker() {
-        let mut s = RepetitionStack::default();
         // Red checks with both of its moves, black only steps away: when the
         // first position comes back (red to move), red's perpetual check loses.
-        for (key, mover, check) in [
-            (1, Color::Red, true),
-            (2, Color::Black, false),
-            (3, Color::Red, true),
-            (4, Color::Black, false),
-        ] {
-            s.push(key, false);
-            s.mark_last(mover, check, false);
-        }
+        let s = checks_by_red(false);
         assert_eq!(s.verdict(1, Color::Red), Some(Verdict::Loss));
         // From black's side, the position 2 repeated would be black's win.
         assert_eq!(s.verdict(2, Color::Black), Some(Verdict::Win));

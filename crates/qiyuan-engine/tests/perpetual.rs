@@ -81,6 +81,24 @@ fn rules_game(fen: &str, moves: &str) -> Game {
     g
 }
 
+/// The winner once the rules rule on `g` with `moves` played on (it must end).
+fn winner_after(g: &Game, moves: &[&str]) -> Option<usize> {
+    let mut on = g.clone();
+    for text in moves {
+        let m = on.position().parse_move(text).expect("legal");
+        on.play_move(m).expect("playable");
+    }
+    on.outcome().expect("the repetition is ruled").winner
+}
+
+/// The moves the root filter finds lost by repetition in `g`, as text.
+fn losing_moves(g: &Game) -> Vec<String> {
+    losing_repetitions(g.start(), g.moves())
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
+
 #[test]
 fn a_move_that_completes_a_perpetual_chase_is_never_played() {
     // X3 (chase of an unprotected piece): black's cannon shuttles a7-a6 and
@@ -93,18 +111,8 @@ fn a_move_that_completes_a_perpetual_chase_is_never_played() {
     let prefix = "f6f7 a7a6 f7f6 a6a7 f6f7 a7a6";
     let g = rules_game(fen, prefix);
     // The rules agree: playing on with f7f6 a6a7 loses for red by chase.
-    let mut on = g.clone();
-    for text in ["f7f6", "a6a7"] {
-        let m = on.position().parse_move(text).expect("legal");
-        on.play_move(m).expect("playable");
-    }
-    let outcome = on.outcome().expect("the repetition is ruled");
-    assert_eq!(outcome.winner, Some(1), "{outcome:?}");
-    let lost: Vec<String> = losing_repetitions(g.start(), g.moves())
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
-    assert_eq!(lost, ["f7f6"]);
+    assert_eq!(winner_after(&g, &["f7f6", "a6a7"]), Some(1));
+    assert_eq!(losing_moves(&g), ["f7f6"]);
     for level in [1, 8] {
         let best = qiyuan_engine::best_move(&g, Level::new(level), Duration::from_millis(200))
             .expect("a move");
@@ -142,18 +150,9 @@ fn a_jifen_perpetual_check_whose_checks_change_the_score_is_still_seen() {
     }
     assert!(g.outcome().is_none());
     // The rules: f7d6 and black's e8e9= complete the third occurrence, red loses.
-    let mut on = g.clone();
-    for text in ["f7d6", "e8e9="] {
-        let m = on.position().parse_move(text).expect("legal");
-        on.play_move(m).expect("playable");
-    }
-    let outcome = on.outcome().expect("the repetition is ruled");
-    assert_eq!(outcome.winner, Some(1), "{outcome:?}");
+    assert_eq!(winner_after(&g, &["f7d6", "e8e9="]), Some(1));
     // The root filter names the move.
-    let lost: Vec<String> = losing_repetitions(g.start(), g.moves())
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
+    let lost = losing_moves(&g);
     assert!(lost.contains(&"f7d6".to_string()), "{lost:?}");
     // The search itself scores it as lost.
     let mut searcher = Searcher::new(4);
