@@ -35,40 +35,32 @@ fn repeating_a_perpetual_check_begun_in_the_game_scores_as_a_loss() {
             .filter(|e| e.mover == qiyuan_xiangqi::Color::Red)
             .all(|e| e.gave_check)
     );
-    let mut searcher = Searcher::new(4);
-    let scored = searcher
-        .score_root_moves(
-            &pos,
-            &history,
-            &[],
-            3,
-            Instant::now() + Duration::from_secs(60),
-        )
-        .expect("in time");
-    let score = |mv: &str| {
-        scored
-            .iter()
-            .find(|(m, _)| m.to_string() == mv)
-            .map(|&(_, s)| s)
-            .expect("a root move")
-    };
     // a8a9 checks again and brings back a position of the cycle: red's
     // perpetual check, red loses.
-    assert!(score("a8a9") < -MATE_BOUND, "a8a9 scored {}", score("a8a9"));
+    let s = root_score(&pos, &history, "a8a9");
+    assert!(s < -MATE_BOUND, "a8a9 scored {s}");
     // Without that history the same move is just a check.
-    let fresh = searcher
-        .score_root_moves(&pos, &[], &[], 3, Instant::now() + Duration::from_secs(60))
-        .expect("in time");
-    let s = fresh
-        .iter()
-        .find(|(m, _)| m.to_string() == "a8a9")
-        .map(|&(_, s)| s);
-    assert!(s.is_some_and(|s| s > -MATE_BOUND), "{s:?}");
+    let s = root_score(&pos, &[], "a8a9");
+    assert!(s > -MATE_BOUND, "{s}");
     // And the engine plays something else.
     let g = rules_game("3k5/R8/9/9/9/9/9/9/9/4K4 w", "a8a9 d9d8 a9a8 d8d9");
     let best =
         qiyuan_engine::best_move(&g, Level::new(8), Duration::from_millis(300)).expect("a move");
     assert_ne!(best.to_string(), "a8a9");
+}
+
+/// The depth-3 score of root move `mv` in `pos` after the game `history`.
+fn root_score(pos: &Position, history: &[Earlier], mv: &str) -> i32 {
+    let mut searcher = Searcher::new(4);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let scored = searcher
+        .score_root_moves(pos, history, &[], 3, deadline)
+        .expect("in time");
+    scored
+        .iter()
+        .find(|(m, _)| m.to_string() == mv)
+        .map(|&(_, s)| s)
+        .expect("a root move")
 }
 
 /// The rules crate's game after `moves` from `fen`.
@@ -155,21 +147,8 @@ fn a_jifen_perpetual_check_whose_checks_change_the_score_is_still_seen() {
     let lost = losing_moves(&g);
     assert!(lost.contains(&"f7d6".to_string()), "{lost:?}");
     // The search itself scores it as lost.
-    let mut searcher = Searcher::new(4);
-    let scored = searcher
-        .score_root_moves(
-            &pos,
-            &history,
-            &[],
-            3,
-            Instant::now() + Duration::from_secs(60),
-        )
-        .expect("in time");
-    let (_, v) = scored
-        .iter()
-        .find(|(m, _)| m.to_string() == "f7d6")
-        .expect("a root move");
-    assert!(*v < -MATE_BOUND, "f7d6 scored {v}");
+    let v = root_score(&pos, &history, "f7d6");
+    assert!(v < -MATE_BOUND, "f7d6 scored {v}");
     // And the engine plays something else.
     let best =
         qiyuan_engine::best_move(&g, Level::new(8), Duration::from_millis(300)).expect("a move");
