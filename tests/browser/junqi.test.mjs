@@ -140,9 +140,17 @@ test('Junqi: in the set-up editor a piece dragged onto another swaps them', asyn
   const letter = (post) => page.locator(`[data-post="${post}"] [data-piece]`).getAttribute('data-piece');
   assert.equal(await letter('a6'), 'Y');
   assert.equal(await letter('c6'), 'C');
+  // The board may re-render between two reads (the piece is then detached
+  // and has no box for a moment): wait until it is laid out.
   const centre = async (post) => {
-    const b = await page.locator(`[data-post="${post}"] [data-piece]`).boundingBox();
-    return [b.x + b.width / 2, b.y + b.height / 2];
+    const piece = page.locator(`[data-post="${post}"] [data-piece]`);
+    for (let tries = 0; tries < 50; tries++) {
+      await piece.waitFor({ state: 'visible' });
+      const b = await piece.boundingBox();
+      if (b) return [b.x + b.width / 2, b.y + b.height / 2];
+      await page.waitForTimeout(20);
+    }
+    throw new Error(`no box for the piece on ${post}`);
   };
   const [x1, y1] = await centre('a6');
   const [x2, y2] = await centre('c6');
