@@ -3,7 +3,8 @@
 //!
 //! Layout: [`server`] (start, router, limits), [`hall`] (game sessions),
 //! [`actor`] (one task per game), [`game_log`] (versioned frames),
-//! [`api`] / [`ws`] (transports), [`store`] (storage trait + SQLite),
+//! [`api`] (with [`api_account`]) / [`ws`] (transports), [`store`] (storage trait) with
+//! [`sqlite_store`],
 //! [`bus`] (event fan-out trait + in-process), [`auth`], [`clock`],
 //! [`registry`] (the games the binary registered), [`points`] (ledgers), [`ai`], [`metrics`], [`web`],
 //! [`client`] and [`loadtest`]; [`ratings`] (Elo, titles), [`events`]
@@ -14,6 +15,7 @@ pub mod actor;
 pub mod ai;
 pub mod ai_moves;
 pub mod api;
+pub mod api_account;
 pub mod api_bodies;
 pub mod api_events;
 pub mod api_play;
@@ -50,6 +52,7 @@ pub mod redis_bus;
 pub mod registry;
 pub mod server;
 pub mod sockets;
+pub mod sqlite_store;
 mod sqlite_writer;
 pub mod state_view;
 pub mod store;

@@ -26,7 +26,7 @@ use crate::api::AppState;
 use crate::error::ErrorBody;
 use crate::limits;
 use crate::registry::Registry;
-use crate::{api, api_events, api_play, presets, server};
+use crate::{api, api_account, api_events, api_play, presets, server};
 
 /// Where the document is served.
 pub const DOCUMENT_PATH: &str = "/api/openapi.json";
@@ -141,13 +141,16 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(server::healthz))
         .routes(routes!(server::metrics))
         .routes(routes!(api::kinds))
-        .routes(routes!(api::register))
-        .routes(routes!(api::login))
-        .routes(routes!(api::guest))
-        .routes(routes!(api::logout))
-        .routes(routes!(api::me))
-        .routes(routes!(api::sessions, api::revoke_other_sessions))
-        .routes(routes!(api::revoke_session))
+        .routes(routes!(api_account::register))
+        .routes(routes!(api_account::login))
+        .routes(routes!(api_account::guest))
+        .routes(routes!(api_account::logout))
+        .routes(routes!(api_account::me))
+        .routes(routes!(
+            api_account::sessions,
+            api_account::revoke_other_sessions
+        ))
+        .routes(routes!(api_account::revoke_session))
         .routes(routes!(presets::list))
         .routes(routes!(presets::save, presets::delete))
         .routes(routes!(api::lobby))
