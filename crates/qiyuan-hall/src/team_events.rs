@@ -487,29 +487,13 @@ fn new_id() -> String {
 
 async fn member(hall: &Hall, who: &str) -> HallResult<Member> {
     if let Some(n) = who.strip_prefix("ai:") {
-        let level = n.parse::<u8>().ok().filter(|l| (1..=8).contains(l));
-        let Some(level) = level else {
-            return Err(HallError::bad(format!(
-                "player '{who}': AI players are \"ai:1\" .. \"ai:8\""
-            )));
-        };
+        let level = crate::events::entrant_ai_level(who, n)?;
         return Ok(Member {
             name: who.to_string(),
             seat: SeatRow::Ai { level },
         });
     }
-    if who.is_empty() || who.len() > 64 {
-        return Err(HallError::bad(format!(
-            "no user '{}'",
-            crate::error::shown(who)
-        )));
-    }
-    let user = hall
-        .store
-        .user_by_name(who)
-        .await
-        .map_err(HallError::internal)?
-        .ok_or_else(|| HallError::bad(format!("no user '{}'", crate::error::shown(who))))?;
+    let user = crate::events::entrant_user(hall, who).await?;
     Ok(Member {
         name: user.username.clone(),
         seat: SeatRow::User {

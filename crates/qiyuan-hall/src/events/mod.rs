@@ -246,6 +246,34 @@ fn seat_of(p: &qiyuan_events::Player) -> Option<SeatRow> {
     Some(SeatRow::Ai { level })
 }
 
+/// The AI level an entrant written `ai:N` names (`n` is the part after `ai:`).
+pub(crate) fn entrant_ai_level(who: &str, n: &str) -> HallResult<u8> {
+    n.parse::<u8>()
+        .ok()
+        .filter(|l| (1..=8).contains(l))
+        .ok_or_else(|| {
+            HallError::bad(format!(
+                "player '{}': AI players are \"ai:1\" .. \"ai:8\"",
+                crate::error::shown(who)
+            ))
+        })
+}
+
+/// The account an entrant's name names, or a `no_such_user` error.
+pub(crate) async fn entrant_user(hall: &Hall, who: &str) -> HallResult<User> {
+    let unknown = || {
+        HallError::bad(format!("no user '{}'", crate::error::shown(who))).with_code("no_such_user")
+    };
+    if who.is_empty() || who.len() > 64 {
+        return Err(unknown());
+    }
+    hall.store
+        .user_by_name(who)
+        .await
+        .map_err(HallError::internal)?
+        .ok_or_else(unknown)
+}
+
 impl HallEvent {
     fn name_of(&self, id: &PlayerId) -> String {
         self.entrants
@@ -269,12 +297,7 @@ impl HallEvent {
             ));
         }
         if let Some(n) = who.strip_prefix("ai:") {
-            let level = n.parse::<u8>().ok().filter(|l| (1..=8).contains(l));
-            let Some(level) = level else {
-                return Err(HallError::bad(format!(
-                    "player '{who}': AI players are \"ai:1\" .. \"ai:8\""
-                )));
-            };
+            let level = entrant_ai_level(who, n)?;
             // The same level may enter more than once (engine events).
             let base = format!("ai:{level}");
             let k = self
@@ -291,21 +314,7 @@ impl HallEvent {
                 .push(qiyuan_events::Player::new(id.as_str(), id.as_str()));
             return Ok(());
         }
-        if who.is_empty() || who.len() > 64 {
-            return Err(HallError::bad(format!(
-                "no user '{}'",
-                crate::error::shown(who)
-            )));
-        }
-        let user = hall
-            .store
-            .user_by_name(who)
-            .await
-            .map_err(HallError::internal)?
-            .ok_or_else(|| {
-                HallError::bad(format!("no user '{}'", crate::error::shown(who)))
-                    .with_code("no_such_user")
-            })?;
+        let user = entrant_user(hall, who).await?;
         self.add_user(&user)?;
         if user.id != organiser.id {
             self.invited.insert(PlayerId(format!("u:{}", user.id)));
