@@ -51,6 +51,7 @@ export QIYUAN_TEST_POSTGRES="postgres://postgres@127.0.0.1:$PGPORT/postgres"
 export QIYUAN_TEST_REDIS="redis://127.0.0.1:$REDISPORT/"
 echo "PostgreSQL on $PGPORT, Redis on $REDISPORT"
 
-cargo test -p qiyuan-hall --test store_contract --test cluster_bus -- --nocapture
-cargo test -p qiyuan --test cluster -- --nocapture
-cargo test -p qiyuan --test banqi_hall -- --nocapture across_nodes
+# The same build as the README's `cargo test --workspace` (one test binary per
+# crate, `it`), filtered to the tests that use the two servers.
+cargo test --workspace --test it -- --nocapture \
+  store_contract:: cluster_bus:: cluster:: banqi_hall::hidden_pieces_never_reach_any_client_across_nodes

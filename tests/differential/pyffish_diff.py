@@ -492,7 +492,7 @@ def compare_apply(binary, items, count, rng, mutate=None):
 
 # --------------------------------------------------------------------------
 # Shallow perft cross-check of the published positions (see
-# crates/qiyuan-xiangqi/tests/perft_suite.rs for their sources).
+# crates/qiyuan-xiangqi/tests/it/perft_suite.rs for their sources).
 # --------------------------------------------------------------------------
 
 PUBLISHED = [

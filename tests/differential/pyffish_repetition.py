@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Compares our repetition rulings with Fairy-Stockfish's (pyffish) on the
-Xiangqi cases of crates/qiyuan-xiangqi/tests/repetition_rules.rs.
+Xiangqi cases of crates/qiyuan-xiangqi/tests/it/repetition_rules.rs.
 
 Prints one line per case: our ruling, pyffish's, and whether they agree. It
 is a report, not a test: where they differ, docs/repetition.md says why ours
@@ -11,7 +11,7 @@ import sys
 
 import pyffish as sf
 
-CASES_FILE = "crates/qiyuan-xiangqi/tests/repetition_rules.rs"
+CASES_FILE = "crates/qiyuan-xiangqi/tests/it/repetition_rules.rs"
 
 
 def load_cases(path):

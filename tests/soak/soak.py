@@ -327,7 +327,7 @@ class Server:
             [self.binary, "serve", "--port", str(self.port), "--database", f"sqlite://{self.db}",
              "--rate-limit", "0",
              # All the churn comes from one address: lift the per-address
-             # socket cap (tests/hardening.rs checks the cap itself).
+             # socket cap (tests/it/hardening.rs checks the cap itself).
              "--sockets-per-ip", "0", "--sockets-per-user", "0"],
             stdout=logf, stderr=subprocess.STDOUT, preexec_fn=limits, env=env)
         logf.close()

@@ -18,7 +18,7 @@
 //! # Where it stands
 //!
 //! The beam search (width 20000, a few seconds) finds 27-move solutions with
-//! the side camps open and closed alike (the one stored in `tests/solo.rs`
+//! the side camps open and closed alike (the one stored in `tests/it/solo.rs`
 //! never enters a side camp). The bound is the best of two: the class count
 //! of [`lower_bound`] and the line projections of `projection` (19 at the
 //! start in both settings, built in a few seconds). With it IDA* proves no

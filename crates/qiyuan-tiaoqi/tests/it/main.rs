@@ -1,0 +1,12 @@
+//! The integration tests of `qiyuan-tiaoqi`, one module per area, in one binary:
+//! one link instead of one per file keeps `cargo test` builds short.
+
+mod ai;
+mod cli;
+mod common;
+mod decisions;
+mod geometry;
+mod layers;
+mod movegen;
+mod solo;
+mod text;

@@ -1,0 +1,251 @@
+//! Junqi in the hall, the server as referee (Q4, Q9): a person (red) and an
+//! AI seat (blue) send their set-ups in the simultaneous set-up phase, play
+//! to the end over WebSocket with a restart during the set-up phase and
+//! another in the middle of play; no frame the
+//! person receives ever names a blue rank (only `x`, or the flag once a
+//! fallen commander shows it), and once the game is over both set-ups and
+//! every rank are published.
+
+use std::time::Duration;
+
+use crate::common::{post, register, server_at, temp_db};
+use futures_util::SinkExt;
+use qiyuan_hall::client::GameSocket;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Red's standard set-up (Q13 text, back rank first).
+const RED_SETUP: &str = "CFMMDGMZLJS.P.TPZ.GYL.D.TYGCPC";
+
+/// The blue ranks a frame's position texts show: every lower-case letter
+/// in a `fen` field but `x`.
+fn blue_ranks(v: &Value) -> Vec<char> {
+    let mut out = Vec::new();
+    let mut walk = vec![v];
+    while let Some(v) = walk.pop() {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    if k == "fen" {
+                        let board = x.as_str().unwrap_or("").split(' ').next().unwrap_or("");
+                        out.extend(
+                            board
+                                .chars()
+                                .filter(|c| c.is_ascii_lowercase() && *c != 'x'),
+                        );
+                    } else {
+                        walk.push(x);
+                    }
+                }
+            }
+            Value::Array(a) => walk.extend(a),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Reads frames until `done`, checking each for leaks; the game then.
+async fn until(
+    ws: &mut GameSocket,
+    seen: &mut Vec<String>,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    // Pings keep coming: a game that stops changing must still fail.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no wanted state within 60 s: {}",
+            ws.game.state()
+        );
+        let frame = tokio::time::timeout(Duration::from_secs(30), ws.next_frame())
+            .await
+            .expect("a frame in time")
+            .expect("socket open");
+        seen.push(frame.to_string());
+        assert_ne!(frame["t"], "error", "{frame}");
+        // Everything is published once the game is over.
+        if frame["status"] != "finished" {
+            let shown = blue_ranks(&frame);
+            assert!(
+                shown.iter().all(|&c| c == 'f'),
+                "a blue rank leaked: {shown:?} in {frame}"
+            );
+        }
+        if matches!(frame["t"].as_str(), Some("state" | "diff")) {
+            let s = ws.game.state().clone();
+            if done(&s) {
+                return s;
+            }
+        }
+    }
+}
+
+async fn send(ws: &mut GameSocket, mv: &str) {
+    ws.send(Message::Text(
+        json!({"t": "move", "move": mv}).to_string().into(),
+    ))
+    .await
+    .expect("send");
+    // The socket's frame rate limit (10/s) is not the game's.
+    tokio::time::sleep(Duration::from_millis(110)).await;
+}
+
+/// The set-up record of `seat` (the first two records, in the order sent).
+fn setup_of(s: &Value, seat: &str) -> String {
+    s["records"]
+        .as_array()
+        .and_then(|r| r.iter().take(2).find(|r| r["seat"] == seat))
+        .and_then(|r| r["iccs"].as_str())
+        .unwrap_or("")
+        .to_string()
+}
+
+fn move_number(s: &Value) -> u64 {
+    s["fen"]
+        .as_str()
+        .and_then(|f| f.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test]
+async fn a_hidden_game_against_the_ai_with_a_restart_never_shows_a_blue_rank() {
+    let db = temp_db("junqi-hall");
+    let (mut srv, mut addr) = server_at(&db).await;
+    let tok = register(&addr, "referee").await;
+    let (st, g) = post(
+        &addr,
+        "/api/games",
+        &tok,
+        json!({"game": "junqi", "opponent": "ai:4", "seat": "red"}),
+    )
+    .await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let path = format!("/api/games/{id}/ws");
+    let mut seen = Vec::new();
+    let mut ws = GameSocket::connect(&addr, &path, Some(&tok))
+        .await
+        .expect("ws");
+    let s = until(&mut ws, &mut seen, |s| s["status"] == "playing").await;
+    assert_eq!(s["seat"], 0, "{s}");
+    // The set-up phase: the move number is 0 and the legal "move" is a
+    // drawn set-up; an illegal set-up is refused with every reason.
+    if move_number(&s) == 0 {
+        assert_eq!(s["legal"], json!(["random", "planned"]), "{s}");
+        let (st, e) = post(
+            &addr,
+            &format!("/api/games/{id}/moves"),
+            &tok,
+            json!({"move": "CMFMDGMZLJSMP.TPZ.GYL.DGTYZCP."}),
+        )
+        .await;
+        assert_eq!(st, 400, "{e}");
+        assert!(
+            e["error"]
+                .as_str()
+                .unwrap_or("")
+                .contains("not in a headquarters"),
+            "{e}"
+        );
+        // A restart during the set-up phase: the AI's set-up is kept (unseen),
+        // red's is still to come.
+        if setup_of(ws.game.state(), "blue") != "setup" {
+            let _ = until(&mut ws, &mut seen, |s| setup_of(s, "blue") == "setup").await;
+        }
+        drop(ws);
+        srv.shutdown().await;
+        (srv, addr) = server_at(&db).await;
+        ws = GameSocket::connect(&addr, &path, Some(&tok))
+            .await
+            .expect("ws");
+        let s = until(&mut ws, &mut seen, |_| true).await;
+        assert_eq!(
+            move_number(&s),
+            0,
+            "still setting up after the restart: {s}"
+        );
+        assert_eq!(setup_of(&s, "blue"), "setup", "{s}");
+        assert_eq!(s["legal"], json!(["random", "planned"]), "{s}");
+        send(&mut ws, RED_SETUP).await;
+    }
+    let s = until(&mut ws, &mut seen, |s| move_number(s) >= 1).await;
+    let board = s["fen"]
+        .as_str()
+        .unwrap_or("")
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .to_string();
+    assert_eq!(board.matches('x').count(), 25, "blue's army, unseen: {s}");
+    assert!(board.ends_with("CFMMD"), "red's own set-up: {s}");
+    assert_eq!(setup_of(&s, "red"), RED_SETUP, "{s}");
+    assert_eq!(
+        setup_of(&s, "blue"),
+        "setup",
+        "blue's set-up is not shown: {s}"
+    );
+    // Play a few moves, then restart the hall.
+    let mut s = s;
+    for _ in 0..4 {
+        if s["status"] == "finished" {
+            break;
+        }
+        let plies = s["plies"].as_u64().unwrap_or(0);
+        send(&mut ws, s["legal"][0].as_str().expect("a move")).await;
+        // My move and the AI's reply.
+        s = until(&mut ws, &mut seen, |s| {
+            s["status"] == "finished"
+                || (s["plies"].as_u64().unwrap_or(0) >= plies + 2 && s["to_move"] == 0)
+        })
+        .await;
+    }
+    let before = ws.game.state()["fen"].clone();
+    drop(ws);
+    srv.shutdown().await;
+
+    let (srv, addr) = server_at(&db).await;
+    let mut ws = GameSocket::connect(&addr, &path, Some(&tok))
+        .await
+        .expect("ws");
+    let s = until(&mut ws, &mut seen, |_| true).await;
+    assert_eq!(s["fen"], before, "the game resumes where it was");
+    // Play to the end: the first legal move each turn.
+    let mut s = s;
+    for _ in 0..400 {
+        if s["status"] == "finished" {
+            break;
+        }
+        let plies = s["plies"].as_u64().unwrap_or(0);
+        let m = s["legal"]
+            .as_array()
+            .and_then(|l| l.first())
+            .and_then(Value::as_str)
+            .expect("a move")
+            .to_string();
+        send(&mut ws, &m).await;
+        s = until(&mut ws, &mut seen, |s| {
+            s["status"] == "finished"
+                || (s["plies"].as_u64().unwrap_or(0) >= plies + 2 && s["to_move"] == 0)
+        })
+        .await;
+    }
+    assert_eq!(s["status"], "finished", "{s}");
+    // Everything is published: blue's set-up in the record, every rank.
+    let blue_setup = setup_of(&s, "blue");
+    assert_eq!(blue_setup.len(), 30, "{s}");
+    assert!(!s["fen"].as_str().unwrap_or("").contains('x'), "{s}");
+    // No frame before the end carried blue's set-up.
+    let last = seen.len() - 1;
+    assert!(
+        seen[..last]
+            .iter()
+            .filter(|f| f.contains(&blue_setup))
+            .count()
+            <= 1,
+        "blue's set-up was sent early"
+    );
+    srv.shutdown().await;
+}
