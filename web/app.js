@@ -54,9 +54,14 @@ function lobbyView() {
   showInvitations();
   showChallenges(document.getElementById('challenges'));
   const ws = new WebSocket(wsUrl('/api/lobby/ws'));
+  // The socket sends the whole lobby first (and again after falling
+  // behind), then each change alone: a room listed or changed, or gone.
+  let l = { open: [], playing: [] };
   ws.onmessage = (ev) => {
-    const l = JSON.parse(ev.data);
-    if (l.t !== 'lobby' || !l.open) return;
+    const m = JSON.parse(ev.data);
+    if (m.t === 'lobby' && m.open) l = { open: m.open, playing: m.playing };
+    else if (m.t === 'lobby_change') l = lobbyChanged(l, m);
+    else return;
     const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${seatsLine(g, true)}</td><td>${clockText(g.clock, g.game)}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
     document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
@@ -71,6 +76,17 @@ function lobbyView() {
     }));
   };
   return () => ws.close();
+}
+
+/** The lobby `l` after change `m` (`{game}` listed or changed, `{removed}` gone). */
+function lobbyChanged(l, m) {
+  const id = m.removed || (m.game && m.game.id);
+  const open = l.open.filter((g) => g.id !== id);
+  const playing = l.playing.filter((g) => g.id !== id);
+  const g = m.game;
+  if (g && g.status === 'waiting' && !g.challenge) open.unshift(g);
+  else if (g && g.status === 'playing') playing.unshift(g);
+  return { open, playing };
 }
 
 // Invitations to events (people are entered only once they accept).

@@ -76,6 +76,11 @@ impl GameKind for BanqiKind {
     fn settlement(&self) -> Option<&'static str> {
         Some(FAMILY)
     }
+    fn rematch_setup(&self, variant: &str, setup: &str, seed: [u8; 32]) -> Option<String> {
+        let preset = Preset::from_name(variant)?;
+        let pos = Position::from_fen(preset, setup).ok()?;
+        Some(pos.reshuffled(&mut ChaCha20Rng::from_seed(seed)).fen())
+    }
     fn web_module(&self) -> &'static str {
         "banqi"
     }

@@ -140,6 +140,16 @@ pub trait GameKind: Send + Sync {
         let _ = text;
         Err("this game has no saved set-ups".into())
     }
+    /// The set-up a rematch of a hidden-information room started from
+    /// `setup` plays from. The finished game has published that set-up, so
+    /// its secret part must be drawn again from `seed` (Banqi: the same
+    /// public position, the face-down pieces shuffled anew); `None`: the
+    /// rematch starts as an ordinary game of the variant. By default `None`.
+    /// (Rooms that hide nothing reuse their set-up without asking.)
+    fn rematch_setup(&self, variant: &str, setup: &str, seed: [u8; 32]) -> Option<String> {
+        let _ = (variant, setup, seed);
+        None
+    }
     /// The page's module for this kind (`web/games/<name>.js`).
     fn web_module(&self) -> &'static str;
     /// The kind as `Any`, for tests that look inside.

@@ -364,6 +364,14 @@ pub trait TableGame: Send + Sync {
     fn secret_setup(&self) -> Option<String> {
         None
     }
+    /// Whether some viewer may not see all of the game (face-down pieces,
+    /// hidden ranks), from a drawn layout or from a set-up position alike.
+    /// Such a game never publishes its start position while in play and
+    /// offers no takebacks (a retried ply would reuse what a flip or a clash
+    /// revealed). By default: a game that drew a secret set-up.
+    fn hides_information(&self) -> bool {
+        self.secret_setup().is_some()
+    }
     /// Each seat's change of the game's points balance once the game is over
     /// (Banqi's game points, B13-B17), in a room with `base`; `None` for games
     /// without such points or while the game is in play.

@@ -135,6 +135,11 @@ impl Hall {
     }
 }
 
+/// How often a waiting room checks whether its people have gone.
+fn room_check_every(hall: &Hall) -> Duration {
+    (hall.limits.open_room_idle / 4).clamp(Duration::from_millis(20), Duration::from_secs(60))
+}
+
 /// Sleeps until `at`, or forever without one.
 async fn sleep_until(at: Option<Instant>) {
     match at {
@@ -152,6 +157,7 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
     // Leases (several nodes): the first is taken before any job runs.
     let mut last_lease = Instant::now();
     let mut last_job = Instant::now();
+    let mut last_room_check = Instant::now();
     hall.lease_tick(&mut live).await;
     loop {
         let owner = hall.owns(&live);
@@ -172,6 +178,10 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
         let lease_at = (live.row.status != "finished")
             .then(|| hall.lease_due(last_lease))
             .flatten();
+        // A room waiting for players is looked at now and then: closed once
+        // its people have gone (issue 34: rooms are not kept for ever).
+        let room_check_at =
+            (owner && live.row.status == "waiting").then(|| last_room_check + room_check_every(&hall));
         tokio::select! {
             next = jobs.recv() => match next {
                 Some(job) => {
@@ -204,6 +214,20 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
                     job(&hall, &mut live).await;
                 }
                 return;
+            }
+            _ = sleep_until(room_check_at) => {
+                last_room_check = Instant::now();
+                if jobs.is_empty()
+                    && hall.room_abandoned(&live, last_room_check)
+                    && hall.close_abandoned_room(&mut live).await
+                {
+                    hall.unlist(&id, serial);
+                    jobs.close();
+                    while let Some(job) = jobs.recv().await {
+                        job(&hall, &mut live).await;
+                    }
+                    return;
+                }
             }
             _ = sleep_until(lease_at) => {
                 last_lease = Instant::now();

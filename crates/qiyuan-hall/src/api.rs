@@ -90,10 +90,15 @@ pub async fn current_user(hall: &Hall, headers: &HeaderMap) -> Result<Option<Use
     if token.len() > 128 {
         return Ok(None);
     }
-    hall.store
+    let user = hall
+        .store
         .session_user(&token, ttl_ms(hall))
         .await
-        .map_err(HallError::internal)
+        .map_err(HallError::internal)?;
+    if let Some(u) = &user {
+        hall.presence.seen(u.id);
+    }
+    Ok(user)
 }
 
 /// How long a session lives, in ms.
@@ -403,7 +408,7 @@ pub async fn pgn(
 #[utoipa::path(
     get, path = "/api/games/{id}/stream", operation_id = "game_stream",
     summary = "NDJSON: the state, then one diff line per change; ends after the game is over",
-    description = "With a player's token (or cookie) every line is that player's view, with `seat` and `legal`, as on the game's WebSocket; without one, the spectators' view. The seat is the one held when the stream starts. The stream ends after the first line whose `status` is `finished` (a finished game's stream is one line). An idle stream sends an empty line every 15 s.",
+    description = "With a player's token (or cookie) every line is that player's view, with `seat` and `legal`, as on the game's WebSocket; without one, the spectators' view. The seat is the one held when the stream starts. The stream ends after the first line whose `status` is `finished` (a finished game's stream is one line). An idle stream sends an empty line every 15 s. A stream counts as one of the caller's open sockets (429 `too_many_sockets` beyond the caps per address and user, 503 `busy` when the server is full).",
     params(("id" = String, Path, description = "the game's id")),
     responses(
         (status = 200, description = "NDJSON: a GameState line, then diff lines (the same fields, records only from `from`)", body = GameStateView, content_type = "application/x-ndjson"),
@@ -416,10 +421,15 @@ pub async fn pgn(
 pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Response, HallError> {
     let user = current_user(&hall, &headers).await?;
     hall.state(&id, None).await?;
+    // A stream holds a place among the open sockets of its address and user.
+    let slot = hall
+        .sockets
+        .admit(peer.ip(), user.as_ref().map(|u| u.id), &hall.limits)?;
     let seat = match &user {
         Some(u) => hall.seat_in(&id, u).await?,
         None => None,
@@ -446,6 +456,7 @@ pub async fn stream(
         hall.shutdown.clone(),
         |v| v["status"] == "finished",
         Some(resync),
+        slot,
     ))
 }
 

@@ -203,8 +203,11 @@ pub async fn login(
 )]
 pub async fn guest(
     State(hall): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Response, HallError> {
+    hall.presence
+        .admit_guest(peer.ip(), hall.limits.guests_per_ip_hour)?;
     for _ in 0..5 {
         let name = format!("guest-{}", &auth::new_token()[..6]);
         if let Some(user) = hall

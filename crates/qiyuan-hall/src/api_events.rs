@@ -96,16 +96,50 @@ pub async fn create(
     Ok((StatusCode::CREATED, axum::Json(ev)).into_response())
 }
 
+/// The most events one page of `GET /api/events` lists.
+pub const MAX_EVENTS_PAGE: usize = 100;
+
+/// The query of `GET /api/events`.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct EventsPage {
+    /// Events on the page: 1 to 100 (default 50).
+    #[param(minimum = 1, maximum = 100, default = 50)]
+    #[serde(default)]
+    limit: Option<i64>,
+    /// Events skipped, newest first: 0 to 100000 (default 0).
+    #[param(minimum = 0, maximum = 100000, default = 0)]
+    #[serde(default)]
+    offset: Option<i64>,
+}
+
 /// `GET /api/events`.
 #[utoipa::path(
-    get, path = "/api/events", summary = "Every event, newest first",
+    get, path = "/api/events", summary = "Events, newest first, a page at a time",
+    description = "`total` counts every event; `next` is the `offset` of the next page (null on the last).",
+    params(EventsPage),
     responses(
         (status = 200, description = "events", body = EventList),
+        (status = 400, response = BadRequest),
         (status = 429, response = TooManyRequests),
     )
 )]
-pub async fn list(State(hall): State<AppState>) -> Response {
-    axum::Json(events::list(&hall).await).into_response()
+pub async fn list(
+    State(hall): State<AppState>,
+    QueryArgs(page): QueryArgs<EventsPage>,
+) -> Result<Response, HallError> {
+    let limit = page.limit.unwrap_or(50);
+    let offset = page.offset.unwrap_or(0);
+    crate::limits::check_range("limit", limit, 1, MAX_EVENTS_PAGE as i64)?;
+    crate::limits::check_range("offset", offset, 0, 100_000)?;
+    let (limit, offset) = (limit as usize, offset as usize);
+    let mut all = events::list(&hall).await;
+    let list = all["events"].as_array_mut().map(std::mem::take).unwrap_or_default();
+    let total = list.len();
+    let events: Vec<serde_json::Value> = list.into_iter().skip(offset).take(limit).collect();
+    let next = (offset + events.len() < total).then_some(offset + events.len());
+    Ok(axum::Json(serde_json::json!({"events": events, "total": total, "next": next})).into_response())
 }
 
 /// `GET /api/events/{id}`.
@@ -291,6 +325,7 @@ pub async fn start(
 pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
 ) -> Result<Response, HallError> {
     let read = || async {
         if crate::team_events::is_team_event_id(&id) {
@@ -304,6 +339,8 @@ pub async fn stream(
     // 404 before anything is subscribed; then subscribe and read again so
     // no change falls in between.
     read().await?;
+    // A stream holds a place among the open sockets of its address.
+    let slot = hall.sockets.admit(peer.ip(), None, &hall.limits)?;
     let rx = hall.bus.subscribe(&format!("event:{id}"));
     let first = read().await?;
     Ok(crate::stream::ndjson(
@@ -317,6 +354,7 @@ pub async fn stream(
             )
         },
         None,
+        slot,
     ))
 }
 

@@ -72,6 +72,9 @@ pub struct Chat {
     muted: Vec<usize>,
     /// When each seat sent its recent messages.
     sent: Vec<(usize, VecDeque<Instant>)>,
+    /// The messages each seat reported (seat, message number): a report is
+    /// stored once, however often it is sent.
+    reported: VecDeque<(usize, u64)>,
 }
 
 /// The seat of `user` in `live` if chat is on there for them.
@@ -91,8 +94,56 @@ fn chat_seat(live: &Live, user: &User) -> HallResult<usize> {
     Ok(seat)
 }
 
-/// A message's text, checked: bounded, trimmed, no control characters.
+/// Characters that reorder or break the text around them (bidirectional
+/// marks, overrides and isolates; line and paragraph separators): a message
+/// with one would show the opponent something other than what it says.
+fn is_layout_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}'
+            | '\u{0085}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{2066}'..='\u{2069}'
+    )
+}
+
+/// Characters that show nothing by themselves: spaces, zero-width ones,
+/// fillers, variation selectors and tags (which joined emoji use, so they
+/// are allowed beside something visible).
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{E0000}'..='\u{E007F}'
+                | '\u{E0100}'..='\u{E01EF}'
+        )
+}
+
+/// The most combining marks in a row (after composition): enough for any
+/// script's stacked diacritics, too few to draw over the page.
+pub const MAX_COMBINING_RUN: usize = 4;
+
+/// A message's text, checked and normalised: bounded, composed (NFC),
+/// trimmed, one line, nothing that reorders the text, something visible,
+/// no towers of combining marks.
 fn checked_text(text: &str) -> HallResult<String> {
+    use unicode_normalization::UnicodeNormalization;
+    use unicode_normalization::char::is_combining_mark;
     if text.len() > MAX_CHAT_BYTES || text.chars().count() > MAX_CHAT_CHARS {
         return Err(HallError::new(
             400,
@@ -100,19 +151,46 @@ fn checked_text(text: &str) -> HallResult<String> {
             format!("text: at most {MAX_CHAT_CHARS} characters"),
         ));
     }
-    let text = text.trim();
+    let composed: String = text.nfc().collect();
+    let text = composed.trim_matches(is_invisible);
     if text.is_empty() {
         return Err(HallError::bad("the message is empty").with_code("empty_message"));
     }
-    if text.chars().any(char::is_control) {
+    if text
+        .chars()
+        .any(|c| c.is_control() || is_layout_control(c))
+    {
         return Err(HallError::bad(
-            "a message is one line of text, without control characters",
+            "a message is one line of text, without control or text-direction characters",
         ));
+    }
+    let mut run = 0;
+    for c in text.chars() {
+        run = if is_combining_mark(c) { run + 1 } else { 0 };
+        if run > MAX_COMBINING_RUN {
+            return Err(HallError::bad(format!(
+                "at most {MAX_COMBINING_RUN} combining marks on one letter"
+            )));
+        }
     }
     Ok(text.to_string())
 }
 
 impl Chat {
+    /// Notes that `seat` reports message `line`; false if it already did.
+    /// Bounded like the messages themselves: reports of messages no longer
+    /// kept are forgotten (those can no longer be reported).
+    fn first_report(&mut self, seat: usize, line: u64) -> bool {
+        if self.reported.contains(&(seat, line)) {
+            return false;
+        }
+        let lines = &self.lines;
+        self.reported
+            .retain(|(_, l)| *l == line || lines.iter().any(|x| x.id == *l));
+        self.reported.push_back((seat, line));
+        true
+    }
+
     fn visible_to(&self, seat: usize) -> Vec<ChatLine> {
         let muted = self.muted.contains(&seat);
         self.lines
@@ -245,20 +323,26 @@ impl Hall {
                     if l.seat == seat {
                         return Err(HallError::bad("you cannot report your own message"));
                     }
-                    Ok(ChatReport {
+                    let report = ChatReport {
                         game_id: live.row.id.clone(),
                         reporter_id: user.id,
                         author_id: l.author_id,
                         text: l.text.clone(),
                         sent_ms: l.at_ms,
-                    })
+                    };
+                    // Reported again: already stored, nothing to add.
+                    Ok(live.chat.first_report(seat, line).then_some(report))
                 })
             })
             .await??;
-        self.store
-            .add_chat_report(&report)
-            .await
-            .map_err(HallError::internal)
+        match report {
+            Some(report) => self
+                .store
+                .add_chat_report(&report)
+                .await
+                .map_err(HallError::internal),
+            None => Ok(()),
+        }
     }
 }
 
@@ -291,6 +375,43 @@ mod tests {
             checked_text("a\nb").map_err(|e| e.code.to_string()),
             Err("bad_request".to_string())
         );
+    }
+
+    #[test]
+    fn texts_that_hide_reorder_or_tower_are_refused_and_others_composed() {
+        let code = |t: &str| checked_text(t).map_err(|e| e.code.to_string());
+        // Issue 34: separators, a right-to-left override, zero-width only,
+        // 199 combining marks on one letter.
+        for bad in [
+            "gg\u{2028}wp",
+            "gg\u{2029}",
+            "\u{202E}pg gg",
+            "a\u{2066}b",
+            "\u{200F}x",
+        ] {
+            assert_eq!(code(bad), Err("bad_request".to_string()), "{bad:?}");
+        }
+        for empty in ["\u{200B}\u{200C}\u{200D}", "\u{FEFF} \u{2060}", "\u{3164}"] {
+            assert_eq!(code(empty), Err("empty_message".to_string()), "{empty:?}");
+        }
+        let tower = format!("a{}", "\u{0301}".repeat(199));
+        assert_eq!(code(&tower), Err("bad_request".to_string()));
+        // Composed: e + combining acute is one letter; Vietnamese stacks are fine.
+        assert_eq!(code("cafe\u{0301}"), Ok("caf\u{e9}".to_string()));
+        assert_eq!(code("Vi\u{1EC7}t"), Ok("Vi\u{1EC7}t".to_string()));
+        // A joined emoji (zero-width joiners between visible parts) is kept.
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+        assert_eq!(code(family), Ok(family.to_string()));
+        assert_eq!(code("\u{200B}好棋\u{200B}"), Ok("好棋".to_string()));
+    }
+
+    #[test]
+    fn a_message_is_reported_once_by_each_player() {
+        let mut chat = Chat::default();
+        assert!(chat.first_report(0, 7));
+        assert!(!chat.first_report(0, 7));
+        assert!(chat.first_report(1, 7));
+        assert!(chat.first_report(0, 8));
     }
 
     #[test]

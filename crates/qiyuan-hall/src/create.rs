@@ -9,7 +9,7 @@ use qiyuan_core::ClockRule;
 use crate::clock::wall_ms;
 use crate::hall::{Hall, HallError, HallResult, Live, new_game_id, not_a_player};
 use crate::store::{GameRow, SeatRow, User};
-use rand::Rng;
+use rand::{Rng, RngCore};
 use serde::Deserialize;
 
 /// The clock settings of a new game.
@@ -183,20 +183,14 @@ impl Hall {
             },
         };
         if matches!(opponent, SeatRow::Ai { .. }) {
-            let in_play = self
-                .store
-                .ai_games_in_play(user.id)
-                .await
-                .map_err(HallError::internal)?;
-            let max = self.limits.ai_games_per_user;
-            if in_play >= max as i64 {
-                return Err(HallError::too_many(
-                    "ai_budget",
-                    format!(
-                        "you already play {in_play} games against the AI; at most {max} at once"
-                    ),
-                ));
-            }
+            self.check_ai_budget(user).await?;
+        }
+        let max_rooms = self.limits.open_rooms_per_user;
+        if matches!(opponent, SeatRow::Open) && self.open_rooms_of(user.id) >= max_rooms {
+            return Err(HallError::too_many(
+                "too_many_rooms",
+                format!("you already have {max_rooms} rooms waiting for players: play or wait in one of them"),
+            ));
         }
         let me = SeatRow::User {
             id: user.id,
@@ -250,6 +244,24 @@ impl Hall {
         Ok((id, seat))
     }
 
+    /// Refuses a new game against the AI for `user` when it already plays
+    /// as many as its budget allows (new rooms and rematches alike).
+    async fn check_ai_budget(&self, user: &User) -> HallResult<()> {
+        let in_play = self
+            .store
+            .ai_games_in_play(user.id)
+            .await
+            .map_err(HallError::internal)?;
+        let max = self.limits.ai_games_per_user;
+        if in_play >= max as i64 {
+            return Err(HallError::too_many(
+                "ai_budget",
+                format!("you already play {in_play} games against the AI; at most {max} at once"),
+            ));
+        }
+        Ok(())
+    }
+
     /// Offers or accepts a rematch (seats swapped, same settings). Returns the
     /// new game's id once both agreed (at once against the AI).
     pub async fn rematch(&self, id: &str, user: &User) -> HallResult<Option<String>> {
@@ -277,18 +289,31 @@ impl Hall {
             self.announce(live);
             return Ok(None);
         }
+        if vs_ai {
+            self.check_ai_budget(&user).await?;
+        }
         let mut seats = live.row.seats.clone();
         seats.reverse();
         // A fresh layout for a rematch of a hidden game, in a room with the
-        // same options.
-        let table = self.games.new_table(
-            &live.row.rules,
-            &live.row.options,
-            live.row.start_fen.as_deref(),
-        )?;
+        // same options. A hidden game's set-up position was published when
+        // it ended: its secret part is drawn again (or the rematch starts
+        // as an ordinary game), never reused.
+        let start_fen = match live.row.start_fen.as_deref() {
+            Some(setup) if live.table.hides_information() => {
+                let (kind, _) = self.games.kind_of(&live.row.rules)?;
+                let mut seed = [0u8; 32];
+                rand::rng().fill_bytes(&mut seed);
+                kind.rematch_setup(&live.row.rules, setup, seed)
+            }
+            other => other.map(str::to_string),
+        };
+        let table =
+            self.games
+                .new_table(&live.row.rules, &live.row.options, start_fen.as_deref())?;
         let now_ms = wall_ms();
         let row = GameRow {
             id: new_game_id(),
+            start_fen,
             seats,
             status: "playing".into(),
             result: None,

@@ -18,8 +18,9 @@ pub struct ErrorBody {
     /// takeback_pending, takeback_declined, no_takeback_request,
     /// not_challenged, chat_unavailable, chat_rate_limited, empty_message,
     /// no_such_message, name_taken,
-    /// invitations_pending, not_invited, body_too_large, rate_limited,
-    /// login_throttled, too_many_sockets, busy, internal.
+    /// invitations_pending, not_invited, cross_origin, json_required,
+    /// body_too_large, rate_limited, login_throttled, too_many_sockets,
+    /// too_many_rooms, guest_rate_limited, busy, internal.
     pub code: String,
 }
 

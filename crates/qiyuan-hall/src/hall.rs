@@ -172,6 +172,8 @@ pub struct Hall {
     pub hashes: crate::login::HashPool,
     /// Open sockets per address and user.
     pub sockets: crate::sockets::SocketCounts,
+    /// When users were last seen; guest accounts per address.
+    pub presence: crate::presence::Presence,
     /// Where AI moves are computed (people's games first).
     pub ai_pool: crate::ai::AiPool,
     /// Who hears of finished games.
@@ -202,6 +204,7 @@ impl Hall {
             login: crate::login::LoginThrottle::new(limits.login_max_delay),
             hashes: crate::login::HashPool::new(limits.hash_workers, limits.hash_queue),
             sockets: crate::sockets::SocketCounts::default(),
+            presence: crate::presence::Presence::default(),
             ai_pool: crate::ai::AiPool::default(),
             finisher: crate::finisher::Finisher::default(),
             limits,

@@ -29,6 +29,8 @@ pub struct Metrics {
     pub sockets_idle_closed: Counter,
     /// Moves refused because this node's lease on the game was stale.
     pub stale_leases: Counter,
+    /// Rooms closed because their people had gone.
+    pub rooms_closed: Counter,
 }
 
 impl Default for Metrics {
@@ -43,6 +45,7 @@ impl Default for Metrics {
         let sockets_refused = Counter::default();
         let sockets_idle_closed = Counter::default();
         let stale_leases = Counter::default();
+        let rooms_closed = Counter::default();
         let mut r = Registry::with_prefix("qiyuan");
         r.register("games_in_play", "Games being played", games_in_play.clone());
         r.register("moves", "Moves accepted", moves.clone());
@@ -73,8 +76,14 @@ impl Default for Metrics {
             "Moves refused because another node had taken the game's lease",
             stale_leases.clone(),
         );
+        r.register(
+            "rooms_closed",
+            "Rooms waiting for players closed because their people had gone",
+            rooms_closed.clone(),
+        );
         Metrics {
             stale_leases,
+            rooms_closed,
             registry: Mutex::new(r),
             login_failures,
             sockets_refused,

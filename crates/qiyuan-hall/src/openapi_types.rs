@@ -228,6 +228,12 @@ pub struct PairingView {
 pub struct EventList {
     #[schema(required = false, value_type = Vec<Object>)]
     events: Vec<serde_json::Value>,
+    /// Every event, over all pages.
+    #[schema(required = false)]
+    total: usize,
+    /// The `offset` of the next page; null on the last.
+    #[schema(required = false)]
+    next: Option<usize>,
 }
 
 /// An event's standings (H6, H9).

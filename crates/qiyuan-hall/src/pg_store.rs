@@ -471,6 +471,14 @@ impl Storage for PgStore {
         Ok(res.rows_affected())
     }
 
+    async fn delete_open_room(&self, id: &str) -> StoreResult<bool> {
+        self.delete_open_room_sql(id).await
+    }
+
+    async fn purge_idle_guests(&self, cutoff_ms: i64) -> StoreResult<u64> {
+        self.purge_idle_guests_sql(cutoff_ms).await
+    }
+
     async fn list_presets(&self, user_id: i64) -> StoreResult<Vec<crate::presets::Preset>> {
         self.list_presets_pg(user_id).await
     }
@@ -543,6 +551,10 @@ impl Storage for PgStore {
 
     async fn orphaned_games(&self, limit: i64) -> StoreResult<Vec<String>> {
         self.orphaned_games_pg(limit).await
+    }
+
+    fn nodes(&self) -> crate::store_cluster::Nodes<'_> {
+        crate::store_cluster::Nodes::Pg(&self.pool)
     }
 
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>> {

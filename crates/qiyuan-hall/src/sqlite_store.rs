@@ -303,6 +303,14 @@ impl Storage for SqliteStore {
         Ok(())
     }
 
+    async fn delete_open_room(&self, id: &str) -> StoreResult<bool> {
+        self.delete_open_room_sql(id).await
+    }
+
+    async fn purge_idle_guests(&self, cutoff_ms: i64) -> StoreResult<u64> {
+        self.purge_idle_guests_sql(cutoff_ms).await
+    }
+
     async fn list_presets(&self, user_id: i64) -> StoreResult<Vec<crate::presets::Preset>> {
         self.list_presets_sql(user_id).await
     }
@@ -425,6 +433,10 @@ impl Storage for SqliteStore {
 
     async fn orphaned_games(&self, limit: i64) -> StoreResult<Vec<String>> {
         self.orphaned_games_sql(limit).await
+    }
+
+    fn nodes(&self) -> crate::store_cluster::Nodes<'_> {
+        crate::store_cluster::Nodes::Sqlite(&self.pool)
     }
 
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>> {

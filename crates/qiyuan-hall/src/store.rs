@@ -160,6 +160,13 @@ pub trait Storage: Send + Sync {
     async fn revoke_other_sessions(&self, user_id: i64, current: &str) -> StoreResult<u64>;
     /// Deletes expired sessions.
     async fn purge_expired_sessions(&self) -> StoreResult<u64>;
+    /// Deletes game `id` if it is still a room waiting for players (with
+    /// its seats, challenge and set-up); false if it is not (any more).
+    async fn delete_open_room(&self, id: &str) -> StoreResult<bool>;
+    /// Deletes the guests created before `cutoff_ms` that never sat in a
+    /// game, hold no challenge or preset and used no session since then,
+    /// with their sessions; returns how many.
+    async fn purge_idle_guests(&self, cutoff_ms: i64) -> StoreResult<u64>;
     /// A user's presets, by kind then name.
     async fn list_presets(&self, user_id: i64) -> StoreResult<Vec<crate::presets::Preset>>;
     /// Saves (or replaces) a preset; one marked `on_timeout` clears that mark
@@ -206,6 +213,9 @@ pub trait Storage: Send + Sync {
     /// Games not finished whose lease is missing or has run out (their
     /// node died), at most `limit`.
     async fn orphaned_games(&self, limit: i64) -> StoreResult<Vec<String>>;
+    /// The registrations of the nodes sharing this database: which process
+    /// runs each node id ([`crate::store_cluster::Nodes`]).
+    fn nodes(&self) -> crate::store_cluster::Nodes<'_>;
     /// A game and its moves.
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>>;
     /// Every game not finished (to resume after a restart).

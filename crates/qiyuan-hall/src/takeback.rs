@@ -46,7 +46,7 @@ pub struct Takeback {
 /// Whether `live` offers takebacks at all (what the page shows as the
 /// button; the request also refuses event games).
 pub(crate) fn offered(live: &Live) -> bool {
-    !live.row.rated && live.row.seats.len() == 2 && live.table.secret_setup().is_none()
+    !live.row.rated && live.row.seats.len() == 2 && !live.table.hides_information()
 }
 
 /// Whether `seat` could ask for a takeback in `live` now: the game offers

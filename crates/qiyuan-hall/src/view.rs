@@ -13,6 +13,9 @@ use crate::hall::{Hall, HallError, HallResult, Live};
 use crate::state_view::{GameClock, GameStateView, MoveRecordView};
 use crate::store::SeatRow;
 
+/// The most open rooms, and games in play, a lobby snapshot lists.
+pub const MAX_LOBBY_LIST: usize = 300;
+
 /// The bus topic of a game's frames for `audience`.
 pub(crate) fn topic(id: &str, audience: Audience) -> String {
     match audience {
@@ -108,9 +111,10 @@ impl Hall {
             game: live.row.rules.clone(),
             status: live.row.status.clone(),
             fen: t.view(who),
-            // A secret set-up (a hidden layout, even a set-up position's
-            // eleventh field) is never sent while the game is in play.
-            start_fen: if t.secret_setup().is_some() && outcome.is_none() {
+            // The start of a game that hides anything (a drawn layout, the
+            // face-down identities or hidden ranks of a set-up position)
+            // is never sent while the game is in play.
+            start_fen: if t.hides_information() && outcome.is_none() {
                 None
             } else {
                 live.row.start_fen.clone()
@@ -231,36 +235,74 @@ impl Hall {
             "setup": live.row.start_fen.is_some(),
             // A challenge: the one user who may take the open seat.
             "challenge": live.challenge.as_ref().map(|(_, name)| name),
+            "created_ms": live.row.created_ms,
         })
     }
 
+    /// Puts `live`'s entry in the lobby (or takes it out once it is over)
+    /// and tells the lobby sockets of this change alone.
     pub(crate) fn update_lobby(&self, live: &Live) {
         let entry = Hall::lobby_entry(live);
+        let listed = live.row.status != "finished";
         {
             let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
-            if live.row.status == "finished" {
-                lobby.remove(&live.row.id);
-            } else {
+            if listed {
                 lobby.insert(live.row.id.clone(), entry.clone());
+            } else {
+                lobby.remove(&live.row.id);
             }
         }
-        self.bus.publish(
-            LOBBY,
-            Arc::from(json!({"t": "lobby", "game": entry}).to_string()),
-        );
+        // A challenge is for one user: the lobby shows it nobody else.
+        let change = if listed && !(entry["status"] == "waiting" && !entry["challenge"].is_null()) {
+            json!({"t": "lobby_change", "game": entry})
+        } else {
+            json!({"t": "lobby_change", "removed": live.row.id})
+        };
+        self.bus.publish(LOBBY, Arc::from(change.to_string()));
     }
 
-    /// Open rooms and games in play.
+    /// Takes a room that never started out of the lobby.
+    pub(crate) fn unlist_room(&self, id: &str) {
+        self.lobby
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id);
+        let change = json!({"t": "lobby_change", "removed": id});
+        self.bus.publish(LOBBY, Arc::from(change.to_string()));
+    }
+
+    /// Open rooms and games in play: the newest [`MAX_LOBBY_LIST`] of each.
     pub fn lobby(&self) -> Value {
         let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
         let (open, playing): (Vec<&Value>, Vec<&Value>) =
             lobby.values().partition(|g| g["status"] == "waiting");
         // A challenge is for one user: it is not an open room.
-        let open: Vec<&Value> = open
-            .into_iter()
-            .filter(|g| g["challenge"].is_null())
-            .collect();
+        fn newest(mut list: Vec<&Value>) -> Vec<&Value> {
+            list.sort_by_key(|g| std::cmp::Reverse(g["created_ms"].as_i64().unwrap_or(0)));
+            list.truncate(MAX_LOBBY_LIST);
+            list
+        }
+        let open = newest(
+            open.into_iter()
+                .filter(|g| g["challenge"].is_null())
+                .collect(),
+        );
+        let playing = newest(playing);
         json!({"t": "lobby", "open": open, "playing": playing})
+    }
+
+    /// Rooms `user_id` has open (waiting for players) on this node.
+    pub(crate) fn open_rooms_of(&self, user_id: i64) -> usize {
+        let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        lobby
+            .values()
+            .filter(|g| g["status"] == "waiting")
+            .filter(|g| {
+                g["seats"]
+                    .as_array()
+                    .is_some_and(|s| s.iter().any(|s| s["id"] == user_id))
+            })
+            .count()
     }
 
     /// The game record as PGN.

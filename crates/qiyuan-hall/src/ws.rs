@@ -95,8 +95,12 @@ pub async fn game_socket(
     let creds = crate::forward::Credentials::of(&headers);
     Ok(bounded(ws).on_upgrade(move |socket| async move {
         hall.metrics.sockets.inc();
+        let user_id = user.as_ref().map(|u| u.id);
         run_game_socket(hall.clone(), id, user, query.since, socket, creds).await;
         hall.metrics.sockets.dec();
+        if let Some(u) = user_id {
+            hall.presence.seen(u);
+        }
         drop(slot);
     }))
 }
@@ -473,6 +477,10 @@ pub async fn lobby_socket(
         hall.metrics.sockets.inc();
         run_lobby_socket(hall.clone(), socket).await;
         hall.metrics.sockets.dec();
+        // Here until the socket ended (an open socket counts as here).
+        if let Some(u) = &user {
+            hall.presence.seen(u.id);
+        }
         drop(slot);
     }))
 }
@@ -503,9 +511,14 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket) {
                 }
             }
             ev = events.recv() => {
-                // Always send the whole lobby: simpler for the page, and small.
-                if matches!(ev, Err(RecvError::Closed)) { return; }
-                if socket.send(Message::Text(hall.lobby().to_string().into())).await.is_err() {
+                // Each change alone (a room listed, changed or gone); a
+                // socket that fell behind gets the whole lobby again.
+                let text: Arc<str> = match ev {
+                    Ok(change) => change,
+                    Err(RecvError::Lagged(_)) => hall.lobby().to_string().into(),
+                    Err(RecvError::Closed) => return,
+                };
+                if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
                     return;
                 }
             }

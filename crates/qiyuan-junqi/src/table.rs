@@ -8,7 +8,8 @@
 //! random legal set-up drawn from the game's secret seed. The view's move
 //! number is 0 during the phase. Then red moves first. Each seat is shown
 //! its own ranks and, after a clash, only who survived (Q9); spectators see
-//! no ranks; the record names a set-up only to its owner until the game is
+//! no ranks; a side whose 司令 fell shows its flag to everyone, spectators
+//! too (Q9); the record names a set-up only to its owner until the game is
 //! over, when everything (both set-ups, every position) is published.
 
 use std::any::Any;
@@ -462,6 +463,11 @@ impl TableGame for JunqiTable {
             return FlagFall::TurnLost;
         }
         FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
+    }
+    fn hides_information(&self) -> bool {
+        // A set-up position played hidden (or face down) hides as much as a
+        // drawn one: only the seed is missing.
+        self.secret || self.visibility == Visibility::Hidden || self.flip
     }
     fn secret_setup(&self) -> Option<String> {
         self.secret.then(|| {

@@ -215,6 +215,38 @@ impl Position {
         up + down
     }
 
+    /// The same position with the identities of its face-down pieces
+    /// shuffled anew over the same squares (a rematch of a set-up room
+    /// whose layout the finished game published). A public position, whose
+    /// identities are unknown, is returned as it is.
+    pub fn reshuffled<R: Rng + ?Sized>(&self, rng: &mut R) -> Position {
+        let mut p = self.clone();
+        let mut ids: Vec<Piece> = p
+            .cells
+            .iter()
+            .filter_map(|c| match c {
+                Cell::Down(Some(piece)) => Some(*piece),
+                _ => None,
+            })
+            .collect();
+        if !self.is_full() || ids.is_empty() {
+            return p;
+        }
+        // Fisher-Yates: every arrangement of the pool equally likely.
+        for i in (1..ids.len()).rev() {
+            ids.swap(i, rng.random_range(0..=i));
+        }
+        let mut next = ids.into_iter();
+        for c in p.cells.iter_mut() {
+            if let Cell::Down(Some(piece)) = c
+                && let Some(drawn) = next.next()
+            {
+                *piece = drawn;
+            }
+        }
+        p
+    }
+
     /// The public view: the same position with the face-down identities forgotten.
     pub fn public(&self) -> Position {
         let mut p = self.clone();

@@ -15,6 +15,7 @@ mod game_events;
 mod game_page_api;
 mod hall_api;
 mod hardening;
+mod hardening_two;
 mod junqi_cli;
 mod junqi_hall;
 mod loadtest;
