@@ -50,6 +50,37 @@ pub struct ServeArgs {
     /// Days a session lives after its last use.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=365))]
     pub session_days: u64,
+    /// Close a connection whose request head has not arrived whole this
+    /// many seconds after it opened or after its last answer (slow headers
+    /// and idle keep-alive).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub header_timeout_s: u64,
+    /// Answer 408 and close when a request body has not arrived whole
+    /// within this many seconds.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub body_timeout_s: u64,
+    /// Open connections per client address, WebSockets included (0: no
+    /// cap; load tests from one address).
+    #[arg(long, default_value_t = 256)]
+    pub connections_per_ip: usize,
+    /// Open connections in all (0: the open-files limit, raised to its hard
+    /// limit, less 128); never more than that.
+    #[arg(long, default_value_t = 0)]
+    pub max_connections: usize,
+    /// WebSockets, streams and long polls open at once in all (0: the
+    /// connection cap less an eighth, kept for short requests).
+    #[arg(long, default_value_t = 0)]
+    pub max_long_lived: usize,
+    /// Rooms waiting for players one user may have open at once.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub open_rooms_per_user: u64,
+    /// Close a room waiting for players once its people have had no socket
+    /// open and sent no request for this many seconds.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub open_room_idle_s: u64,
+    /// Guest accounts one address may create per hour (0: no cap).
+    #[arg(long, default_value_t = 30)]
+    pub guests_per_ip_hour: u32,
 }
 
 /// A node id: 1-64 letters, digits, `.`, `-` or `_`.
@@ -117,6 +148,14 @@ pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Res
                 sockets_per_user: a.sockets_per_user,
                 socket_idle: std::time::Duration::from_secs(a.socket_idle_s),
                 session_ttl: std::time::Duration::from_secs(a.session_days * 24 * 3600),
+                header_timeout: std::time::Duration::from_secs(a.header_timeout_s),
+                body_timeout: std::time::Duration::from_secs(a.body_timeout_s),
+                connections_per_ip: a.connections_per_ip,
+                max_connections: a.max_connections,
+                max_long_lived: a.max_long_lived,
+                open_rooms_per_user: a.open_rooms_per_user as usize,
+                open_room_idle: std::time::Duration::from_secs(a.open_room_idle_s),
+                guests_per_ip_hour: a.guests_per_ip_hour,
                 ..Default::default()
             },
             ..Config::default()

@@ -45,6 +45,15 @@ pub const MAX_TEAMS: usize = 16;
 pub const MAX_BOARDS: usize = 8;
 /// The `players` list of `GET /api/ratings`.
 pub const MAX_RATINGS_PLAYERS: usize = 64;
+/// The most a connection buffers of a request head (request line and
+/// headers) or of unread body bytes: a longer head is a 431. This bounds the
+/// memory a slow or stalled client can hold per connection.
+pub const MAX_HEAD: usize = 16 * 1024;
+/// Headers of one request; more is a 431.
+pub const MAX_HEADERS: usize = 64;
+/// File descriptors kept back from connections for the database, its
+/// journal, logs, the listener and refusals being answered.
+pub const FD_RESERVE: usize = 128;
 
 /// Checks `value` against `min..=max`; the error names the field and the bounds.
 pub fn check_range<T: Into<i64> + Copy>(
@@ -105,6 +114,35 @@ pub struct Limits {
     /// AI entrants in an event a registered user organises; guests may
     /// enter none.
     pub event_ai_entrants: usize,
+    /// Rooms waiting for players that one user may have open at once.
+    pub open_rooms_per_user: usize,
+    /// A room waiting for players is closed once its creator has not been
+    /// seen (no open socket, no request) for this long.
+    pub open_room_idle: Duration,
+    /// Guest accounts one address may create per hour (0: no cap).
+    pub guests_per_ip_hour: u32,
+    /// A guest that never played and has not been seen for this long is
+    /// deleted with its sessions.
+    pub guest_idle: Duration,
+    /// A connection waiting for a request head (a new one, or a kept-alive
+    /// one between requests) is closed if the whole head has not arrived
+    /// within this time: this bounds both slow headers and idle keep-alive.
+    pub header_timeout: Duration,
+    /// A request body must arrive whole within this time (after its head),
+    /// else 408 `timeout` and the connection is closed.
+    pub body_timeout: Duration,
+    /// Open connections per client address (WebSockets included); more are
+    /// answered 429 `too_many_connections` and closed. 0: no cap.
+    pub connections_per_ip: usize,
+    /// Open connections in all; more are answered 503 `busy` and closed.
+    /// 0: as many as the open-files limit allows less [`FD_RESERVE`]; a
+    /// larger value is lowered to that at start.
+    pub max_connections: usize,
+    /// WebSockets, NDJSON streams and long polls open at once in all; more
+    /// are answered 503 `busy`. 0: `max_connections` less one eighth, kept
+    /// for short requests (health checks, logins); a larger value is
+    /// lowered to that at start.
+    pub max_long_lived: usize,
 }
 
 impl Default for Limits {
@@ -123,6 +161,75 @@ impl Default for Limits {
             ai_games_per_user: 4,
             ai_events_per_user: 1,
             event_ai_entrants: 16,
+            open_rooms_per_user: 8,
+            open_room_idle: Duration::from_secs(10 * 60),
+            guests_per_ip_hour: 30,
+            guest_idle: Duration::from_secs(24 * 3600),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            connections_per_ip: 256,
+            max_connections: 0,
+            max_long_lived: 0,
         }
+    }
+}
+
+impl Limits {
+    /// These limits with the connection caps fitted to `open_files`, the
+    /// process's open-files limit (`None`: unlimited): connections stay
+    /// [`FD_RESERVE`] below it, and long-lived ones (sockets, streams, long
+    /// polls) leave an eighth of the connections (1 to 1024) to short
+    /// requests, so health checks and logins still get through when
+    /// streams pile up.
+    pub fn fit_to_descriptors(mut self, open_files: Option<u64>) -> Limits {
+        let budget = open_files.map_or(usize::MAX, |n| {
+            usize::try_from(n)
+                .unwrap_or(usize::MAX)
+                .saturating_sub(FD_RESERVE)
+                .max(8)
+        });
+        self.max_connections = match self.max_connections {
+            0 => budget,
+            n => n.min(budget),
+        };
+        let room = if self.max_connections == usize::MAX {
+            usize::MAX
+        } else {
+            let short = (self.max_connections / 8).clamp(1, 1024);
+            self.max_connections.saturating_sub(short).max(1)
+        };
+        self.max_long_lived = match self.max_long_lived {
+            0 => room,
+            n => n.min(room),
+        };
+        self
+    }
+}
+
+#[cfg(test)]
+mod connection_cap_tests {
+    use super::*;
+
+    #[test]
+    fn connection_caps_fit_the_descriptors() {
+        let l = Limits::default().fit_to_descriptors(Some(300));
+        assert_eq!(l.max_connections, 300 - FD_RESERVE);
+        assert_eq!(l.max_long_lived, 172 - 21);
+        let l = Limits {
+            max_connections: 10_000,
+            max_long_lived: 50,
+            ..Limits::default()
+        }
+        .fit_to_descriptors(Some(1024));
+        assert_eq!((l.max_connections, l.max_long_lived), (896, 50));
+        let l = Limits::default().fit_to_descriptors(None);
+        assert_eq!(l.max_connections, usize::MAX);
+        assert_eq!(l.max_long_lived, usize::MAX);
+        let l = Limits {
+            max_connections: 4,
+            ..Limits::default()
+        }
+        .fit_to_descriptors(Some(100));
+        assert_eq!((l.max_connections, l.max_long_lived), (4, 3));
     }
 }

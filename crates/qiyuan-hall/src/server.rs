@@ -1,5 +1,9 @@
 //! Starting and stopping the hall: configuration, the router, per-client rate
-//! limits, the body limit, graceful shutdown and the `serve` command.
+//! limits, the body limit, graceful shutdown and the `serve` command. The
+//! accept loop (connection caps, timeouts, JSON for hyper's own errors) is
+//! in [`conn`].
+
+pub mod conn;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -110,14 +114,25 @@ async fn rate_limit(
 /// connection is closed instead.
 const MAX_DRAIN: usize = 1024 * 1024;
 
+/// How long a body may take when the connection did not say
+/// ([`conn::BodyTimeout`]).
+const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Reads every request body to its end (at most [`MAX_BODY`] bytes are
 /// kept) before the handler runs, so a handler that ignores its body never
 /// leaves unread bytes on a kept-alive connection (hyper would then close
 /// it, and the client's next request would be lost). A body over the limit
 /// is a 413; up to [`MAX_DRAIN`] bytes of it are read and dropped first, so
-/// the client still gets its answer and keeps its connection.
+/// the client still gets its answer and keeps its connection. A body that
+/// has not arrived whole within the connection's [`conn::BodyTimeout`] is a
+/// 408 `timeout`, and the connection is closed.
 async fn read_body(req: Request, next: Next) -> Response {
     use futures_util::StreamExt;
+    let deadline = tokio::time::Instant::now()
+        + req
+            .extensions()
+            .get::<conn::BodyTimeout>()
+            .map_or(BODY_TIMEOUT, |t| t.0);
     let (parts, body) = req.into_parts();
     let too_large = || {
         HallError::new(
@@ -138,7 +153,19 @@ async fn read_body(req: Request, next: Next) -> Response {
     let mut kept = Vec::new();
     let mut seen = 0usize;
     let mut stream = body.into_data_stream();
-    while let Some(chunk) = stream.next().await {
+    loop {
+        let Ok(next_chunk) = tokio::time::timeout_at(deadline, stream.next()).await else {
+            let mut r = HallError::new(408, "timeout", "the request body did not arrive in time")
+                .into_response();
+            r.headers_mut().insert(
+                axum::http::header::CONNECTION,
+                axum::http::HeaderValue::from_static("close"),
+            );
+            return r;
+        };
+        let Some(chunk) = next_chunk else {
+            break;
+        };
         let Ok(chunk) = chunk else {
             return HallError::bad("the request body broke off").into_response();
         };
@@ -249,6 +276,7 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
             rate_limit,
         ))
         .layer(middleware::from_fn(read_body))
+        .layer(middleware::from_fn(crate::same_site::guard))
         .layer(middleware::from_fn(json_errors))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(hall)
@@ -304,20 +332,32 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     let store: Arc<dyn Storage> = crate::store::open(&config.database).await?;
     let bus: Arc<dyn EventBus> = crate::redis_bus::open(&config.bus).await?;
     let (stop, stop_rx) = watch::channel(false);
-    let hall = Hall::new(
-        store,
-        bus,
-        games,
-        ai_budget,
-        stop_rx.clone(),
-        config.limits.clone(),
+    // Connections and long-lived ones are capped below the open-files
+    // limit (raised to the hard limit first), keeping descriptors for the
+    // database and for short requests.
+    let limits = config.limits.clone().fit_to_descriptors(conn::open_files());
+    tracing::info!(
+        max_connections = limits.max_connections,
+        max_long_lived = limits.max_long_lived,
+        "connection caps"
     );
+    let hall = Hall::new(store, bus, games, ai_budget, stop_rx.clone(), limits);
     let listener = listen(std::net::SocketAddr::new(config.bind, config.port))?;
     let addr = listener.local_addr()?;
-    if let Some(lease) = &config.lease {
+    // A shared store never runs without leases: no id given, one is made.
+    let lease = config.lease.clone().or_else(|| {
+        crate::lease::LeaseConfig::shared(
+            None,
+            crate::lease::DEFAULT_TTL,
+            None,
+            &config.database,
+            &config.bus,
+        )
+    });
+    if let Some(lease) = &lease {
         hall.use_leases(lease.clone());
         let reached = lease.advertise.clone().unwrap_or_else(|| addr.to_string());
-        hall.store.register_node(&lease.node, &reached).await?;
+        hall.join_cluster(lease, &reached).await?;
         tokio::spawn(hall.clone().adopt_orphans());
     }
     hall.finisher.listen(Arc::new(crate::points::Ledgers));
@@ -330,20 +370,7 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     let events = crate::events::resume(&hall).await?;
     tracing::info!(events, "events loaded");
     let app = router(hall.clone(), config.rate_per_sec);
-    let mut rx = stop_rx;
-    let task = tokio::spawn(async move {
-        let served = axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = rx.wait_for(|s| *s).await;
-        })
-        .await;
-        if let Err(e) = served {
-            tracing::error!(error = %e, "server error");
-        }
-    });
+    let task = tokio::spawn(conn::serve(listener, app, hall.limits.clone(), stop_rx));
     Ok(Running {
         addr,
         hall,
@@ -352,7 +379,7 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     })
 }
 
-/// Deletes expired sessions now and every hour until shutdown.
+/// Deletes expired sessions and idle guests now and every hour until shutdown.
 async fn purge_sessions(hall: Arc<Hall>) {
     let mut shutdown = hall.shutdown.clone();
     let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
@@ -365,6 +392,11 @@ async fn purge_sessions(hall: Arc<Hall>) {
             Ok(0) => {}
             Ok(n) => tracing::info!(sessions = n, "expired sessions deleted"),
             Err(e) => tracing::warn!(error = %e, "cannot delete expired sessions"),
+        }
+        match hall.purge_idle_guests().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(guests = n, "idle guests deleted"),
+            Err(e) => tracing::warn!(error = %e.message, "cannot delete idle guests"),
         }
     }
 }

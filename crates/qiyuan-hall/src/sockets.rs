@@ -1,6 +1,9 @@
-//! Caps on open WebSockets: per client address and per user, counted from
-//! the upgrade until the socket task ends (a [`SocketSlot`] gives its place
-//! back when dropped, however the socket ends).
+//! Caps on long-lived connections (WebSockets, NDJSON streams and long
+//! polls, one count for all three): per client address, per user and in
+//! all, counted from the admission until the socket, stream or poll ends (a
+//! [`SocketSlot`] gives its place back when dropped, however it ends). The
+//! cap in all ([`Limits::max_long_lived`]) stays below the connection cap,
+//! so short requests (health checks, logins) keep descriptors.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -11,6 +14,7 @@ use crate::limits::Limits;
 
 #[derive(Default)]
 struct Counts {
+    total: usize,
     by_ip: HashMap<IpAddr, usize>,
     by_user: HashMap<i64, usize>,
 }
@@ -29,9 +33,16 @@ pub struct SocketSlot {
 }
 
 impl SocketCounts {
-    /// Admits a socket from `ip` for `user`, or a 429 `too_many_sockets`.
+    /// Admits a socket from `ip` for `user`, or a 429 `too_many_sockets`
+    /// (its address or user has too many), or a 503 `busy` (the server has
+    /// [`Limits::max_long_lived`] already).
     pub fn admit(&self, ip: IpAddr, user: Option<i64>, limits: &Limits) -> HallResult<SocketSlot> {
         let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if limits.max_long_lived > 0 && c.total >= limits.max_long_lived {
+            return Err(HallError::busy(
+                "the server has as many open sockets and streams as it takes: try again later",
+            ));
+        }
         // 0 turns a cap off (load tests from one address).
         if limits.sockets_per_ip > 0
             && c.by_ip.get(&ip).copied().unwrap_or(0) >= limits.sockets_per_ip
@@ -56,6 +67,7 @@ impl SocketCounts {
                 ),
             ));
         }
+        c.total += 1;
         *c.by_ip.entry(ip).or_default() += 1;
         if let Some(u) = user {
             *c.by_user.entry(u).or_default() += 1;
@@ -65,6 +77,12 @@ impl SocketCounts {
             ip,
             user,
         })
+    }
+
+    /// Sockets `user` has open now (a person still around).
+    pub fn of_user(&self, user: i64) -> usize {
+        let c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        c.by_user.get(&user).copied().unwrap_or(0)
     }
 
     /// Sockets open from `ip` now.
@@ -86,6 +104,7 @@ fn release<K: std::hash::Hash + Eq>(map: &mut HashMap<K, usize>, k: &K) {
 impl Drop for SocketSlot {
     fn drop(&mut self) {
         let mut c = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        c.total = c.total.saturating_sub(1);
         release(&mut c.by_ip, &self.ip);
         if let Some(u) = self.user {
             release(&mut c.by_user, &u);
@@ -121,5 +140,27 @@ mod tests {
         let _c = counts.admit(ip, Some(7), &limits).expect("after a close");
         drop(b);
         assert_eq!(counts.from_ip(ip), 1);
+    }
+
+    #[test]
+    fn caps_in_all_with_busy() {
+        let limits = Limits {
+            max_long_lived: 2,
+            ..Limits::default()
+        };
+        let counts = SocketCounts::default();
+        let a = counts
+            .admit([10, 0, 0, 1].into(), None, &limits)
+            .expect("1");
+        let _b = counts
+            .admit([10, 0, 0, 2].into(), None, &limits)
+            .expect("2");
+        let e = counts.admit([10, 0, 0, 3].into(), None, &limits).err();
+        assert_eq!(
+            e.map(|e| (e.status, e.code.to_string())),
+            Some((503, "busy".to_string()))
+        );
+        drop(a);
+        assert!(counts.admit([10, 0, 0, 3].into(), None, &limits).is_ok());
     }
 }

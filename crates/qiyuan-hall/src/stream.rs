@@ -4,7 +4,9 @@
 //! [`KEEP_ALIVE`] (so a client that went away is noticed and its
 //! subscription dropped even when nothing happens), and the end of the
 //! stream (and of its connection) once the watched thing is over or the
-//! server shuts down.
+//! server shuts down. A stream holds a [`SocketSlot`] (see `sockets.rs`)
+//! until it ends, so streams are capped per address, per user and in all
+//! together with WebSockets and long polls.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,6 +21,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 
 use crate::bus::Subscription;
+use crate::sockets::SocketSlot;
 
 /// How often an idle stream sends an empty line.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -31,13 +34,16 @@ pub type Resync = Arc<dyn Fn() -> BoxFuture<'static, Option<String>> + Send + Sy
 
 /// An NDJSON response: `first`, then the subscription's events until
 /// `is_final` says one was the last. Without `resync`, missed events are
-/// skipped (each event is the whole thing).
+/// skipped (each event is the whole thing). `slot` (from
+/// `hall.sockets.admit`) is given back when the stream ends or its client
+/// goes.
 pub fn ndjson(
     first: Value,
     rx: Subscription,
     shutdown: watch::Receiver<bool>,
     is_final: IsFinal,
     resync: Option<Resync>,
+    slot: SocketSlot,
 ) -> Response {
     let over = is_final(&first);
     let head = futures_util::stream::once(async move {
@@ -77,7 +83,13 @@ pub fn ndjson(
             }
         },
     );
-    let mut r = Body::from_stream(head.chain(rest)).into_response();
+    // The body owns the slot: dropping the body (the end of the stream, or
+    // of its connection) frees the place.
+    let lines = head.chain(rest).map(move |line| {
+        let _held = &slot;
+        line
+    });
+    let mut r = Body::from_stream(lines).into_response();
     r.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/x-ndjson"),

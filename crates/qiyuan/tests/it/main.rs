@@ -24,6 +24,7 @@ mod my_games;
 mod openapi;
 mod pair_cli;
 mod presets;
+mod slow_clients;
 mod swiss_hall;
 mod table_contract;
 mod takeback;
