@@ -17,11 +17,20 @@ runs at the same time:
     bodies on endpoints that ignore them, garbage request lines;
   * socket churn: game WebSockets as spectator, lobby WebSockets, NDJSON
     streams of known and unknown games and events, opened and closed (some
-    abruptly, some in bursts).
+    abruptly, some in bursts);
+  * slow clients: connections that send half a request head, half a body,
+    or one request and then nothing, held until the server closes them
+    (the server runs with 2 s header and body timeouts; each must be closed
+    within its timeout and a few seconds of slack);
+  * room churn: users open rooms nobody joins and walk away (the server
+    closes rooms 2 s after their people have gone; a user's ninth room is a
+    429 `too_many_rooms`).
 
 Then everything stops, the server settles, and the test checks: the server
 was alive throughout; no 5xx; end RSS at most baseline + max(40 MB, 20 % of
-the baseline); every acknowledged move is in GET /api/games/{id}, in order; then the
+the baseline); its open file descriptors back to the baseline's (+ 16); no
+slow connection outlived its timeout; no abandoned room left in the lobby;
+every acknowledged move is in GET /api/games/{id}, in order; then the
 server is killed with SIGKILL, restarted on the same database, and the moves
 are checked again. Exit status 1 on any failure.
 
@@ -47,6 +56,9 @@ import time
 
 HOST = "127.0.0.1"
 MB = 1024 * 1024
+# The server's header and body timeouts, and its abandoned-room time, here.
+SLOW_TIMEOUT_S = 2
+ROOM_IDLE_S = 2
 
 
 def log(msg):
@@ -66,6 +78,10 @@ class Stats:
         self.moves_unanswered = 0
         self.games = 0
         self.reconnects = 0
+        self.slow = 0  # slow connections opened
+        self.slow_closed = 0  # ... that the server closed in time
+        self.rooms = 0  # rooms opened and left
+        self.rooms_capped = 0  # 429 too_many_rooms
         self.server_errors = []  # (what, status, body)
         self.client_errors = {}  # exception class -> count
         self.failures = []
@@ -328,12 +344,22 @@ class Server:
              "--rate-limit", "0",
              # All the churn comes from one address: lift the per-address
              # socket cap (tests/it/hardening.rs checks the cap itself).
-             "--sockets-per-ip", "0", "--sockets-per-user", "0"],
+             "--sockets-per-ip", "0", "--sockets-per-user", "0", "--connections-per-ip", "0",
+             # Short enough that slow clients and abandoned rooms are closed
+             # within a run, and before the settle time is over.
+             "--header-timeout-s", str(SLOW_TIMEOUT_S), "--body-timeout-s", str(SLOW_TIMEOUT_S),
+             "--open-room-idle-s", str(ROOM_IDLE_S)],
             stdout=logf, stderr=subprocess.STDOUT, preexec_fn=limits, env=env)
         logf.close()
 
     def alive(self):
         return self.proc is not None and self.proc.poll() is None
+
+    def fds(self):
+        try:
+            return len(os.listdir(f"/proc/{self.proc.pid}/fd"))
+        except OSError:
+            return None
 
     def rss(self):
         try:
@@ -386,6 +412,7 @@ class Soak:
         self.rss_samples = []  # (t, bytes)
         self.peak = 0
         self.rng = random.Random(args.seed)
+        self.room_tokens = []
 
     @property
     def port(self):
@@ -716,12 +743,90 @@ class Soak:
             await asyncio.sleep(rng.uniform(0.001, 0.01))
         http.close()
 
+    # slow clients
+
+    async def slow_one(self, kind):
+        """One slow connection of `kind`, held until the server closes it;
+        a failure if it is still open well past the timeout."""
+        r, w = await asyncio.open_connection(HOST, self.port)
+        S.slow += 1
+        try:
+            if kind == "head":
+                w.write(b"GET /api/lobby HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 3000)
+            elif kind == "body":
+                w.write(b"POST /api/register HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        b"Content-Length: 1000\r\n\r\n{\"username\": \"")
+            else:
+                w.write(build_request("GET", "/healthz", self.port))
+            await w.drain()
+            t0 = time.monotonic()
+            limit = SLOW_TIMEOUT_S + 4
+            try:
+                # Whatever answer comes (a 408, the health check's), then EOF.
+                while await asyncio.wait_for(r.read(65536), limit):
+                    pass
+            except asyncio.TimeoutError:
+                S.failures.append(f"a slow connection ({kind}) was still open after {limit} s")
+                return
+            except ConnectionError:
+                pass
+            if time.monotonic() - t0 <= limit:
+                S.slow_closed += 1
+        finally:
+            w.transport.abort()
+
+    async def slow_loop(self):
+        rng = self.rng
+        while not self.stop.is_set():
+            n = rng.randint(5, 30)
+            kinds = [rng.choice(["head", "body", "idle"]) for _ in range(n)]
+            results = await asyncio.gather(*(self.slow_one(k) for k in kinds), return_exceptions=True)
+            for e in results:
+                if isinstance(e, BaseException) and not self.stop.is_set():
+                    S.exc(e)
+            # A burst of streams of games in play, held open, then dropped.
+            if self.game_ids:
+                streams = []
+                for _ in range(rng.randint(5, 20)):
+                    try:
+                        r, w = await asyncio.open_connection(HOST, self.port)
+                        w.write(build_request("GET", f"/api/games/{rng.choice(self.game_ids)}/stream", self.port))
+                        await w.drain()
+                        streams.append(w)
+                        S.streams += 1
+                    except OSError as e:
+                        S.exc(e)
+                await asyncio.sleep(rng.uniform(0.1, 0.5))
+                for w in streams:
+                    w.transport.abort()
+
+    # room churn
+
+    async def room_loop(self, token):
+        rng = self.rng
+        h = Http(self.port, token)
+        try:
+            while not self.stop.is_set():
+                st, v = await h.call("POST", "/api/games", {"game": "xiangqi"})
+                if st == 201:
+                    S.rooms += 1
+                elif st == 429 and isinstance(v, dict) and v.get("code") == "too_many_rooms":
+                    S.rooms_capped += 1
+                else:
+                    S.failures.append(f"open a room: {st} {v}")
+                    return
+                await asyncio.sleep(rng.uniform(0.05, 0.3))
+        finally:
+            h.close()
+
     async def load(self, seconds, pairs, tokens):
         """Runs every kind of load for `seconds`, then stops it all."""
         self.stop = asyncio.Event()
         tasks = [asyncio.create_task(self.pair(i, *tokens[i])) for i in range(pairs)]
         tasks += [asyncio.create_task(self.bad_loop(raw_garbage=(i == 0))) for i in range(2)]
         tasks += [asyncio.create_task(self.churn_loop()) for _ in range(3)]
+        tasks += [asyncio.create_task(self.slow_loop())]
+        tasks += [asyncio.create_task(self.room_loop(t)) for t in self.room_tokens]
         try:
             await asyncio.wait_for(self.stop.wait(), seconds)
         except asyncio.TimeoutError:
@@ -778,6 +883,7 @@ async def run(args):
         for i in range(pairs):
             tokens.append((await soak.register(f"soak{i}a"), await soak.register(f"soak{i}b")))
         soak.token = tokens[0][0]
+        soak.room_tokens = [await soak.register(f"soakroom{i}") for i in range(2)]
         h = Http(srv.port, soak.token)
         st, v = await h.call("POST", "/api/events", {"game": "xiangqi", "format": {"kind": "round_robin", "cycles": 1},
                                                      "players": ["soak0a", "soak0b"]})
@@ -792,13 +898,31 @@ async def run(args):
         await soak.load(args.warmup, pairs, tokens)
         await asyncio.sleep(2)
         baseline = srv.rss() or 0
-        log(f"baseline RSS {baseline / MB:.1f} MB; load for {args.seconds:g} s")
+        fds_baseline = srv.fds() or 0
+        log(f"baseline RSS {baseline / MB:.1f} MB, {fds_baseline} open files; load for {args.seconds:g} s")
         await soak.load(args.seconds, pairs, tokens)
         log(f"load stopped; settling {args.settle:g} s")
         await asyncio.sleep(args.settle)
         end = srv.rss() or 0
+        fds_end = srv.fds() or 0
         mon_done.set()
         await mon
+        # Slow connections, streams and sockets are all gone by now: the
+        # server holds as many descriptors as after the warm-up.
+        log(f"open files: baseline {fds_baseline}, end {fds_end}")
+        if srv.alive() and fds_end > fds_baseline + 16:
+            S.failures.append(f"open files grew from {fds_baseline} to {fds_end} after the load stopped")
+        if srv.alive():
+            h = Http(srv.port)
+            st, lobby = await h.call("GET", "/api/lobby")
+            h.close()
+            left = [g["id"] for g in (lobby or {}).get("open", [])
+                    if any(s.get("name", "").startswith("soakroom") for s in g.get("seats", []))]
+            if left:
+                S.failures.append(f"{len(left)} abandoned rooms still open {args.settle:g} s after the load, "
+                                  f"e.g. {left[:3]}")
+            if S.rooms == 0 or S.slow_closed == 0:
+                S.failures.append(f"no room churn or no slow client ran (rooms {S.rooms}, slow {S.slow_closed})")
 
         if srv.died or not srv.alive():
             S.failures.append(srv.died or "the server is not alive at the end")
@@ -834,7 +958,8 @@ async def run(args):
         srv.kill(signal.SIGTERM)
         errs = ", ".join(f"{k} {v}" for k, v in sorted(S.client_errors.items())) or "none"
         print(f"soak summary: requests {S.requests}, bad requests {S.bad_requests}, "
-              f"sockets opened {S.sockets} (streams {S.streams}), games {S.games}, "
+              f"sockets opened {S.sockets} (streams {S.streams}), slow connections {S.slow} "
+              f"(closed in time {S.slow_closed}), rooms left {S.rooms} (capped {S.rooms_capped}), games {S.games}, "
               f"moves acknowledged {S.moves_acked} (sent ws {S.moves_ws}, http {S.moves_http}, "
               f"refused {S.moves_refused}, unanswered {S.moves_unanswered}, player reconnects {S.reconnects}), 5xx {len(S.server_errors)}, "
               f"RSS baseline/peak/end MB "

@@ -180,8 +180,8 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
             .flatten();
         // A room waiting for players is looked at now and then: closed once
         // its people have gone (issue 34: rooms are not kept for ever).
-        let room_check_at =
-            (owner && live.row.status == "waiting").then(|| last_room_check + room_check_every(&hall));
+        let room_check_at = (owner && live.row.status == "waiting")
+            .then(|| last_room_check + room_check_every(&hall));
         tokio::select! {
             next = jobs.recv() => match next {
                 Some(job) => {

@@ -135,11 +135,17 @@ pub async fn list(
     crate::limits::check_range("offset", offset, 0, 100_000)?;
     let (limit, offset) = (limit as usize, offset as usize);
     let mut all = events::list(&hall).await;
-    let list = all["events"].as_array_mut().map(std::mem::take).unwrap_or_default();
+    let list = all["events"]
+        .as_array_mut()
+        .map(std::mem::take)
+        .unwrap_or_default();
     let total = list.len();
     let events: Vec<serde_json::Value> = list.into_iter().skip(offset).take(limit).collect();
     let next = (offset + events.len() < total).then_some(offset + events.len());
-    Ok(axum::Json(serde_json::json!({"events": events, "total": total, "next": next})).into_response())
+    Ok(
+        axum::Json(serde_json::json!({"events": events, "total": total, "next": next}))
+            .into_response(),
+    )
 }
 
 /// `GET /api/events/{id}`.

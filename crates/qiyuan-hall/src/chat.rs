@@ -156,10 +156,7 @@ fn checked_text(text: &str) -> HallResult<String> {
     if text.is_empty() {
         return Err(HallError::bad("the message is empty").with_code("empty_message"));
     }
-    if text
-        .chars()
-        .any(|c| c.is_control() || is_layout_control(c))
-    {
+    if text.chars().any(|c| c.is_control() || is_layout_control(c)) {
         return Err(HallError::bad(
             "a message is one line of text, without control or text-direction characters",
         ));

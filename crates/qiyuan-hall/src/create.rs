@@ -189,7 +189,9 @@ impl Hall {
         if matches!(opponent, SeatRow::Open) && self.open_rooms_of(user.id) >= max_rooms {
             return Err(HallError::too_many(
                 "too_many_rooms",
-                format!("you already have {max_rooms} rooms waiting for players: play or wait in one of them"),
+                format!(
+                    "you already have {max_rooms} rooms waiting for players: play or wait in one of them"
+                ),
             ));
         }
         let me = SeatRow::User {

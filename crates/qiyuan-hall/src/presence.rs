@@ -62,7 +62,9 @@ impl Presence {
         if *count >= per_hour {
             return Err(HallError::too_many(
                 "guest_rate_limited",
-                format!("at most {per_hour} guest accounts an hour from one address: sign in or wait"),
+                format!(
+                    "at most {per_hour} guest accounts an hour from one address: sign in or wait"
+                ),
             ));
         }
         *count += 1;

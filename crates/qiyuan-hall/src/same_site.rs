@@ -165,19 +165,35 @@ mod tests {
         assert_eq!(code(Method::POST, &[host, own], Some(0)), None);
         assert_eq!(code(Method::POST, &[host], Some(0)), None);
         assert_eq!(
-            code(Method::POST, &[host, ("origin", "http://evil.example"), json], Some(2)),
+            code(
+                Method::POST,
+                &[host, ("origin", "http://evil.example"), json],
+                Some(2)
+            ),
             Some("cross_origin".into())
         );
         assert_eq!(
-            code(Method::GET, &[host, ("origin", "http://127.0.0.1:8081")], None),
+            code(
+                Method::GET,
+                &[host, ("origin", "http://127.0.0.1:8081")],
+                None
+            ),
             Some("cross_origin".into())
         );
         assert_eq!(
-            code(Method::POST, &[host, ("sec-fetch-site", "cross-site"), json], Some(2)),
+            code(
+                Method::POST,
+                &[host, ("sec-fetch-site", "cross-site"), json],
+                Some(2)
+            ),
             Some("cross_origin".into())
         );
         assert_eq!(code(Method::GET, &[host, own], None), None);
-        for ct in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"] {
+        for ct in [
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data",
+        ] {
             assert_eq!(
                 code(Method::POST, &[host, own, ("content-type", ct)], Some(0)),
                 Some("json_required".into()),

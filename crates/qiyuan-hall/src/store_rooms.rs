@@ -68,7 +68,10 @@ macro_rules! room_store {
     ($store:ty, $spell:expr) => {
         impl $store {
             /// [`crate::store::Storage::delete_open_room`].
-            pub(crate) async fn delete_open_room_sql(&self, id: &str) -> crate::store::StoreResult<bool> {
+            pub(crate) async fn delete_open_room_sql(
+                &self,
+                id: &str,
+            ) -> crate::store::StoreResult<bool> {
                 let spell: fn(&str) -> Cow<'_, str> = $spell;
                 let mut tx = self.pool.begin().await?;
                 let waiting: i64 = sqlx::query_scalar(&spell(IS_WAITING))
@@ -91,7 +94,10 @@ macro_rules! room_store {
             }
 
             /// [`crate::store::Storage::purge_idle_guests`].
-            pub(crate) async fn purge_idle_guests_sql(&self, cutoff_ms: i64) -> crate::store::StoreResult<u64> {
+            pub(crate) async fn purge_idle_guests_sql(
+                &self,
+                cutoff_ms: i64,
+            ) -> crate::store::StoreResult<u64> {
                 let spell: fn(&str) -> Cow<'_, str> = $spell;
                 let mut tx = self.pool.begin().await?;
                 sqlx::query(&spell(&idle_guest_sessions()))

@@ -39,8 +39,7 @@ async fn room(addr: &str, red: &str, black: &str, body: Value) -> String {
 
 /// A Banqi set-up (full form) with six face-down pieces of six kinds, at
 /// ply 50 so that resignation is open (B11).
-const BANQI_SETUP: &str =
-    "k?6/?7/?7/?R??4 0 r 50 0 KABRNCPPPPPaabrnnccppppp -- - -,- 0,0 ABNCrb";
+const BANQI_SETUP: &str = "k?6/?7/?7/?R??4 0 r 50 0 KABRNCPPPPPaabrnnccppppp -- - -,- 0,0 ABNCrb";
 
 /// Finding 1: no game that hides anything, drawn or from a set-up position,
 /// sends its start position to anyone while it is played, and none offers
@@ -125,16 +124,28 @@ async fn a_banqi_set_up_rematch_draws_its_face_down_pieces_again() {
     let red = register(&addr, "bqrred").await;
     let black = register(&addr, "bqrblack").await;
     let mut layouts = std::collections::BTreeSet::new();
-    let mut id = room(&addr, &red, &black, json!({"game": "banqi", "fen": BANQI_SETUP})).await;
+    let mut id = room(
+        &addr,
+        &red,
+        &black,
+        json!({"game": "banqi", "fen": BANQI_SETUP}),
+    )
+    .await;
     let toks = [red.as_str(), black.as_str()];
     for round in 0..6 {
         let (st, s) = post(&addr, &format!("/api/games/{id}/resign"), &red, json!({})).await;
         assert_eq!(st, 200, "{s}");
         let (_, s) = get(&addr, &format!("/api/games/{id}")).await;
-        let start = s["start_fen"].as_str().expect("published once over").to_string();
+        let start = s["start_fen"]
+            .as_str()
+            .expect("published once over")
+            .to_string();
         let public: Vec<&str> = start.split(' ').take(10).collect();
         let original: Vec<&str> = BANQI_SETUP.split(' ').take(10).collect();
-        assert_eq!(public, original, "round {round}: the public position is kept");
+        assert_eq!(
+            public, original,
+            "round {round}: the public position is kept"
+        );
         layouts.insert(start.rsplit(' ').next().unwrap_or("").to_string());
         for tok in toks {
             let (st, r) = post(&addr, &format!("/api/games/{id}/rematch"), tok, json!({})).await;
@@ -143,7 +154,10 @@ async fn a_banqi_set_up_rematch_draws_its_face_down_pieces_again() {
         let (_, s) = get(&addr, &format!("/api/games/{id}")).await;
         id = s["rematch_id"].as_str().expect("a rematch").to_string();
         let (_, s) = get(&addr, &format!("/api/games/{id}")).await;
-        assert!(s["start_fen"].is_null(), "a rematch in play hides its start: {s}");
+        assert!(
+            s["start_fen"].is_null(),
+            "a rematch in play hides its start: {s}"
+        );
     }
     // Six face-down kinds: 720 arrangements; seven layouts drawn alike by
     // chance would be far rarer than one in 10^15.
@@ -173,13 +187,37 @@ async fn rematches_against_the_ai_count_against_the_budget() {
         ids.push(g["id"].as_str().expect("id").to_string());
     }
     // One ends; its rematch fills the budget again; the next is refused.
-    let (st, s) = post(&addr, &format!("/api/games/{}/resign", ids[0]), &tok, json!({})).await;
+    let (st, s) = post(
+        &addr,
+        &format!("/api/games/{}/resign", ids[0]),
+        &tok,
+        json!({}),
+    )
+    .await;
     assert_eq!(st, 200, "{s}");
-    let (st, r) = post(&addr, &format!("/api/games/{}/rematch", ids[0]), &tok, json!({})).await;
+    let (st, r) = post(
+        &addr,
+        &format!("/api/games/{}/rematch", ids[0]),
+        &tok,
+        json!({}),
+    )
+    .await;
     assert_eq!(st, 200, "{r}");
-    let (st, s) = post(&addr, &format!("/api/games/{}/resign", ids[1]), &tok, json!({})).await;
+    let (st, s) = post(
+        &addr,
+        &format!("/api/games/{}/resign", ids[1]),
+        &tok,
+        json!({}),
+    )
+    .await;
     assert_eq!(st, 200, "{s}");
-    let (st, r) = post(&addr, &format!("/api/games/{}/rematch", ids[1]), &tok, json!({})).await;
+    let (st, r) = post(
+        &addr,
+        &format!("/api/games/{}/rematch", ids[1]),
+        &tok,
+        json!({}),
+    )
+    .await;
     assert_eq!(st, 200, "{r}");
     let (st, g) = post(
         &addr,
@@ -193,7 +231,13 @@ async fn rematches_against_the_ai_count_against_the_budget() {
     // while two are in play.
     let (_, s) = get(&addr, &format!("/api/games/{}", ids[1])).await;
     let second = s["rematch_id"].as_str().expect("rematch").to_string();
-    let (st, s) = post(&addr, &format!("/api/games/{second}/resign"), &tok, json!({})).await;
+    let (st, s) = post(
+        &addr,
+        &format!("/api/games/{second}/resign"),
+        &tok,
+        json!({}),
+    )
+    .await;
     assert_eq!(st, 200, "{s}");
     let (st, g) = post(
         &addr,
@@ -203,7 +247,13 @@ async fn rematches_against_the_ai_count_against_the_budget() {
     )
     .await;
     assert_eq!(st, 201, "{g}");
-    let (st, r) = post(&addr, &format!("/api/games/{second}/rematch"), &tok, json!({})).await;
+    let (st, r) = post(
+        &addr,
+        &format!("/api/games/{second}/rematch"),
+        &tok,
+        json!({}),
+    )
+    .await;
     assert_eq!((st, r["code"].as_str()), (429, Some("ai_budget")), "{r}");
     srv.shutdown().await;
 }
@@ -233,7 +283,11 @@ async fn guests_are_capped_per_address_and_idle_ones_deleted() {
         tokens.push(g["token"].as_str().expect("token").to_string());
     }
     let (st, e) = new_guest(&addr).await;
-    assert_eq!((st, e["code"].as_str()), (429, Some("guest_rate_limited")), "{e}");
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (429, Some("guest_rate_limited")),
+        "{e}"
+    );
     // The first guest plays; the others only look.
     let (st, g) = post(
         &addr,
@@ -297,12 +351,19 @@ async fn open_rooms_are_capped_closed_when_left_and_pushed_as_changes() {
         let id = g["id"].as_str().expect("id").to_string();
         let change = lobby_frame(&mut lobby, |v| v["game"]["id"] == id.as_str()).await;
         assert_eq!(change["t"], "lobby_change", "{change}");
-        assert!(change.get("open").is_none(), "a change, not the lobby: {change}");
+        assert!(
+            change.get("open").is_none(),
+            "a change, not the lobby: {change}"
+        );
         assert!(change.to_string().len() < 1024, "{change}");
         ids.push(id);
     }
     let (st, e) = post(&addr, "/api/games", &tok, json!({"game": "xiangqi"})).await;
-    assert_eq!((st, e["code"].as_str()), (429, Some("too_many_rooms")), "{e}");
+    assert_eq!(
+        (st, e["code"].as_str()),
+        (429, Some("too_many_rooms")),
+        "{e}"
+    );
     // A game against the AI is no open room.
     let (st, g) = post(
         &addr,
@@ -317,7 +378,9 @@ async fn open_rooms_are_capped_closed_when_left_and_pushed_as_changes() {
     while removed.len() < 3 {
         let change = tokio::time::timeout(
             Duration::from_secs(5),
-            lobby_frame(&mut lobby, |v| v["t"] == "lobby_change" && v["removed"].is_string()),
+            lobby_frame(&mut lobby, |v| {
+                v["t"] == "lobby_change" && v["removed"].is_string()
+            }),
         )
         .await
         .expect("rooms closed in time");
@@ -361,7 +424,11 @@ async fn events_are_listed_a_page_at_a_time() {
     let (st, p) = get(&addr, "/api/events?limit=2").await;
     assert_eq!(st, 200, "{p}");
     assert_eq!(p["events"].as_array().map(Vec::len), Some(2), "{p}");
-    assert_eq!((p["total"].as_u64(), p["next"].as_u64()), (Some(5), Some(2)), "{p}");
+    assert_eq!(
+        (p["total"].as_u64(), p["next"].as_u64()),
+        (Some(5), Some(2)),
+        "{p}"
+    );
     assert_eq!(p["events"][0]["name"], "cup 4", "newest first: {p}");
     let (_, p) = get(&addr, "/api/events?limit=2&offset=4").await;
     assert_eq!(p["events"].as_array().map(Vec::len), Some(1), "{p}");
@@ -450,10 +517,8 @@ async fn other_sites_cannot_act_with_the_cookie_and_pages_cannot_be_framed() {
         other => panic!("a cross-site socket was accepted: {:?}", other.map(|_| ())),
     }
     // From the page's own origin it opens.
-    req.headers_mut().insert(
-        "origin",
-        format!("http://{addr}").parse().expect("header"),
-    );
+    req.headers_mut()
+        .insert("origin", format!("http://{addr}").parse().expect("header"));
     let (mut ws, _) = tokio_tungstenite::connect_async(req)
         .await
         .expect("same-origin socket");
@@ -502,9 +567,16 @@ async fn other_sites_cannot_act_with_the_cookie_and_pages_cannot_be_framed() {
         assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
         assert!(!csp.contains(" 'unsafe-eval'"), "{path}: {csp}");
         assert_eq!(r.header("x-frame-options"), Some("DENY"), "{path}");
-        assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{path}");
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
     }
     let page = client::get(&addr, "/", None).await.expect("page");
-    assert!(!page.body.contains("<script>"), "no inline script: the CSP forbids it");
+    assert!(
+        !page.body.contains("<script>"),
+        "no inline script: the CSP forbids it"
+    );
     srv.shutdown().await;
 }
