@@ -345,8 +345,13 @@ fn plain_optional_bodies(doc: &mut Value) {
     }
 }
 
-/// The request schemas whose `game` is a variant name.
-const GAME_FIELDS: [&str; 3] = ["NewGame", "NewEvent", "NewTeamEvent"];
+/// The request schemas whose `game` is a variant name, and whether it must
+/// be a two-seat one (events and team events).
+const GAME_FIELDS: [(&str, bool); 3] = [
+    ("NewGame", false),
+    ("NewEvent", true),
+    ("NewTeamEvent", true),
+];
 
 /// A property of a component schema, if the document has it.
 fn property<'a>(doc: &'a mut Value, schema: &str, name: &str) -> Option<&'a mut Value> {
@@ -377,9 +382,14 @@ fn set_bounds(p: &mut Value, min: i64, max: i64) {
 /// any variant gives the `target` and `base` options.
 fn fill_registry(doc: &mut Value, games: &Registry) {
     let variants: Vec<Value> = games.variant_names().into_iter().map(Value::from).collect();
-    for schema in GAME_FIELDS {
+    let two_seat: Vec<Value> = games
+        .two_seat_variants()
+        .into_iter()
+        .map(Value::from)
+        .collect();
+    for (schema, events) in GAME_FIELDS {
         if let Some(p) = property(doc, schema, "game") {
-            set_enum(p, variants.clone());
+            set_enum(p, if events { &two_seat } else { &variants }.clone());
         }
     }
     let mut seats: Vec<String> = Vec::new();

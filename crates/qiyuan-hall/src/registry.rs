@@ -65,6 +65,42 @@ impl Registry {
         })
     }
 
+    /// The number of seats a table of `spec` is started with (its first
+    /// seat count; what [`Registry::new_table`] uses).
+    fn start_seats(spec: &VariantSpec) -> usize {
+        spec.seats.first().copied().unwrap_or(2)
+    }
+
+    /// The variants an event or a team event can play: those whose games
+    /// have two seats (a red and a black player, as the events' pairings,
+    /// colours and results assume), in registration order.
+    pub fn two_seat_variants(&self) -> Vec<&'static str> {
+        self.kinds
+            .iter()
+            .flat_map(|k| k.variants().iter())
+            .filter(|v| Registry::start_seats(v) == 2)
+            .map(|v| v.name)
+            .collect()
+    }
+
+    /// Checks that `variant` is a game an event can play (decided from the
+    /// variant's seat counts): a 400 `bad_game` for an unknown name, a 400
+    /// `not_two_seats` for a variant played by more or fewer than two
+    /// seats, each naming the variants that fit.
+    pub fn event_variant(&self, variant: &str) -> HallResult<&'static VariantSpec> {
+        let (_, spec) = self.kind_of(variant)?;
+        let seats = Registry::start_seats(spec);
+        if seats != 2 {
+            return Err(HallError::bad(format!(
+                "{} is played by {seats} seats; an event's games have two seats (games that fit: {})",
+                spec.name,
+                self.two_seat_variants().join(", ")
+            ))
+            .with_code("not_two_seats"));
+        }
+        Ok(spec)
+    }
+
     /// The rating family of a variant (its kind's id).
     pub fn family_of(&self, variant: &str) -> Option<&'static str> {
         self.find(variant).map(|(k, _)| k.id())
@@ -143,7 +179,7 @@ impl Registry {
         Registry::check_options(spec, options)?;
         let mut seed = [0u8; 32];
         rand::rng().fill_bytes(&mut seed);
-        let seats = spec.seats.first().copied().unwrap_or(2);
+        let seats = Registry::start_seats(spec);
         kind.start(&StartSpec {
             variant,
             seats,

@@ -157,7 +157,7 @@ pub struct NewTeam {
 }
 
 /// `POST /api/team-events`: the event starts at once. (The served document
-/// lists the registered variants for `game`.)
+/// lists the registered two-seat variants for `game`.)
 #[derive(Deserialize, Debug, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTeamEvent {
@@ -165,7 +165,8 @@ pub struct NewTeamEvent {
     #[serde(default)]
     #[schema(max_length = 100)]
     name: Option<String>,
-    /// Rule set of every game (a two-seat variant).
+    /// Rule set of every game (a two-seat variant; others are refused with
+    /// `not_two_seats`).
     game: String,
     /// Clock of every game (default 10 minutes, no increment).
     #[serde(default)]
@@ -509,6 +510,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
     for t in &req.teams {
         crate::limits::check_len("teams[].players", t.players.len(), MAX_BOARDS)?;
     }
+    hall.games.event_variant(&req.game)?;
     hall.games
         .new_table(&req.game, &qiyuan_core::Options::new(), None)?;
     let clock = req.clock.unwrap_or(ClockSpec {

@@ -58,8 +58,8 @@ pub struct SettingsBody {
     game_time_cap_s: Option<u64>,
 }
 
-/// `POST /api/events`. (The served document lists the registered variants
-/// for `game` and the target option's bounds for `target`.)
+/// `POST /api/events`. (The served document lists the registered two-seat
+/// variants for `game` and the target option's bounds for `target`.)
 #[derive(Deserialize, Debug, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewEvent {
@@ -67,7 +67,8 @@ pub struct NewEvent {
     #[serde(default)]
     #[schema(max_length = 100)]
     name: Option<String>,
-    /// Rule set of every game.
+    /// Rule set of every game (a two-seat variant; others are refused with
+    /// `not_two_seats`).
     game: String,
     /// Target score (for variants that have one).
     #[serde(default)]
@@ -230,6 +231,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
     if let Some(t) = req.target {
         options.insert("target".into(), i64::from(t));
     }
+    hall.games.event_variant(&req.game)?;
     hall.games.new_table(&req.game, &options, None)?;
     let clock = req.clock.unwrap_or(ClockSpec {
         initial_s: 600,

@@ -9,6 +9,7 @@ mod cli;
 mod cluster;
 mod common;
 mod engine_protocol;
+mod event_games;
 mod events_api;
 mod events_extra;
 mod game_events;
