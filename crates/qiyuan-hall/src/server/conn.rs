@@ -8,6 +8,9 @@
 //!   [`Limits::max_connections`] (fitted below the open-files limit, see
 //!   [`open_files`]) 503 `busy`, and closed. Answering those refusals is
 //!   itself bounded ([`REFUSING`] at a time; past that they are just closed).
+//! - **Refusals close.** A 429 or 503 from the router (a cap, a full
+//!   server) carries `Connection: close`, so a refused client does not keep
+//!   a connection idle.
 //! - **Timeouts.** hyper's header read timeout closes a connection whose
 //!   request head has not arrived whole [`Limits::header_timeout`] after the
 //!   connection became ready for one: a new connection, and a kept-alive one
@@ -489,7 +492,20 @@ pub async fn serve(
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
             req.extensions_mut().insert(ConnectInfo(peer));
             req.extensions_mut().insert(body_timeout);
-            router.call(req)
+            let answer = router.call(req);
+            async move {
+                let mut r = answer.await?;
+                // A client refused for a cap (429) or a full server (503)
+                // gives its connection back at once instead of holding it
+                // idle until the header timeout.
+                if matches!(r.status().as_u16(), 429 | 503) {
+                    r.headers_mut().insert(
+                        axum::http::header::CONNECTION,
+                        axum::http::HeaderValue::from_static("close"),
+                    );
+                }
+                Ok::<_, std::convert::Infallible>(r)
+            }
         });
         let conn = http.serve_connection(io, service).with_upgrades();
         let mut stop = stop.clone();

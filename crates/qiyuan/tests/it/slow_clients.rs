@@ -452,6 +452,9 @@ async fn streams_are_capped_like_sockets() {
     let (rest, _) = read_to_close(&mut s, Duration::from_millis(300)).await;
     let all = [first, rest].concat();
     assert_json_error("a fourth stream", &all, 429, "too_many_sockets");
+    // The refusal gives the connection back.
+    let (_, head, _, _) = split_response(&all).expect("answer");
+    assert!(head.contains("connection: close"), "{head}");
     assert!(connect_ws(&addr, "/api/lobby/ws", None).await.is_err());
     // Health checks and logins still work.
     let (st, _) = get(&addr, "/healthz").await;
