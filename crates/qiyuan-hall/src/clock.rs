@@ -118,13 +118,30 @@ impl Clocks {
     /// Charges a move by `seat` that arrived at `now` with `lag_credit_ms` of
     /// measured network time, then runs the clocks of `next` (the seats to
     /// act after it; those already running go on). Adds the increment when
-    /// `seat`'s turn ended. Returns what was charged.
+    /// `seat`'s turn ended, which it did unless `seat` acts next. Returns
+    /// what was charged.
     pub fn charge_move(
         &mut self,
         seat: usize,
         now: Instant,
         lag_credit_ms: i64,
         next: &[usize],
+    ) -> i64 {
+        self.charge_turn(seat, now, lag_credit_ms, next, !next.contains(&seat))
+    }
+
+    /// [`Clocks::charge_move`] where the game says whether `seat`'s turn
+    /// ended (`turn_ends`: it earns the increment). A seat may end one turn
+    /// and act in the next: a Junqi seat whose set-up (its turn of the
+    /// set-up phase) was sent or given on time and that moves first; only
+    /// the first move of a multi-move turn (a Jifen double turn) earns none.
+    pub fn charge_turn(
+        &mut self,
+        seat: usize,
+        now: Instant,
+        lag_credit_ms: i64,
+        next: &[usize],
+        turn_ends: bool,
     ) -> i64 {
         let mut charged = 0;
         if let Some(&(_, since)) = self.running.iter().find(|(r, _)| *r == seat) {
@@ -135,9 +152,7 @@ impl Clocks {
                 *r = (*r - charged).max(0);
             }
         }
-        if !next.contains(&seat)
-            && let Some(r) = self.remaining.get_mut(seat)
-        {
+        if turn_ends && let Some(r) = self.remaining.get_mut(seat) {
             *r += self.increment_ms;
         }
         // The mover's own clock (a multi-move turn) restarts from now.
@@ -218,5 +233,24 @@ mod tests {
         c.stop(t2);
         assert!(c.running.is_empty());
         assert_eq!(c.remaining, vec![7_000, 7_000, 2_000]);
+    }
+
+    #[test]
+    fn a_seat_that_ends_its_set_up_and_moves_first_earns_its_increment_like_the_other() {
+        // Both set-ups run out together: each seat is charged to 0 and earns
+        // its increment, whether it acts next (red, moving first) or not.
+        let t0 = Instant::now();
+        let late = t0 + Duration::from_millis(1_000);
+        let mut c = Clocks::new(vec![1_000, 1_000], 2_000);
+        c.start(&[0, 1], t0);
+        c.charge_turn(1, late, 0, &[0], true);
+        c.charge_turn(0, late, 0, &[0], true);
+        assert_eq!(c.remaining, vec![2_000, 2_000]);
+        assert_eq!(c.flagged(late), None);
+        // The first move of a double turn earns none.
+        let mut c = Clocks::new(vec![1_000, 1_000], 2_000);
+        c.start(&[0], t0);
+        c.charge_turn(0, t0 + Duration::from_millis(400), 0, &[0], false);
+        assert_eq!(c.remaining, vec![600, 1_000]);
     }
 }

@@ -225,7 +225,12 @@ impl Hall {
         let before = (live.row.clone(), live.clocks.clone());
         let snapshot = std::mem::replace(&mut live.table, after);
         let next = live.table.seats_to_move();
-        live.clocks.charge_move(seat, now, lag_ms, &next);
+        // The turn goes on only in the middle of a multi-move turn: a seat
+        // that ends one turn and acts in the next (a Junqi set-up, sent or
+        // given on time, and red's first move) earns its increment as the
+        // other seat does.
+        let turn_ends = !(next.contains(&seat) && live.table.turn_phase() > 1);
+        live.clocks.charge_turn(seat, now, lag_ms, &next, turn_ends);
         Hall::fresh_turn(live);
         let outcome = live.table.result().cloned();
         if let Some(o) = &outcome {

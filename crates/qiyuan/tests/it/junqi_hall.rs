@@ -249,3 +249,69 @@ async fn a_hidden_game_against_the_ai_with_a_restart_never_shows_a_blue_rank() {
     );
     srv.shutdown().await;
 }
+
+/// Frames of `ws` until its state satisfies `done` (within 20 s).
+async fn state_until(ws: &mut GameSocket, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let s = ws.game.state().clone();
+        if done(&s) {
+            return s;
+        }
+        assert!(std::time::Instant::now() < deadline, "{s}");
+        let _ = tokio::time::timeout(Duration::from_secs(5), ws.next_frame()).await;
+    }
+}
+
+/// A person who never sends a set-up, against the AI, on a 1 s + 2 s clock:
+/// the set-up is drawn when the second runs out, and the person still has
+/// its increment to move with, in either seat (red moves first).
+async fn a_given_set_up_keeps_the_move_time(addr: &str, tok: &str, seat: usize) {
+    let name = ["red", "blue"][seat];
+    let (st, g) = post(
+        addr,
+        "/api/games",
+        tok,
+        json!({"game": "junqi", "opponent": "ai:1", "seat": name,
+               "clock": {"initial_s": 1, "increment_s": 2}}),
+    )
+    .await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let mut ws = GameSocket::connect(addr, &format!("/api/games/{id}/ws"), Some(tok))
+        .await
+        .expect("ws");
+    let s = state_until(&mut ws, |s| {
+        s["status"] == "finished" || (move_number(s) >= 1 && s["to_move"] == seat)
+    })
+    .await;
+    assert_eq!(
+        s["status"], "playing",
+        "{name} lost before its first move: {s}"
+    );
+    assert_eq!(
+        setup_of(&s, name).len(),
+        30,
+        "{name}'s set-up was drawn: {s}"
+    );
+    let left = s["clocks"][seat].as_i64().unwrap_or(0);
+    assert!(
+        (1..=2_000).contains(&left),
+        "{name} moves on its increment: {left} ms in {s}"
+    );
+    let plies = s["plies"].as_u64().unwrap_or(0);
+    let m = s["legal"][0].as_str().expect("a legal move").to_string();
+    send(&mut ws, &m).await;
+    let s = state_until(&mut ws, |s| s["plies"].as_u64().unwrap_or(0) > plies).await;
+    assert_eq!(s["moves"][plies as usize], json!(m), "{s}");
+    assert_eq!(s["status"], "playing", "{s}");
+}
+
+#[tokio::test]
+async fn a_seat_whose_set_up_time_runs_out_still_has_its_move_time_red_and_blue_alike() {
+    let (srv, addr) = crate::common::server("junqi-setup-clock").await;
+    let tok = register(&addr, "sleeper").await;
+    a_given_set_up_keeps_the_move_time(&addr, &tok, 0).await;
+    a_given_set_up_keeps_the_move_time(&addr, &tok, 1).await;
+    srv.shutdown().await;
+}
