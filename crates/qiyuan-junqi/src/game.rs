@@ -91,7 +91,8 @@ pub struct Game {
     rules: Rules,
     visibility: Visibility,
     record: Vec<Played>,
-    /// Q9: a side whose 司令 was removed shows its flag to the opponent.
+    /// Q9: a side whose 司令 was removed shows its flag to everyone (the
+    /// opponent and spectators).
     flag_shown: [bool; 2],
     result: Option<GameResult>,
 }

@@ -20,7 +20,8 @@
 //!   piece of either side; it may end by attacking the first enemy piece it
 //!   meets on any railway post next to its path.
 //! - **Q9** Spectators of a hidden game see no ranks (each side hides its
-//!   own); once the game is over every rank is shown.
+//!   own) but the flag of a side whose 司令 was removed, which everyone
+//!   sees; once the game is over every rank is shown.
 //! - **Q10** In the flip game a face-down piece neither moves nor can be
 //!   attacked (as in Banqi); turning one over (`c4c4`) is a move and resets
 //!   the quiet-ply count like a clash; the first piece turned gives the

@@ -230,11 +230,17 @@ fn q9_each_side_sees_its_own_ranks_and_a_fallen_commander_shows_the_flag() {
             .any(|c| c.is_ascii_alphabetic() && !"xXrb".contains(c)),
         "{spectator}"
     );
-    // The bomb removes blue's commander: blue's flag is shown to red.
+    // The bomb removes blue's commander: blue's flag is shown to everyone,
+    // red and spectators alike, and to blue itself as before.
     g.play_text("c5c6").expect("legal");
     let red = g.view(Some(Side::Red));
     assert!(red.contains('f'), "{red}");
-    assert!(!g.view(None).contains('F'), "red's flag stays hidden");
+    let spectator = g.view(None);
+    assert!(spectator.contains('f'), "{spectator}");
+    assert!(g.view(Some(Side::Blue)).contains('f'));
+    // Only the flag: blue's other ranks and red's flag stay hidden.
+    assert!(!spectator.contains(['F', 'p']), "{spectator}");
+    assert!(!red.contains('p'), "{red}");
     // An open game shows everything.
     let g = Game::new(
         position(&[("a2", 'P')], 'r'),
