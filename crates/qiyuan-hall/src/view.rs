@@ -253,7 +253,8 @@ impl Hall {
             }
         }
         // A challenge is for one user: the lobby shows it nobody else.
-        let change = if listed && !(entry["status"] == "waiting" && !entry["challenge"].is_null()) {
+        let public = entry["status"] != "waiting" || entry["challenge"].is_null();
+        let change = if listed && public {
             json!({"t": "lobby_change", "game": entry})
         } else {
             json!({"t": "lobby_change", "removed": live.row.id})
