@@ -20,7 +20,8 @@ pub struct ErrorBody {
     /// no_such_message, name_taken,
     /// invitations_pending, not_invited, cross_origin, json_required,
     /// body_too_large, rate_limited, login_throttled, too_many_sockets,
-    /// too_many_rooms, guest_rate_limited, busy, internal.
+    /// too_many_rooms, guest_rate_limited, too_many_connections, timeout,
+    /// uri_too_long, headers_too_large, busy, internal.
     pub code: String,
 }
 
