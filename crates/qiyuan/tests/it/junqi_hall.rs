@@ -18,7 +18,7 @@ use tokio_tungstenite::tungstenite::Message;
 const RED_SETUP: &str = "CFMMDGMZLJS.P.TPZ.GYL.D.TYGCPC";
 
 /// The blue ranks a frame's position texts show: every lower-case letter
-/// in a `fen` field but `x`.
+/// in a `fen` or `start_fen` field but `x`.
 fn blue_ranks(v: &Value) -> Vec<char> {
     let mut out = Vec::new();
     let mut walk = vec![v];
@@ -26,7 +26,7 @@ fn blue_ranks(v: &Value) -> Vec<char> {
         match v {
             Value::Object(m) => {
                 for (k, x) in m {
-                    if k == "fen" {
+                    if k == "fen" || k == "start_fen" {
                         let board = x.as_str().unwrap_or("").split(' ').next().unwrap_or("");
                         out.extend(
                             board
@@ -247,6 +247,51 @@ async fn a_hidden_game_against_the_ai_with_a_restart_never_shows_a_blue_rank() {
             <= 1,
         "blue's set-up was sent early"
     );
+    srv.shutdown().await;
+}
+
+/// Issue 34: a hidden game from a set-up position (both armies given) sent
+/// every rank in `start_fen` while `fen` was masked. Red plays the AI from
+/// the standard position; no frame red receives names a blue rank.
+#[tokio::test]
+async fn a_hidden_game_from_a_set_up_position_never_shows_a_blue_rank() {
+    let (srv, addr) = server_at(&temp_db("junqi-setup-leak")).await;
+    let tok = register(&addr, "setupleak").await;
+    let setup = qiyuan_junqi::Position::standard().to_string();
+    let (st, g) = post(
+        &addr,
+        "/api/games",
+        &tok,
+        json!({"game": "junqi", "fen": setup, "opponent": "ai:2"}),
+    )
+    .await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let mut ws = GameSocket::connect(&addr, &format!("/api/games/{id}/ws"), Some(&tok))
+        .await
+        .expect("ws");
+    let mut seen = Vec::new();
+    let mut s = until(&mut ws, &mut seen, |s| s["status"] == "playing").await;
+    assert!(s["start_fen"].is_null(), "{s}");
+    for _ in 0..6 {
+        if s["status"] == "finished" {
+            break;
+        }
+        let plies = s["plies"].as_u64().unwrap_or(0);
+        let m = s["legal"]
+            .as_array()
+            .and_then(|l| l.first())
+            .and_then(Value::as_str)
+            .expect("a move")
+            .to_string();
+        send(&mut ws, &m).await;
+        s = until(&mut ws, &mut seen, |s| {
+            s["status"] == "finished"
+                || (s["plies"].as_u64().unwrap_or(0) >= plies + 2 && s["to_move"] == 0)
+        })
+        .await;
+    }
+    assert!(seen.len() > 6, "frames were checked: {}", seen.len());
     srv.shutdown().await;
 }
 
