@@ -165,6 +165,17 @@ async fn a_banqi_set_up_rematch_draws_its_face_down_pieces_again() {
     srv.shutdown().await;
 }
 
+/// `verb` (`resign`, `rematch`) on game `id` for `tok`: the status and body.
+async fn act(addr: &str, id: &str, verb: &str, tok: &str) -> (u16, Value) {
+    post(addr, &format!("/api/games/{id}/{verb}"), tok, json!({})).await
+}
+
+/// A new Xiangqi game against AI level 1 for `tok`: the status and body.
+async fn vs_ai(addr: &str, tok: &str) -> (u16, Value) {
+    let body = json!({"game": "xiangqi", "opponent": "ai:1"});
+    post(addr, "/api/games", tok, body).await
+}
+
 /// Finding 4: a rematch against the AI counts against the AI-games budget.
 #[tokio::test]
 async fn rematches_against_the_ai_count_against_the_budget() {
@@ -176,84 +187,28 @@ async fn rematches_against_the_ai_count_against_the_budget() {
     let tok = register(&addr, "budget").await;
     let mut ids = Vec::new();
     for _ in 0..2 {
-        let (st, g) = post(
-            &addr,
-            "/api/games",
-            &tok,
-            json!({"game": "xiangqi", "opponent": "ai:1"}),
-        )
-        .await;
+        let (st, g) = vs_ai(&addr, &tok).await;
         assert_eq!(st, 201, "{g}");
         ids.push(g["id"].as_str().expect("id").to_string());
     }
-    // One ends; its rematch fills the budget again; the next is refused.
-    let (st, s) = post(
-        &addr,
-        &format!("/api/games/{}/resign", ids[0]),
-        &tok,
-        json!({}),
-    )
-    .await;
-    assert_eq!(st, 200, "{s}");
-    let (st, r) = post(
-        &addr,
-        &format!("/api/games/{}/rematch", ids[0]),
-        &tok,
-        json!({}),
-    )
-    .await;
-    assert_eq!(st, 200, "{r}");
-    let (st, s) = post(
-        &addr,
-        &format!("/api/games/{}/resign", ids[1]),
-        &tok,
-        json!({}),
-    )
-    .await;
-    assert_eq!(st, 200, "{s}");
-    let (st, r) = post(
-        &addr,
-        &format!("/api/games/{}/rematch", ids[1]),
-        &tok,
-        json!({}),
-    )
-    .await;
-    assert_eq!(st, 200, "{r}");
-    let (st, g) = post(
-        &addr,
-        "/api/games",
-        &tok,
-        json!({"game": "xiangqi", "opponent": "ai:1"}),
-    )
-    .await;
+    // Each ends and is rematched: two in play again; the next is refused.
+    for id in &ids {
+        for verb in ["resign", "rematch"] {
+            let (st, r) = act(&addr, id, verb, &tok).await;
+            assert_eq!(st, 200, "{verb}: {r}");
+        }
+    }
+    let (st, g) = vs_ai(&addr, &tok).await;
     assert_eq!((st, g["code"].as_str()), (429, Some("ai_budget")), "{g}");
-    // The first rematch ends: a rematch of the second's rematch is refused
-    // while two are in play.
+    // The second rematch ends and a new game fills its place: a rematch of
+    // it is then refused, as a new room would be.
     let (_, s) = get(&addr, &format!("/api/games/{}", ids[1])).await;
     let second = s["rematch_id"].as_str().expect("rematch").to_string();
-    let (st, s) = post(
-        &addr,
-        &format!("/api/games/{second}/resign"),
-        &tok,
-        json!({}),
-    )
-    .await;
+    let (st, s) = act(&addr, &second, "resign", &tok).await;
     assert_eq!(st, 200, "{s}");
-    let (st, g) = post(
-        &addr,
-        "/api/games",
-        &tok,
-        json!({"game": "xiangqi", "opponent": "ai:1"}),
-    )
-    .await;
+    let (st, g) = vs_ai(&addr, &tok).await;
     assert_eq!(st, 201, "{g}");
-    let (st, r) = post(
-        &addr,
-        &format!("/api/games/{second}/rematch"),
-        &tok,
-        json!({}),
-    )
-    .await;
+    let (st, r) = act(&addr, &second, "rematch", &tok).await;
     assert_eq!((st, r["code"].as_str()), (429, Some("ai_budget")), "{r}");
     srv.shutdown().await;
 }

@@ -92,6 +92,36 @@ async fn send(ws: &mut GameSocket, mv: &str) {
     tokio::time::sleep(Duration::from_millis(110)).await;
 }
 
+/// Plays the first legal move for the person (seat 0) and waits for the
+/// AI's reply, `turns` times or until the game is over, checking every
+/// frame for leaks; the state then.
+async fn play_first_legal(
+    ws: &mut GameSocket,
+    seen: &mut Vec<String>,
+    mut s: Value,
+    turns: usize,
+) -> Value {
+    for _ in 0..turns {
+        if s["status"] == "finished" {
+            break;
+        }
+        let plies = s["plies"].as_u64().unwrap_or(0);
+        let m = s["legal"]
+            .as_array()
+            .and_then(|l| l.first())
+            .and_then(Value::as_str)
+            .expect("a move")
+            .to_string();
+        send(ws, &m).await;
+        s = until(ws, seen, |s| {
+            s["status"] == "finished"
+                || (s["plies"].as_u64().unwrap_or(0) >= plies + 2 && s["to_move"] == 0)
+        })
+        .await;
+    }
+    s
+}
+
 /// The set-up record of `seat` (the first two records, in the order sent).
 fn setup_of(s: &Value, seat: &str) -> String {
     s["records"]
@@ -188,20 +218,7 @@ async fn a_hidden_game_against_the_ai_with_a_restart_never_shows_a_blue_rank() {
         "blue's set-up is not shown: {s}"
     );
     // Play a few moves, then restart the hall.
-    let mut s = s;
-    for _ in 0..4 {
-        if s["status"] == "finished" {
-            break;
-        }
-        let plies = s["plies"].as_u64().unwrap_or(0);
-        send(&mut ws, s["legal"][0].as_str().expect("a move")).await;
-        // My move and the AI's reply.
-        s = until(&mut ws, &mut seen, |s| {
-            s["status"] == "finished"
-                || (s["plies"].as_u64().unwrap_or(0) >= plies + 2 && s["to_move"] == 0)
-        })
-        .await;
-    }
+    play_first_legal(&mut ws, &mut seen, s, 4).await;
     let before = ws.game.state()["fen"].clone();
     drop(ws);
     srv.shutdown().await;
@@ -213,25 +230,7 @@ async fn a_hidden_game_against_the_ai_with_a_restart_never_shows_a_blue_rank() {
     let s = until(&mut ws, &mut seen, |_| true).await;
     assert_eq!(s["fen"], before, "the game resumes where it was");
     // Play to the end: the first legal move each turn.
-    let mut s = s;
-    for _ in 0..400 {
-        if s["status"] == "finished" {
-            break;
-        }
-        let plies = s["plies"].as_u64().unwrap_or(0);
-        let m = s["legal"]
-            .as_array()
-            .and_then(|l| l.first())
-            .and_then(Value::as_str)
-            .expect("a move")
-            .to_string();
-        send(&mut ws, &m).await;
-        s = until(&mut ws, &mut seen, |s| {
-            s["status"] == "finished"
-                || (s["plies"].as_u64().unwrap_or(0) >= plies + 2 && s["to_move"] == 0)
-        })
-        .await;
-    }
+    let s = play_first_legal(&mut ws, &mut seen, s, 400).await;
     assert_eq!(s["status"], "finished", "{s}");
     // Everything is published: blue's set-up in the record, every rank.
     let blue_setup = setup_of(&s, "blue");
@@ -271,26 +270,9 @@ async fn a_hidden_game_from_a_set_up_position_never_shows_a_blue_rank() {
         .await
         .expect("ws");
     let mut seen = Vec::new();
-    let mut s = until(&mut ws, &mut seen, |s| s["status"] == "playing").await;
+    let s = until(&mut ws, &mut seen, |s| s["status"] == "playing").await;
     assert!(s["start_fen"].is_null(), "{s}");
-    for _ in 0..6 {
-        if s["status"] == "finished" {
-            break;
-        }
-        let plies = s["plies"].as_u64().unwrap_or(0);
-        let m = s["legal"]
-            .as_array()
-            .and_then(|l| l.first())
-            .and_then(Value::as_str)
-            .expect("a move")
-            .to_string();
-        send(&mut ws, &m).await;
-        s = until(&mut ws, &mut seen, |s| {
-            s["status"] == "finished"
-                || (s["plies"].as_u64().unwrap_or(0) >= plies + 2 && s["to_move"] == 0)
-        })
-        .await;
-    }
+    play_first_legal(&mut ws, &mut seen, s, 6).await;
     assert!(seen.len() > 6, "frames were checked: {}", seen.len());
     srv.shutdown().await;
 }
