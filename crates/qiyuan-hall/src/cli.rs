@@ -24,7 +24,9 @@ pub struct ServeArgs {
     #[arg(long, default_value = "local")]
     pub bus: String,
     /// This node's id when several nodes share one database: games get
-    /// leases with fencing tokens (letters, digits, `.`, `-`, `_`).
+    /// leases with fencing tokens (letters, digits, `.`, `-`, `_`). On a
+    /// PostgreSQL database or a Redis bus a node without one gets a
+    /// generated id; a node refuses to start with the id of a running one.
     #[arg(long, value_parser = node_id)]
     pub node_id: Option<String>,
     /// How long a node's lease on a game lasts unless renewed, in ms (a
@@ -131,17 +133,20 @@ pub struct LoadArgs {
 
 /// Runs `qiyuan serve`.
 pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Result<()> {
+    let lease = crate::lease::LeaseConfig::shared(
+        a.node_id,
+        std::time::Duration::from_millis(a.lease_ms),
+        a.advertise,
+        &a.database,
+        &a.bus,
+    );
     crate::server::serve(
         Config {
             bind: a.bind,
             port: a.port,
             database: a.database,
             bus: a.bus,
-            lease: a.node_id.map(|node| crate::lease::LeaseConfig {
-                node,
-                ttl: std::time::Duration::from_millis(a.lease_ms),
-                advertise: a.advertise,
-            }),
+            lease,
             rate_per_sec: a.rate_limit,
             limits: crate::limits::Limits {
                 sockets_per_ip: a.sockets_per_ip,

@@ -298,6 +298,7 @@ impl Running {
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         let _ = self.task.await;
+        self.hall.leave_cluster().await;
         self.hall.store.close().await;
     }
 }
@@ -344,10 +345,20 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     let hall = Hall::new(store, bus, games, ai_budget, stop_rx.clone(), limits);
     let listener = listen(std::net::SocketAddr::new(config.bind, config.port))?;
     let addr = listener.local_addr()?;
-    if let Some(lease) = &config.lease {
+    // A shared store never runs without leases: no id given, one is made.
+    let lease = config.lease.clone().or_else(|| {
+        crate::lease::LeaseConfig::shared(
+            None,
+            crate::lease::DEFAULT_TTL,
+            None,
+            &config.database,
+            &config.bus,
+        )
+    });
+    if let Some(lease) = &lease {
         hall.use_leases(lease.clone());
         let reached = lease.advertise.clone().unwrap_or_else(|| addr.to_string());
-        hall.store.register_node(&lease.node, &reached).await?;
+        hall.join_cluster(lease, &reached).await?;
         tokio::spawn(hall.clone().adopt_orphans());
     }
     hall.finisher.listen(Arc::new(crate::points::Ledgers));

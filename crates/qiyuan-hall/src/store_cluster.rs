@@ -232,3 +232,130 @@ impl PgStore {
             .await?)
     }
 }
+
+/// The nodes' registrations in a store (see [`crate::lease`]): the row of
+/// a node id is held by the process that last claimed it, which refreshes
+/// its `seen_ms` (a compare-and-set on the value it wrote last, so a
+/// process whose id was claimed by another learns it at its next beat).
+pub enum Nodes<'a> {
+    /// A SQLite database.
+    Sqlite(&'a sqlx::SqlitePool),
+    /// A PostgreSQL database.
+    Pg(&'a sqlx::PgPool),
+}
+
+/// Claims node `id` at `addr` (id, addr, now, stale before): granted when
+/// the id is new or its registration was last seen before `?4`.
+const CLAIM: &str = "INSERT INTO nodes (id, addr, seen_ms) VALUES (?1, ?2, ?3) \
+     ON CONFLICT (id) DO UPDATE SET addr = excluded.addr, seen_ms = excluded.seen_ms \
+     WHERE nodes.seen_ms < ?4 \
+     RETURNING seen_ms";
+/// Where node `id` is and when it was seen (id).
+const SEEN: &str = "SELECT addr, seen_ms FROM nodes WHERE id = ?1";
+/// A heartbeat (id, last, now): only if the row is still the one written.
+const BEAT: &str = "UPDATE nodes SET seen_ms = ?3 WHERE id = ?1 AND seen_ms = ?2";
+/// Ends the leases of node `id` and moves their tokens on (id): whatever
+/// an earlier process with this id still holds no longer commits.
+const FENCE_OFF: &str = "UPDATE leases SET token = token + 1, expires_ms = 0 WHERE owner = ?1";
+/// Forgets nodes not seen since `?1` that hold no running lease (now).
+const PURGE: &str = "DELETE FROM nodes WHERE seen_ms < ?1 \
+     AND id NOT IN (SELECT owner FROM leases WHERE expires_ms > ?2)";
+
+/// Registrations not seen for a day (and holding no lease) are forgotten:
+/// generated node ids would otherwise pile up, one per start.
+const FORGET_AFTER_MS: i64 = 24 * 3600 * 1000;
+
+impl Nodes<'_> {
+    /// Claims node `id` at `addr` for this process unless a registration
+    /// seen at or after `stale_before_ms` holds it; on success the leases
+    /// an earlier process of this id held are fenced off. The `seen_ms`
+    /// written, or `None` while the id is held.
+    pub async fn claim(
+        &self,
+        id: &str,
+        addr: &str,
+        stale_before_ms: i64,
+    ) -> StoreResult<Option<i64>> {
+        let now = now();
+        let seen: Option<i64> = match self {
+            Nodes::Sqlite(pool) => {
+                sqlx::query_scalar(CLAIM)
+                    .bind(id)
+                    .bind(addr)
+                    .bind(now)
+                    .bind(stale_before_ms)
+                    .fetch_optional(*pool)
+                    .await?
+            }
+            Nodes::Pg(pool) => {
+                sqlx::query_scalar(&pg(CLAIM))
+                    .bind(id)
+                    .bind(addr)
+                    .bind(now)
+                    .bind(stale_before_ms)
+                    .fetch_optional(*pool)
+                    .await?
+            }
+        };
+        if seen.is_some() {
+            match self {
+                Nodes::Sqlite(pool) => {
+                    sqlx::query(FENCE_OFF).bind(id).execute(*pool).await?;
+                    sqlx::query(PURGE)
+                        .bind(now - FORGET_AFTER_MS)
+                        .bind(now)
+                        .execute(*pool)
+                        .await?;
+                }
+                Nodes::Pg(pool) => {
+                    sqlx::query(&pg(FENCE_OFF)).bind(id).execute(*pool).await?;
+                    sqlx::query(&pg(PURGE))
+                        .bind(now - FORGET_AFTER_MS)
+                        .bind(now)
+                        .execute(*pool)
+                        .await?;
+                }
+            }
+        }
+        Ok(seen)
+    }
+
+    /// Where node `id` is reached and when it was last seen, if registered.
+    pub async fn seen(&self, id: &str) -> StoreResult<Option<(String, i64)>> {
+        let row = match self {
+            Nodes::Sqlite(pool) => sqlx::query(SEEN)
+                .bind(id)
+                .fetch_optional(*pool)
+                .await?
+                .map(|r| -> StoreResult<_> { Ok((r.try_get("addr")?, r.try_get("seen_ms")?)) }),
+            Nodes::Pg(pool) => sqlx::query(&pg(SEEN))
+                .bind(id)
+                .fetch_optional(*pool)
+                .await?
+                .map(|r| -> StoreResult<_> { Ok((r.try_get("addr")?, r.try_get("seen_ms")?)) }),
+        };
+        row.transpose()
+    }
+
+    /// Refreshes node `id`'s registration, last written as `last_ms`, to
+    /// `now_ms`; false if another process has claimed the id since.
+    pub async fn beat(&self, id: &str, last_ms: i64, now_ms: i64) -> StoreResult<bool> {
+        let done = match self {
+            Nodes::Sqlite(pool) => sqlx::query(BEAT)
+                .bind(id)
+                .bind(last_ms)
+                .bind(now_ms)
+                .execute(*pool)
+                .await?
+                .rows_affected(),
+            Nodes::Pg(pool) => sqlx::query(&pg(BEAT))
+                .bind(id)
+                .bind(last_ms)
+                .bind(now_ms)
+                .execute(*pool)
+                .await?
+                .rows_affected(),
+        };
+        Ok(done > 0)
+    }
+}

@@ -368,6 +368,11 @@ impl Drop for Process {
 }
 
 async fn node_process(database: &str, bus: &str, id: &str) -> (Process, String) {
+    node_process_with(database, bus, &["--node-id", id]).await
+}
+
+/// A `qiyuan serve` process on `database` and `bus` with `args` besides.
+async fn node_process_with(database: &str, bus: &str, args: &[&str]) -> (Process, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port")
@@ -383,7 +388,8 @@ async fn node_process(database: &str, bus: &str, id: &str) -> (Process, String) 
                 "--bus",
                 bus,
             ])
-            .args(["--node-id", id, "--lease-ms", "1500", "--rate-limit", "0"])
+            .args(args)
+            .args(["--lease-ms", "1500", "--rate-limit", "0"])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -455,5 +461,106 @@ async fn the_owner_killed_mid_game_on_postgres_and_redis() {
     };
     if let Some(db) = fresh_postgres("kill").await {
         owner_killed(db, redis).await;
+    }
+}
+
+/// Issue 34: two nodes on one shared store (a Redis bus; PostgreSQL too
+/// when there is one) started without `--node-id`: each gets a generated
+/// id and leases, so a join through the node that does not own the game
+/// reaches its owner (it used to answer 200 and leave the seat open there).
+/// One node is a `qiyuan serve` process (the command line's default), the
+/// other in this process (a `Config` without a lease).
+async fn no_node_ids(database: String, bus: String) {
+    let (_a, addr_a) = node_process_with(&database, &bus, &[]).await;
+    let (b, addr_b) = common::start_with(Config {
+        port: 0,
+        database: database.clone(),
+        bus,
+        rate_per_sec: 0,
+        ..Config::default()
+    })
+    .await;
+    let red = register(&addr_a, "red").await;
+    let black = register(&addr_b, "black").await;
+    let (st, g) = post(&addr_a, "/api/games", &red, json!({"game": "xiangqi", "clock": {"initial_s": 300, "increment_s": 0}, "opponent": "open", "rated": false})).await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let (st, j) = post(&addr_b, &format!("/api/games/{id}/join"), &black, json!({})).await;
+    assert_eq!(st, 200, "{j}");
+    // The owner has the join: black is seated and red may move there.
+    let r = client::get(&addr_a, &format!("/api/games/{id}"), Some(&red))
+        .await
+        .expect("state");
+    let s = r.json();
+    assert_eq!(s["status"], "playing", "{s}");
+    assert_eq!(s["seats"][1]["name"], "black", "{s}");
+    assert_eq!(play(&addr_a, &id, &red, "h2e2").await, ["h2e2"]);
+    assert_eq!(play(&addr_b, &id, &black, "h9g7").await, ["h2e2", "h9g7"]);
+    assert_eq!(stored_moves(&database, &id).await, 2);
+    b.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nodes_without_ids_on_a_shared_store_get_their_own_and_do_not_split() {
+    let Ok(redis) = std::env::var("QIYUAN_TEST_REDIS") else {
+        eprintln!("note: QIYUAN_TEST_REDIS is not set; the run of nodes without ids is skipped");
+        return;
+    };
+    no_node_ids(sqlite("no-ids"), redis.clone()).await;
+    if let Some(db) = fresh_postgres("noids").await {
+        no_node_ids(db, redis).await;
+    }
+}
+
+/// Issue 34: a node given the id of a running node refuses to start (the
+/// two would share its leases); once that node is killed, a node with its
+/// id starts when the dead node's registration has gone stale, and after a
+/// clean stop at once.
+async fn one_process_per_node_id(database: String) {
+    let (mut a, _) = node_process(&database, "local", "node-a").await;
+    let config = Config {
+        port: 0,
+        database: database.clone(),
+        rate_per_sec: 0,
+        lease: Some(LeaseConfig {
+            node: "node-a".into(),
+            ttl: Duration::from_millis(1500),
+            advertise: None,
+        }),
+        ..Config::default()
+    };
+    let t = std::time::Instant::now();
+    let err = match start(&config, qiyuan::games()).await {
+        Ok(_) => panic!("a second node-a started beside a running one"),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        err.contains("node id 'node-a' is in use by a running node"),
+        "{err}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    // Another id starts beside it.
+    let (b, _) = node(&database, "local", "node-b", Duration::from_millis(1500)).await;
+    b.shutdown().await;
+
+    a.0.kill().expect("kill -9");
+    let _ = a.0.wait();
+    let r = start(&config, qiyuan::games())
+        .await
+        .expect("node-a again, the old one dead");
+    r.shutdown().await;
+    let t = std::time::Instant::now();
+    let r = start(&config, qiyuan::games())
+        .await
+        .expect("node-a after a clean stop");
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+    r.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_id_in_use_by_a_running_node_is_refused() {
+    one_process_per_node_id(sqlite("same-id")).await;
+    if let Some(db) = fresh_postgres("sameid").await {
+        one_process_per_node_id(db).await;
     }
 }
