@@ -180,6 +180,10 @@ pub struct Hall {
     pub finisher: crate::finisher::Finisher,
     /// This node's lease identity, when several nodes share the database.
     pub(crate) lease: OnceLock<crate::lease::LeaseConfig>,
+    /// This node's registration under that identity: `None` until it joins
+    /// (and after it left), `Some(None)` once another process claimed the
+    /// id, else the `seen_ms` it wrote last (see [`crate::lease`]).
+    pub(crate) node_claim: std::sync::Mutex<Option<Option<i64>>>,
 }
 
 pub(crate) fn new_game_id() -> String {
@@ -220,6 +224,7 @@ impl Hall {
             shutdown,
             hooks: crate::events::Hooks::default(),
             lease: OnceLock::new(),
+            node_claim: std::sync::Mutex::new(None),
         });
         let _ = hall.me.set(Arc::downgrade(&hall));
         hall

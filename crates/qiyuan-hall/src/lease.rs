@@ -27,7 +27,7 @@
 //! process held. A process whose id was claimed by another (it stalled
 //! past [`NODE_FRESH`]) stops taking leases.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::error::HallError;
@@ -93,36 +93,16 @@ impl LeaseConfig {
     }
 }
 
-/// The registrations this process holds, by hall (its address): the
-/// `seen_ms` written last, or `None` once another process claimed the id
-/// (the hall then takes no lease). A table beside the halls, which have no
-/// field for it; an entry lives from [`Hall::join_cluster`] to
-/// [`Hall::leave_cluster`].
-static HELD: Mutex<Vec<(usize, Option<i64>)>> = Mutex::new(Vec::new());
-
-fn hall_key(hall: &Hall) -> usize {
-    std::ptr::from_ref(hall) as usize
-}
-
-/// This hall's entry in [`HELD`]: `None` without one (never joined, or
-/// left), `Some(None)` once evicted.
+/// This hall's registration ([`Hall::node_claim`]): `None` without one
+/// (never joined, or left), `Some(None)` once another process claimed the
+/// id (the hall then takes no lease), else the `seen_ms` written last.
 fn held(hall: &Hall) -> Option<Option<i64>> {
-    let key = hall_key(hall);
-    HELD.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map(|&(_, v)| v)
+    *hall.node_claim.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Sets this hall's entry (`None`: removes it).
+/// Sets this hall's registration (`None`: it left).
 fn set_held(hall: &Hall, v: Option<Option<i64>>) {
-    let key = hall_key(hall);
-    let mut list = HELD.lock().unwrap_or_else(|e| e.into_inner());
-    list.retain(|(k, _)| *k != key);
-    if let Some(v) = v {
-        list.push((key, v));
-    }
+    *hall.node_claim.lock().unwrap_or_else(|e| e.into_inner()) = v;
 }
 
 fn fresh_ms() -> i64 {
