@@ -132,9 +132,10 @@ impl Clocks {
 
     /// [`Clocks::charge_move`] where the game says whether `seat`'s turn
     /// ended (`turn_ends`: it earns the increment). A seat may end one turn
-    /// and act in the next: a Junqi seat whose set-up (its turn of the
-    /// set-up phase) was sent or given on time and that moves first; only
-    /// the first move of a multi-move turn (a Jifen double turn) earns none.
+    /// and act in the next: a seat whose secret set-up (its turn of a
+    /// simultaneous set-up phase) was sent or given on time and that moves
+    /// first; only the first move of a multi-move turn (a double turn)
+    /// earns none.
     pub fn charge_turn(
         &mut self,
         seat: usize,

@@ -226,9 +226,9 @@ impl Hall {
         let snapshot = std::mem::replace(&mut live.table, after);
         let next = live.table.seats_to_move();
         // The turn goes on only in the middle of a multi-move turn: a seat
-        // that ends one turn and acts in the next (a Junqi set-up, sent or
-        // given on time, and red's first move) earns its increment as the
-        // other seat does.
+        // that ends one turn and acts in the next (a secret set-up, sent or
+        // given on time, and then the first move) earns its increment as
+        // the other seat does.
         let turn_ends = !(next.contains(&seat) && live.table.turn_phase() > 1);
         live.clocks.charge_turn(seat, now, lag_ms, &next, turn_ends);
         Hall::fresh_turn(live);
