@@ -243,6 +243,9 @@ async fn leak_test(addrs: [&str; 2], database: &str) {
 
     let mut plies = 0;
     let mut seen = Vec::new();
+    // A socket takes 10 frames a second (its pongs among them).
+    const WS_MOVE_GAP: Duration = Duration::from_millis(150);
+    let mut last_ws_move = [std::time::Instant::now(); 2];
     loop {
         // The seat to move reads its state over its socket and plays the
         // first capture it has, else a random legal move.
@@ -272,9 +275,16 @@ async fn leak_test(addrs: [&str; 2], database: &str) {
             })
             .cloned()
             .unwrap_or_else(|| legal[plies * 7 % legal.len()].clone());
-        // Every third move over the socket (it allows 10 frames a second),
-        // the others over HTTP, whose answer is checked like any frame.
+        // Every third move over the socket (it allows 10 frames a second:
+        // a fast machine plays faster than that, so each seat's socket
+        // moves are spaced), the others over HTTP, whose answer is checked
+        // like any frame.
         if plies % 3 == 0 {
+            let since = last_ws_move[turn].elapsed();
+            if since < WS_MOVE_GAP {
+                tokio::time::sleep(WS_MOVE_GAP - since).await;
+            }
+            last_ws_move[turn] = std::time::Instant::now();
             let ws = if turn == 0 { &mut wa } else { &mut wb };
             ws.send(Message::Text(
                 json!({"t": "move", "move": pick}).to_string().into(),
