@@ -381,7 +381,7 @@ mod tests {
         // 199 combining marks on one letter.
         for bad in [
             "gg\u{2028}wp",
-            "gg\u{2029}",
+            "gg\u{2029}wp",
             "\u{202E}pg gg",
             "a\u{2066}b",
             "\u{200F}x",
