@@ -101,8 +101,9 @@ pub(crate) async fn pg_fence(
     Ok(())
 }
 
-/// A statement in PostgreSQL's parameter spelling.
-fn pg(sql: &str) -> String {
+/// A statement written with SQLite's numbered parameters (`?1`) in
+/// PostgreSQL's spelling (`$1`).
+pub(crate) fn pg(sql: &str) -> String {
     sql.replace('?', "$")
 }
 

@@ -1,56 +1,41 @@
 //! Clearing what nobody uses (issue 34): rooms whose people have gone and
-//! guests that never played. The SQL is written once, with `?` placeholders;
-//! [`numbered`] gives PostgreSQL its `$1, $2, …` spelling, so both stores run
-//! the same statements.
+//! guests that never played. The SQL is written once, with SQLite's
+//! numbered parameters (`?1`); PostgreSQL runs it in its own spelling
+//! ([`crate::store_cluster::pg`]), so both stores run the same statements.
 
 use std::borrow::Cow;
 
 /// Whether a game is still a room waiting for players.
-const IS_WAITING: &str = "SELECT COUNT(*) FROM games WHERE id = ? AND status = 'waiting'";
+const IS_WAITING: &str = "SELECT COUNT(*) FROM games WHERE id = ?1 AND status = 'waiting'";
 /// What a room that never started holds besides its row, in delete order.
 const ROOM_PARTS: [&str; 3] = [
-    "DELETE FROM challenges WHERE game_id = ?",
-    "DELETE FROM game_setups WHERE game_id = ?",
-    "DELETE FROM game_players WHERE game_id = ?",
+    "DELETE FROM challenges WHERE game_id = ?1",
+    "DELETE FROM game_setups WHERE game_id = ?1",
+    "DELETE FROM game_players WHERE game_id = ?1",
 ];
-const ROOM_ROW: &str = "DELETE FROM games WHERE id = ? AND status = 'waiting'";
+const ROOM_ROW: &str = "DELETE FROM games WHERE id = ?1 AND status = 'waiting'";
 /// A guest that never played (no seat in any game, no challenge, no preset)
-/// created before the cutoff (the first `?`).
-const IDLE_GUEST: &str = "SELECT u.id FROM users u WHERE u.guest = 1 AND u.created_ms < ? \
+/// created before the cutoff (`?1`).
+const IDLE_GUEST: &str = "SELECT u.id FROM users u WHERE u.guest = 1 AND u.created_ms < ?1 \
      AND NOT EXISTS (SELECT 1 FROM game_players p WHERE p.user_id = u.id) \
      AND NOT EXISTS (SELECT 1 FROM challenges c WHERE c.user_id = u.id) \
      AND NOT EXISTS (SELECT 1 FROM presets r WHERE r.user_id = u.id)";
-
-/// `sql` with its `?` placeholders numbered `$1, $2, …` (PostgreSQL).
-/// None of these statements has a `?` inside a string.
-pub(crate) fn numbered(sql: &str) -> Cow<'_, str> {
-    if !sql.contains('?') {
-        return Cow::Borrowed(sql);
-    }
-    let mut out = String::with_capacity(sql.len() + 8);
-    let mut n = 0;
-    for c in sql.chars() {
-        if c == '?' {
-            n += 1;
-            out.push('$');
-            out.push_str(&n.to_string());
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
-}
 
 /// `sql` as it is (SQLite).
 fn as_written(sql: &str) -> Cow<'_, str> {
     Cow::Borrowed(sql)
 }
 
-/// The sessions of idle guests not used since the cutoff (the second `?`).
+/// `sql` in PostgreSQL's spelling.
+fn for_postgres(sql: &str) -> Cow<'_, str> {
+    Cow::Owned(crate::store_cluster::pg(sql))
+}
+
+/// The sessions of idle guests not used since the cutoff.
 fn idle_guest_sessions() -> String {
     format!(
         "DELETE FROM sessions WHERE user_id IN ({IDLE_GUEST} \
-         AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.last_seen_ms >= ?))"
+         AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = u.id AND s.last_seen_ms >= ?1))"
     )
 }
 
@@ -102,7 +87,6 @@ macro_rules! room_store {
                 let mut tx = self.pool.begin().await?;
                 sqlx::query(&spell(&idle_guest_sessions()))
                     .bind(cutoff_ms)
-                    .bind(cutoff_ms)
                     .execute(&mut *tx)
                     .await?;
                 let gone = sqlx::query(&spell(&idle_guest_users()))
@@ -118,19 +102,23 @@ macro_rules! room_store {
 }
 
 room_store!(crate::store::SqliteStore, as_written);
-room_store!(crate::pg_store::PgStore, numbered);
+room_store!(crate::pg_store::PgStore, for_postgres);
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn placeholders_are_numbered_for_postgres() {
-        assert_eq!(
-            numbered("DELETE FROM x WHERE a = ? AND b < ?"),
-            "DELETE FROM x WHERE a = $1 AND b < $2"
-        );
-        assert!(matches!(numbered("SELECT 1"), Cow::Borrowed(_)));
-        assert_eq!(numbered(&idle_guest_sessions()).matches('$').count(), 2);
+    fn every_statement_has_numbered_parameters_for_postgres() {
+        let all = [IS_WAITING, ROOM_ROW]
+            .into_iter()
+            .chain(ROOM_PARTS)
+            .map(str::to_string)
+            .chain([idle_guest_sessions(), idle_guest_users()]);
+        for sql in all {
+            let pg = for_postgres(&sql);
+            assert!(!pg.contains('?'), "{pg}");
+            assert!(pg.contains("$1"), "{pg}");
+        }
     }
 }

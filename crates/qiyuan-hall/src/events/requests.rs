@@ -425,7 +425,12 @@ pub async fn get(hall: &Hall, id: &str) -> HallResult<Value> {
 /// `GET /api/events`: every event, newest first.
 pub async fn list(hall: &Hall) -> Value {
     let mut out = collect_from(&hall.hooks.events, |he: &HallEvent| Some(he.summary())).await;
-    out.sort_by(|a, b| b["created_ms"].as_i64().cmp(&a["created_ms"].as_i64()));
+    // Newest first; events of the same millisecond by id, so that pages
+    // (`GET /api/events?offset=`) neither repeat nor skip one.
+    out.sort_by(|a, b| {
+        (b["created_ms"].as_i64(), a["id"].as_str())
+            .cmp(&(a["created_ms"].as_i64(), b["id"].as_str()))
+    });
     json!({"events": out})
 }
 

@@ -543,6 +543,54 @@ pub async fn contract(store: Arc<dyn Storage>) {
             .len(),
         40
     );
+
+    // Clearing (issue 34): a room that never started is deleted with its
+    // seats, a game in play is not; a guest that never played goes with
+    // its sessions once idle, one who played stays.
+    let room = game(
+        "room1",
+        vec![
+            SeatRow::User {
+                id: bob.id,
+                name: "bob".into(),
+            },
+            SeatRow::Open,
+        ],
+        "waiting",
+    );
+    store.insert_game(&room).await.expect("room");
+    assert!(store.delete_open_room("room1").await.expect("delete"));
+    assert!(store.load_game("room1").await.expect("load").is_none());
+    assert!(!store.delete_open_room("room1").await.expect("gone"));
+    assert!(!store.delete_open_room("c0").await.expect("in play"));
+    assert!(store.load_game("c0").await.expect("load").is_some());
+    let idle = store
+        .create_user("guest-idle", None, true)
+        .await
+        .expect("user")
+        .expect("new");
+    store
+        .create_session("t-idle", idle.id, &session(2))
+        .await
+        .expect("session");
+    assert_eq!(store.purge_idle_guests(0).await.expect("purge"), 0);
+    let gone = store.purge_idle_guests(i64::MAX / 2).await.expect("purge");
+    assert!(gone >= 1, "{gone}");
+    assert!(
+        store
+            .user_by_name("guest-idle")
+            .await
+            .expect("by name")
+            .is_none()
+    );
+    assert!(
+        store
+            .session_user("t-idle", 3_600_000)
+            .await
+            .expect("session")
+            .is_none()
+    );
+    assert!(store.user_by_name("bob").await.expect("by name").is_some());
     store.close().await;
 }
 

@@ -375,6 +375,8 @@ async fn events_are_listed_a_page_at_a_time() {
         )
         .await;
         assert_eq!(st, 201, "{e}");
+        // A millisecond apart, so that "newest first" has one answer.
+        tokio::time::sleep(Duration::from_millis(2)).await;
     }
     let (st, p) = get(&addr, "/api/events?limit=2").await;
     assert_eq!(st, 200, "{p}");
