@@ -17,6 +17,7 @@ use crate::game_log::Audience;
 
 use crate::api_bodies::{Created, GameRatingsBody, RematchBody, SeatBody, WaitBody};
 use crate::auth;
+use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, NewGame};
 use crate::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
@@ -43,7 +44,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryArgs<T> {
             .map(|q| QueryArgs(q.0))
             .map_err(|e| {
                 HallError::bad(format!("bad query string: {}", e.body_text()))
-                    .with_code("bad_query")
+                    .with_code(ErrorCode::BadQuery)
             })
     }
 }
@@ -58,24 +59,17 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let bytes = Bytes::from_request(req, state).await.map_err(|e| {
             let status = e.status().as_u16();
-            HallError::new(
-                status,
-                crate::error::code_for_status(status),
-                format!("cannot read the body: {}", e.body_text()),
-            )
+            HallError::of_status(status, format!("cannot read the body: {}", e.body_text()))
         })?;
         // serde reads a struct from an array too; a body must be an object.
         if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
-            return Err(HallError::bad("the body must be a JSON object").with_code("invalid_body"));
+            return Err(
+                HallError::bad("the body must be a JSON object").with_code(ErrorCode::InvalidBody)
+            );
         }
-        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
-            let code = if e.is_data() {
-                "invalid_body"
-            } else {
-                "malformed_json"
-            };
-            HallError::bad(format!("malformed JSON: {e}")).with_code(code)
-        })
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|e| HallError::of_json(&e))
     }
 }
 
@@ -254,29 +248,7 @@ pub async fn resign(
 pub struct DrawBody {
     #[serde(default)]
     #[schema(default = "offer")]
-    action: Option<DrawAction>,
-}
-
-/// What `POST /api/games/{id}/draw` does.
-#[derive(Deserialize, ToSchema, Clone, Copy)]
-#[serde(rename_all = "snake_case")]
-pub enum DrawAction {
-    /// Offer a draw (accepts the opponent's standing offer).
-    Offer,
-    /// Accept the opponent's offer.
-    Accept,
-    /// Decline the opponent's offer.
-    Decline,
-}
-
-impl DrawAction {
-    fn as_str(self) -> &'static str {
-        match self {
-            DrawAction::Offer => "offer",
-            DrawAction::Accept => "accept",
-            DrawAction::Decline => "decline",
-        }
-    }
+    action: Option<crate::command::Answer>,
 }
 
 /// `POST /api/games/{id}/draw`: offer, or accept a standing offer.
@@ -305,20 +277,8 @@ pub async fn draw(
     body: Bytes,
 ) -> Result<Response, HallError> {
     let user = require_user(&hall, &headers).await?;
-    let body: DrawBody = if body.iter().all(u8::is_ascii_whitespace) {
-        DrawBody::default()
-    } else if body.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
-        return Err(HallError::bad("the body must be a JSON object").with_code("invalid_body"));
-    } else {
-        serde_json::from_slice(&body).map_err(|e| {
-            HallError::bad(format!("malformed JSON: {e}")).with_code(if e.is_data() {
-                "invalid_body"
-            } else {
-                "malformed_json"
-            })
-        })?
-    };
-    let action = body.action.map_or("offer", DrawAction::as_str);
+    let body: DrawBody = crate::api_play::optional_body(&body)?;
+    let action = body.action.unwrap_or_default();
     Ok(axum::Json(hall.draw(&id, &user, action).await?).into_response())
 }
 

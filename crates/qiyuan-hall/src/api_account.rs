@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use crate::api::{AppState, JsonBody, require_user, ttl_ms};
 use crate::api_bodies::{Done, Me, Revoked, SessionBody, SessionList};
 use crate::auth;
+use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError};
 use crate::openapi::{
     BadRequest, Busy, Conflict, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
@@ -90,15 +91,15 @@ pub async fn register(
     JsonBody(c): JsonBody<Credentials>,
 ) -> Result<Response, HallError> {
     auth::check_username(&c.username)
-        .map_err(|e| HallError::bad(e).with_code("invalid_username"))?;
+        .map_err(|e| HallError::bad(e).with_code(ErrorCode::InvalidUsername))?;
     auth::check_password(&c.password)
-        .map_err(|e| HallError::bad(e).with_code("invalid_password"))?;
+        .map_err(|e| HallError::bad(e).with_code(ErrorCode::InvalidPassword))?;
     let taken = || {
         HallError::conflict(format!(
             "the name '{}' is taken (or looks like a name that is)",
             c.username
         ))
-        .with_code("name_taken")
+        .with_code(ErrorCode::NameTaken)
     };
     // Refuse before hashing: a taken name costs no argon2 work.
     if hall
@@ -149,7 +150,7 @@ pub async fn login(
     headers: HeaderMap,
     JsonBody(c): JsonBody<Login>,
 ) -> Result<Response, HallError> {
-    let wrong = || HallError::new(401, "wrong_credentials", "wrong username or password");
+    let wrong = || HallError::new(ErrorCode::WrongCredentials, "wrong username or password");
     if c.username.chars().count() > 100 || c.password.len() > 1000 {
         return Err(wrong());
     }

@@ -15,6 +15,7 @@ use crate::api::JsonBody;
 use crate::api::{AppState, require_user};
 use crate::api_bodies::Done;
 use crate::chat::{ChatLine, ChatList};
+use crate::error::ErrorCode;
 use crate::hall::HallError;
 use crate::my_games::MyGames;
 use crate::openapi::{
@@ -28,15 +29,11 @@ pub(crate) fn optional_body<T: DeserializeOwned + Default>(body: &Bytes) -> Resu
         return Ok(T::default());
     }
     if body.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
-        return Err(HallError::bad("the body must be a JSON object").with_code("invalid_body"));
+        return Err(
+            HallError::bad("the body must be a JSON object").with_code(ErrorCode::InvalidBody)
+        );
     }
-    serde_json::from_slice(body).map_err(|e| {
-        HallError::bad(format!("malformed JSON: {e}")).with_code(if e.is_data() {
-            "invalid_body"
-        } else {
-            "malformed_json"
-        })
-    })
+    serde_json::from_slice(body).map_err(|e| HallError::of_json(&e))
 }
 
 /// Optional `{"action": "offer"|"accept"|"decline"}`.
@@ -45,29 +42,7 @@ pub(crate) fn optional_body<T: DeserializeOwned + Default>(body: &Bytes) -> Resu
 pub struct TakebackBody {
     #[serde(default)]
     #[schema(default = "offer")]
-    action: Option<TakebackAction>,
-}
-
-/// What `POST /api/games/{id}/takeback` does.
-#[derive(Deserialize, ToSchema, Clone, Copy)]
-#[serde(rename_all = "snake_case")]
-pub enum TakebackAction {
-    /// Ask to take one's last move back.
-    Offer,
-    /// Accept the opponent's request.
-    Accept,
-    /// Decline the opponent's request.
-    Decline,
-}
-
-impl TakebackAction {
-    fn as_str(self) -> &'static str {
-        match self {
-            TakebackAction::Offer => "offer",
-            TakebackAction::Accept => "accept",
-            TakebackAction::Decline => "decline",
-        }
-    }
+    action: Option<crate::command::Answer>,
 }
 
 /// `POST /api/games/{id}/takeback`.
@@ -97,7 +72,7 @@ pub async fn takeback(
 ) -> Result<Response, HallError> {
     let user = require_user(&hall, &headers).await?;
     let body: TakebackBody = optional_body(&body)?;
-    let action = body.action.map_or("offer", TakebackAction::as_str);
+    let action = body.action.unwrap_or_default();
     Ok(axum::Json(hall.takeback(&id, &user, action).await?).into_response())
 }
 

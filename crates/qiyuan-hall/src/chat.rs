@@ -20,6 +20,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::clock::wall_ms;
+use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult, Live, not_a_player};
 use crate::store::{SeatRow, User};
 use crate::store_play::ChatReport;
@@ -88,7 +89,7 @@ fn chat_seat(live: &Live, user: &User) -> HallResult<usize> {
     {
         return Err(
             HallError::conflict("there is no chat in games against the AI")
-                .with_code("chat_unavailable"),
+                .with_code(ErrorCode::ChatUnavailable),
         );
     }
     Ok(seat)
@@ -146,15 +147,14 @@ fn checked_text(text: &str) -> HallResult<String> {
     use unicode_normalization::char::is_combining_mark;
     if text.len() > MAX_CHAT_BYTES || text.chars().count() > MAX_CHAT_CHARS {
         return Err(HallError::new(
-            400,
-            "out_of_range",
+            ErrorCode::OutOfRange,
             format!("text: at most {MAX_CHAT_CHARS} characters"),
         ));
     }
     let composed: String = text.nfc().collect();
     let text = composed.trim_matches(is_invisible);
     if text.is_empty() {
-        return Err(HallError::bad("the message is empty").with_code("empty_message"));
+        return Err(HallError::bad("the message is empty").with_code(ErrorCode::EmptyMessage));
     }
     if text.chars().any(|c| c.is_control() || is_layout_control(c)) {
         return Err(HallError::bad(
@@ -230,8 +230,8 @@ impl Hall {
             Box::pin(async move {
                 let seat = chat_seat(live, &user)?;
                 if !live.chat.allow(seat, Instant::now()) {
-                    return Err(HallError::too_many(
-                        "chat_rate_limited",
+                    return Err(HallError::new(
+                        ErrorCode::ChatRateLimited,
                         format!(
                             "at most {CHAT_BURST} messages in {} s: slow down",
                             CHAT_WINDOW.as_secs()
@@ -315,7 +315,7 @@ impl Hall {
                     let found = live.chat.lines.iter().find(|l| l.id == line);
                     let Some(l) = found else {
                         return Err(HallError::not_found("no such message (it may be too old)")
-                            .with_code("no_such_message"));
+                            .with_code(ErrorCode::NoSuchMessage));
                     };
                     if l.seat == seat {
                         return Err(HallError::bad("you cannot report your own message"));

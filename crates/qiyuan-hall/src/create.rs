@@ -7,6 +7,7 @@ use std::sync::Arc;
 use qiyuan_core::ClockRule;
 
 use crate::clock::wall_ms;
+use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult, Live, new_game_id, not_a_player};
 use crate::store::{GameRow, SeatRow, User};
 use rand::{Rng, RngCore};
@@ -113,8 +114,7 @@ impl Hall {
             .is_some_and(|f| f.len() > crate::limits::MAX_FEN_LEN)
         {
             return Err(HallError::new(
-                400,
-                "out_of_range",
+                ErrorCode::OutOfRange,
                 format!("fen: at most {} bytes", crate::limits::MAX_FEN_LEN),
             ));
         }
@@ -187,8 +187,8 @@ impl Hall {
         }
         let max_rooms = self.limits.open_rooms_per_user;
         if matches!(opponent, SeatRow::Open) && self.open_rooms_of(user.id) >= max_rooms {
-            return Err(HallError::too_many(
-                "too_many_rooms",
+            return Err(HallError::new(
+                ErrorCode::TooManyRooms,
                 format!(
                     "you already have {max_rooms} rooms waiting for players: play or wait in one of them"
                 ),
@@ -256,8 +256,8 @@ impl Hall {
             .map_err(HallError::internal)?;
         let max = self.limits.ai_games_per_user;
         if in_play >= max as i64 {
-            return Err(HallError::too_many(
-                "ai_budget",
+            return Err(HallError::new(
+                ErrorCode::AiBudget,
                 format!("you already play {in_play} games against the AI; at most {max} at once"),
             ));
         }

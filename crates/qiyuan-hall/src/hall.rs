@@ -25,6 +25,7 @@ use crate::actor::GameHandle;
 use crate::bus::EventBus;
 use crate::clock::{Clocks, wall_ms};
 pub use crate::create::{ClockSpec, NewGame};
+use crate::error::ErrorCode;
 pub use crate::error::{HallError, HallResult};
 use crate::game_log::{Audience, CatchUp, EventLog};
 use crate::metrics::Metrics;
@@ -510,7 +511,7 @@ impl Hall {
             return Err(HallError::forbidden(format!(
                 "this challenge is for {name}: only they may take the seat"
             ))
-            .with_code("not_challenged"));
+            .with_code(ErrorCode::NotChallenged));
         }
         let Some(seat) = live.row.seats.iter().position(|s| *s == SeatRow::Open) else {
             return Err(HallError::conflict("this game has no open seat"));
@@ -569,7 +570,7 @@ impl Hall {
 }
 
 pub(crate) fn not_a_player() -> HallError {
-    HallError::forbidden("you are not a player in this game").with_code("not_a_player")
+    HallError::forbidden("you are not a player in this game").with_code(ErrorCode::NotAPlayer)
 }
 
 fn reason_from_str(s: &str) -> EndReason {

@@ -25,6 +25,7 @@ pub mod chat;
 pub mod cli;
 pub mod client;
 pub mod clock;
+pub mod command;
 pub mod create;
 pub mod error;
 pub mod events;

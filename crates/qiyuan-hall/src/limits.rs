@@ -4,6 +4,7 @@
 //! states the same numbers. [`Limits`] holds the bounds an operator (or a
 //! test) may change at start.
 
+use crate::error::ErrorCode;
 use std::time::Duration;
 
 /// Largest request body accepted (bytes).
@@ -76,8 +77,7 @@ pub fn check_len(field: &str, len: usize, max: usize) -> crate::error::HallResul
         Ok(())
     } else {
         Err(crate::error::HallError::new(
-            400,
-            "out_of_range",
+            ErrorCode::OutOfRange,
             format!("{field}: at most {max} entries"),
         ))
     }

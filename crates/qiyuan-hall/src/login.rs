@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Semaphore;
 
+use crate::error::ErrorCode;
 use crate::error::{HallError, HallResult};
 
 /// Entries kept before idle ones are forgotten.
@@ -93,8 +94,8 @@ impl LoginThrottle {
 /// The error a throttled login gets: 429 `login_throttled`.
 pub fn throttled(wait: Duration) -> HallError {
     let secs = wait.as_secs().max(1);
-    HallError::too_many(
-        "login_throttled",
+    HallError::new(
+        ErrorCode::LoginThrottled,
         format!("too many failed logins: try again in {secs} s"),
     )
 }

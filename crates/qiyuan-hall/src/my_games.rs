@@ -6,6 +6,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult};
 use crate::state_view::GameClock;
 use crate::store::{SeatRow, User};
@@ -62,8 +63,7 @@ impl Hall {
     ) -> HallResult<(i64, String)> {
         if name.len() > MAX_CHALLENGE_NAME {
             return Err(HallError::new(
-                400,
-                "out_of_range",
+                ErrorCode::OutOfRange,
                 format!("challenge: at most {MAX_CHALLENGE_NAME} bytes"),
             ));
         }
@@ -80,7 +80,7 @@ impl Hall {
         let Some(other) = found else {
             return Err(
                 HallError::bad(format!("no user '{}'", crate::error::shown(name)))
-                    .with_code("no_such_user"),
+                    .with_code(ErrorCode::NoSuchUser),
             );
         };
         if other.id == user.id {

@@ -554,6 +554,17 @@ mod tests {
         assert_eq!(r, "#/components/responses/BadRequest");
         let s = &d["components"]["responses"]["BadRequest"]["content"]["application/json"];
         assert_eq!(s["schema"]["$ref"], "#/components/schemas/Error", "{s}");
+        // The code is the one list of codes, every code in it.
+        assert_eq!(
+            e["properties"]["code"]["$ref"],
+            "#/components/schemas/ErrorCode"
+        );
+        let listed = &d["components"]["schemas"]["ErrorCode"]["enum"];
+        let all: Vec<&str> = crate::error::ErrorCode::ALL
+            .iter()
+            .map(|c| c.as_str())
+            .collect();
+        assert_eq!(listed, &json!(all), "{listed}");
     }
 
     #[test]

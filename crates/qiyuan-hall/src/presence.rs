@@ -8,6 +8,7 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::error::ErrorCode;
 use crate::error::{HallError, HallResult};
 use crate::hall::{Hall, Live};
 use crate::store::SeatRow;
@@ -60,8 +61,8 @@ impl Presence {
             *since = now;
         }
         if *count >= per_hour {
-            return Err(HallError::too_many(
-                "guest_rate_limited",
+            return Err(HallError::new(
+                ErrorCode::GuestRateLimited,
                 format!(
                     "at most {per_hour} guest accounts an hour from one address: sign in or wait"
                 ),

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 
 use crate::api::{AppState, JsonBody, require_user};
 use crate::api_bodies::Done;
+use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, Live, ServerChance};
 use crate::openapi::{BadRequest, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::store::{SeatRow, SqliteStore, StoreResult};
@@ -86,7 +87,7 @@ fn check_name(name: &str) -> Result<(), HallError> {
         return Err(HallError::bad(format!(
             "a preset's name is 1 to {MAX_NAME_CHARS} characters, without control characters or surrounding spaces"
         ))
-        .with_code("bad_preset_name"));
+        .with_code(ErrorCode::BadPresetName));
     }
     Ok(())
 }
@@ -123,12 +124,12 @@ pub async fn save(
     if body.text.len() > MAX_TEXT_BYTES {
         return Err(
             HallError::bad(format!("a preset's text is at most {MAX_TEXT_BYTES} bytes"))
-                .with_code("bad_preset"),
+                .with_code(ErrorCode::BadPreset),
         );
     }
     game_kind
         .check_preset(&body.text)
-        .map_err(|why| HallError::bad(why).with_code("bad_preset"))?;
+        .map_err(|why| HallError::bad(why).with_code(ErrorCode::BadPreset))?;
     let mine = hall
         .store
         .list_presets(u.id)
@@ -139,7 +140,7 @@ pub async fn save(
         return Err(HallError::bad(format!(
             "you keep {MAX_PRESETS} presets at most: delete one first"
         ))
-        .with_code("too_many_presets"));
+        .with_code(ErrorCode::TooManyPresets));
     }
     let preset = Preset {
         kind: game_kind.id().to_string(),

@@ -12,6 +12,7 @@ use qiyuan_events::title::RankTitle;
 use serde_json::{Value, json};
 
 use crate::api_bodies::{GameRatingsBody, RatingChangeBody};
+use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult};
 use crate::store::{GameRow, RatingUpdate, SeatRow};
 
@@ -226,7 +227,7 @@ fn known_family(hall: &Hall, game: &str) -> HallResult<()> {
         crate::error::shown(game),
         hall.games.variant_names().join(", ")
     ))
-    .with_code("unknown_game"))
+    .with_code(ErrorCode::UnknownGame))
 }
 
 /// `GET /api/leaderboard/{game}`: the top 100 of a family.

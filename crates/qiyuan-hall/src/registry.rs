@@ -10,6 +10,7 @@ use qiyuan_core::{GameKind, Options, StartSpec, TableGame, VariantSpec};
 use rand::RngCore;
 use serde_json::{Value, json};
 
+use crate::error::ErrorCode;
 use crate::error::{HallError, HallResult};
 
 /// The registered kinds.
@@ -61,7 +62,7 @@ impl Registry {
                 crate::error::shown(variant),
                 self.variant_names().join(", ")
             ))
-            .with_code("bad_game")
+            .with_code(ErrorCode::BadGame)
         })
     }
 
@@ -96,7 +97,7 @@ impl Registry {
                 spec.name,
                 self.two_seat_variants().join(", ")
             ))
-            .with_code("not_two_seats"));
+            .with_code(ErrorCode::NotTwoSeats));
         }
         Ok(spec)
     }
@@ -159,7 +160,7 @@ impl Registry {
                         known.join(", ")
                     }
                 ))
-                .with_code("bad_option"));
+                .with_code(ErrorCode::BadOption));
             };
             crate::limits::check_range(&format!("options.{name}"), value, o.min, o.max)?;
         }
@@ -187,7 +188,7 @@ impl Registry {
             setup,
             seed,
         })
-        .map_err(|e| HallError::bad(e).with_code("bad_game"))
+        .map_err(|e| HallError::bad(e).with_code(ErrorCode::BadGame))
     }
 
     /// `GET /api/kinds`: every kind with its variants, seat counts, options,

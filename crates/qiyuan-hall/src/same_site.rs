@@ -23,6 +23,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use crate::error::ErrorCode;
 use crate::error::HallError;
 
 /// The page's policy: its own scripts (and WebAssembly for the analysis
@@ -60,7 +61,7 @@ fn origin_authority(origin: &str) -> Option<&str> {
 fn refusal(method: &Method, headers: &HeaderMap, body_len: Option<u64>) -> Option<HallError> {
     let cross = || {
         HallError::forbidden("requests from another site may not act for a signed-in visitor")
-            .with_code("cross_origin")
+            .with_code(ErrorCode::CrossOrigin)
     };
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
@@ -98,8 +99,7 @@ fn refusal(method: &Method, headers: &HeaderMap, body_len: Option<u64>) -> Optio
         Some(true) => None,
         None if !has_body => None,
         _ => Some(HallError::new(
-            415,
-            "json_required",
+            ErrorCode::JsonRequired,
             "the body of a request must be JSON (Content-Type: application/json)",
         )),
     }

@@ -27,7 +27,8 @@ use crate::store::Storage;
 use crate::web;
 use crate::ws;
 
-use crate::error::{HallError, code_for_status};
+use crate::error::ErrorCode;
+use crate::error::HallError;
 use crate::limits::Limits;
 pub use crate::limits::MAX_BODY;
 
@@ -105,7 +106,8 @@ async fn rate_limit(
         && !l.allow(addr.ip())
     {
         hall.metrics.rate_limited.inc();
-        return HallError::too_many("rate_limited", "too many requests: slow down").into_response();
+        return HallError::new(ErrorCode::RateLimited, "too many requests: slow down")
+            .into_response();
     }
     next.run(req).await
 }
@@ -136,8 +138,7 @@ async fn read_body(req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
     let too_large = || {
         HallError::new(
-            413,
-            "body_too_large",
+            ErrorCode::BodyTooLarge,
             format!("the request body is larger than {MAX_BODY} bytes"),
         )
         .into_response()
@@ -155,8 +156,11 @@ async fn read_body(req: Request, next: Next) -> Response {
     let mut stream = body.into_data_stream();
     loop {
         let Ok(next_chunk) = tokio::time::timeout_at(deadline, stream.next()).await else {
-            let mut r = HallError::new(408, "timeout", "the request body did not arrive in time")
-                .into_response();
+            let mut r = HallError::new(
+                ErrorCode::Timeout,
+                "the request body did not arrive in time",
+            )
+            .into_response();
             r.headers_mut().insert(
                 axum::http::header::CONNECTION,
                 axum::http::HeaderValue::from_static("close"),
@@ -206,7 +210,7 @@ async fn json_errors(req: Request, next: Next) -> Response {
         .map(|t| t.trim().to_string())
         .filter(|t| !t.is_empty())
         .unwrap_or_else(|| status.canonical_reason().unwrap_or("error").to_lowercase());
-    let body = HallError::new(status.as_u16(), code_for_status(status.as_u16()), text).body();
+    let body = HallError::of_status(status.as_u16(), text).body();
     parts.headers.remove(axum::http::header::CONTENT_LENGTH);
     parts.headers.insert(
         axum::http::header::CONTENT_TYPE,
@@ -264,7 +268,7 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
         .route(openapi::GAME_SOCKET_PATH, get(ws::game_socket))
         .merge(api)
         .fallback(|| async {
-            HallError::not_found("no such endpoint").with_code("no_such_endpoint")
+            HallError::not_found("no such endpoint").with_code(ErrorCode::NoSuchEndpoint)
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
+use crate::error::ErrorCode;
 use crate::error::{HallError, HallResult};
 use crate::limits::Limits;
 
@@ -47,8 +48,8 @@ impl SocketCounts {
         if limits.sockets_per_ip > 0
             && c.by_ip.get(&ip).copied().unwrap_or(0) >= limits.sockets_per_ip
         {
-            return Err(HallError::too_many(
-                "too_many_sockets",
+            return Err(HallError::new(
+                ErrorCode::TooManySockets,
                 format!(
                     "at most {} open sockets per address: close one first",
                     limits.sockets_per_ip
@@ -59,8 +60,8 @@ impl SocketCounts {
             && limits.sockets_per_user > 0
             && c.by_user.get(&u).copied().unwrap_or(0) >= limits.sockets_per_user
         {
-            return Err(HallError::too_many(
-                "too_many_sockets",
+            return Err(HallError::new(
+                ErrorCode::TooManySockets,
                 format!(
                     "at most {} open sockets per user: close one first",
                     limits.sockets_per_user

@@ -24,6 +24,8 @@ use std::time::Instant;
 use serde_json::Value;
 
 use crate::clock::wall_ms;
+use crate::command::Answer;
+use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult, Live, not_a_player};
 use crate::store::{SeatRow, User};
 
@@ -59,7 +61,8 @@ pub(crate) fn possible_for(live: &Live, seat: usize) -> bool {
 fn refusal(hall: &Hall, live: &Live) -> Option<HallError> {
     if live.row.rated {
         return Some(
-            HallError::conflict("takebacks are for unrated games only").with_code("takeback_rated"),
+            HallError::conflict("takebacks are for unrated games only")
+                .with_code(ErrorCode::TakebackRated),
         );
     }
     if !offered(live) || hall.hooks.in_event(&live.row.id) {
@@ -67,41 +70,36 @@ fn refusal(hall: &Hall, live: &Live) -> Option<HallError> {
             HallError::conflict(
                 "this game offers no takebacks (hidden information, more than two seats, or an event game)",
             )
-            .with_code("takeback_unavailable"),
+            .with_code(ErrorCode::TakebackUnavailable),
         );
     }
     None
 }
 
 fn nothing_to_take_back() -> HallError {
-    HallError::conflict("you have no move to take back").with_code("nothing_to_take_back")
+    HallError::conflict("you have no move to take back").with_code(ErrorCode::NothingToTakeBack)
 }
 
 impl Hall {
     /// Asks for a takeback (`offer`), or accepts or declines the
     /// opponent's request.
-    pub async fn takeback(&self, id: &str, user: &User, action: &str) -> HallResult<Value> {
+    pub async fn takeback(&self, id: &str, user: &User, action: Answer) -> HallResult<Value> {
         let user = user.clone();
-        let action = action.to_string();
         self.with_game(id, move |hall, live| {
             Box::pin(hall.takeback_in(live, user, action))
         })
         .await?
     }
 
-    async fn takeback_in(&self, live: &mut Live, user: User, action: String) -> HallResult<Value> {
+    async fn takeback_in(&self, live: &mut Live, user: User, action: Answer) -> HallResult<Value> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
-        if !matches!(action.as_str(), "offer" | "accept" | "decline") {
-            return Err(HallError::bad("action must be offer, accept or decline"));
-        }
         if live.row.status == "playing" && self.flag_check(live, Instant::now()).await {
-            return Err(
-                HallError::conflict("the game is over: time ran out").with_code("game_over")
-            );
+            return Err(HallError::conflict("the game is over: time ran out")
+                .with_code(ErrorCode::GameOver));
         }
         match live.row.status.as_str() {
             "finished" => {
-                return Err(HallError::conflict("the game is over").with_code("game_over"));
+                return Err(HallError::conflict("the game is over").with_code(ErrorCode::GameOver));
             }
             "waiting" => return Err(HallError::conflict("the game has not started")),
             _ => {}
@@ -111,23 +109,23 @@ impl Hall {
         }
         let plies = live.table.plies();
         let theirs = live.takeback.offer.filter(|&s| s != seat);
-        match (action.as_str(), theirs) {
-            ("offer", Some(_)) => {
+        match (action, theirs) {
+            (Answer::Offer, Some(_)) => {
                 return Err(HallError::conflict(
                     "your opponent's takeback request stands: accept or decline it first",
                 )
-                .with_code("takeback_pending"));
+                .with_code(ErrorCode::TakebackPending));
             }
-            ("offer", None) => {
+            (Answer::Offer, None) => {
                 if live.takeback.offer == Some(seat) {
                     return Err(HallError::conflict("your takeback request already stands")
-                        .with_code("takeback_pending"));
+                        .with_code(ErrorCode::TakebackPending));
                 }
                 if live.takeback.refused_at == Some((seat, plies)) {
                     return Err(HallError::conflict(
                         "your takeback request was declined: ask again after the next move",
                     )
-                    .with_code("takeback_declined"));
+                    .with_code(ErrorCode::TakebackDeclined));
                 }
                 self.cut_for(live, seat).await?;
                 live.takeback.offer = Some(seat);
@@ -143,8 +141,8 @@ impl Hall {
                     self.take_back(live, seat).await?;
                 }
             }
-            ("accept", Some(asker)) => self.take_back(live, asker).await?,
-            ("decline", Some(asker)) => {
+            (Answer::Accept, Some(asker)) => self.take_back(live, asker).await?,
+            (Answer::Decline, Some(asker)) => {
                 live.takeback.offer = None;
                 live.takeback.declined = Some((seat, live.version() + 1));
                 live.takeback.refused_at = Some((asker, plies));
@@ -153,7 +151,7 @@ impl Hall {
             _ => {
                 return Err(
                     HallError::conflict("there is no takeback request to answer")
-                        .with_code("no_takeback_request"),
+                        .with_code(ErrorCode::NoTakebackRequest),
                 );
             }
         }

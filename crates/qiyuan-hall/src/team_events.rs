@@ -29,6 +29,7 @@ use crate::store::{GameRow, SeatRow, User};
 pub use crate::limits::{MAX_BOARDS, MAX_TEAMS};
 
 mod playoffs;
+use crate::error::ErrorCode;
 use playoffs::Playoff;
 
 /// Team events in memory, by id, and which team event each game belongs to.
@@ -530,8 +531,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
         .unwrap_or_else(|| format!("{} team event", req.game));
     if name.chars().count() > crate::limits::MAX_NAME_CHARS {
         return Err(HallError::new(
-            400,
-            "out_of_range",
+            ErrorCode::OutOfRange,
             format!("name: at most {} characters", crate::limits::MAX_NAME_CHARS),
         ));
     }
@@ -642,7 +642,7 @@ pub async fn answer(hall: &Arc<Hall>, id: &str, user: &User, accept: bool) -> Ha
     if te.status != "invited" || !te.invited.remove(&user.id) {
         return Err(
             HallError::conflict("you have no open invitation to this team event")
-                .with_code("not_invited"),
+                .with_code(ErrorCode::NotInvited),
         );
     }
     if !accept {

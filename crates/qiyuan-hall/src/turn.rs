@@ -10,6 +10,8 @@ use qiyuan_core::{ClaimVerdict, EndReason, FlagFall, Outcome, Resigned, TableGam
 use serde_json::Value;
 
 use crate::clock::wall_ms;
+use crate::command::Answer;
+use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult, Live, ServerChance, not_a_player};
 use crate::store::{GameRow, MoveRow, SeatRow, User};
 use crate::view::result_name;
@@ -53,25 +55,27 @@ impl Hall {
                 ));
             }
             "finished" => {
-                return Err(HallError::conflict("the game is over").with_code("game_over"));
+                return Err(HallError::conflict("the game is over").with_code(ErrorCode::GameOver));
             }
             _ => {}
         }
         if mv.len() > crate::limits::MAX_MOVE_LEN {
-            return Err(HallError::bad("malformed move: too long").with_code("illegal_move"));
+            return Err(
+                HallError::bad("malformed move: too long").with_code(ErrorCode::IllegalMove)
+            );
         }
         let now = Instant::now();
         if self.flag_check(live, now).await {
             return Err(HallError::conflict("the game is over: time ran out"));
         }
         if !live.table.seats_to_move().contains(&seat) {
-            return Err(HallError::conflict("not your turn").with_code("not_your_turn"));
+            return Err(HallError::conflict("not your turn").with_code(ErrorCode::NotYourTurn));
         }
         let mut after = live.table.boxed_clone();
         let mut chance = ServerChance::default();
         after
             .play_for(seat, mv, &mut chance)
-            .map_err(|e| HallError::bad(e.to_string()).with_code("illegal_move"))?;
+            .map_err(|e| HallError::bad(e.to_string()).with_code(ErrorCode::IllegalMove))?;
         // Moving instead of answering a draw offer declines it.
         let offer = live.draw_offer;
         let declined = offer.filter(|&s| s != seat);
@@ -311,16 +315,15 @@ impl Hall {
 
     /// Offers, accepts (`accept`, or `offer` while the opponent's offer
     /// stands) or declines a draw.
-    pub async fn draw(&self, id: &str, user: &User, action: &str) -> HallResult<Value> {
+    pub async fn draw(&self, id: &str, user: &User, action: Answer) -> HallResult<Value> {
         let user = user.clone();
-        let action = action.to_string();
         self.with_game(id, move |hall, live| {
             Box::pin(hall.draw_in(live, user, action))
         })
         .await?
     }
 
-    async fn draw_in(&self, live: &mut Live, user: User, action: String) -> HallResult<Value> {
+    async fn draw_in(&self, live: &mut Live, user: User, action: Answer) -> HallResult<Value> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));
@@ -329,12 +332,12 @@ impl Hall {
             return Err(HallError::conflict(why));
         }
         let theirs = live.draw_offer.filter(|&s| s != seat);
-        match (action.as_str(), theirs) {
-            ("offer" | "accept", Some(_)) => self.finish(live, agreement()).await?,
-            ("accept", None) => {
+        match (action, theirs) {
+            (Answer::Offer | Answer::Accept, Some(_)) => self.finish(live, agreement()).await?,
+            (Answer::Accept, None) => {
                 return Err(HallError::conflict("there is no draw offer to accept"));
             }
-            ("offer", None) => {
+            (Answer::Offer, None) => {
                 if live.draw_offer == Some(seat) {
                     return Err(HallError::conflict("your draw offer already stands"));
                 }
@@ -351,11 +354,10 @@ impl Hall {
                     AiAnswer::Open => {}
                 }
             }
-            ("decline", Some(offerer)) => self.decline_draw(live, offerer, seat),
-            ("decline", None) => {
+            (Answer::Decline, Some(offerer)) => self.decline_draw(live, offerer, seat),
+            (Answer::Decline, None) => {
                 return Err(HallError::conflict("there is no draw offer to decline"));
             }
-            _ => return Err(HallError::bad("action must be offer, accept or decline")),
         }
         Ok(Hall::state_json(live, Some(seat)))
     }
@@ -437,7 +439,7 @@ impl Hall {
                 self.record_foul(&live.row.id, seat).await;
                 Err(
                     HallError::conflict(format!("claim refused (a technical foul, X8): {why}"))
-                        .with_code("claim_refused"),
+                        .with_code(ErrorCode::ClaimRefused),
                 )
             }
         }

@@ -44,6 +44,8 @@ use crate::hall::{Hall, HallError};
 use crate::store::User;
 use crate::view::topic;
 
+use crate::command::{Answer, ClientFrame, FRAME_TYPES};
+use crate::error::ErrorCode;
 pub use crate::limits::MAX_FRAME;
 use crate::sockets::SocketSlot;
 
@@ -56,19 +58,6 @@ const MAX_WRITE_BUFFER: usize = 256 * 1024;
 const FRAME_RATE: f64 = 10.0;
 /// Interval of server pings.
 const PING_EVERY: Duration = Duration::from_secs(3);
-
-#[derive(Deserialize)]
-struct Frame {
-    t: String,
-    #[serde(default, rename = "move")]
-    mv: Option<String>,
-    #[serde(default)]
-    action: Option<String>,
-    #[serde(default)]
-    id: Option<u64>,
-    #[serde(default)]
-    text: Option<String>,
-}
 
 /// The query of a game socket.
 #[derive(Deserialize)]
@@ -299,19 +288,19 @@ async fn run_game_socket(
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(_))) => {
-                        if tx.send(error_frame(&HallError::bad("binary frames are not accepted; send JSON text").with_code("bad_frame"))).await.is_err() { return; }
+                        if tx.send(error_frame(&HallError::bad("binary frames are not accepted; send JSON text").with_code(ErrorCode::BadFrame))).await.is_err() { return; }
                         continue;
                     }
                     Some(Ok(_)) => continue,
                 };
                 if !bucket.take() {
-                    if tx.send(error_frame(&HallError::too_many("rate_limited", "too many frames: slow down"))).await.is_err() { return; }
+                    if tx.send(error_frame(&HallError::new(ErrorCode::RateLimited, "too many frames: slow down"))).await.is_err() { return; }
                     continue;
                 }
-                let frame: Frame = match serde_json::from_str(text.as_str()) {
+                let frame: ClientFrame = match serde_json::from_str(text.as_str()) {
                     Ok(f) => f,
                     Err(e) => {
-                        if tx.send(error_frame(&HallError::bad(format!("malformed frame: {e}")).with_code("bad_frame"))).await.is_err() { return; }
+                        if tx.send(error_frame(&HallError::bad(format!("malformed frame: {e}")).with_code(ErrorCode::BadFrame))).await.is_err() { return; }
                         continue;
                     }
                 };
@@ -349,7 +338,7 @@ async fn handle_frame(
     id: &str,
     user: Option<&User>,
     seat: Option<usize>,
-    f: &Frame,
+    f: &ClientFrame,
     lag: i64,
     pings: &mut VecDeque<(u64, Instant)>,
     rtts: &mut VecDeque<i64>,
@@ -370,7 +359,7 @@ async fn handle_frame(
     {
         let res = crate::forward::action_to(&addr, id, creds, action, body).await;
         return match res {
-            Ok(answer) if f.t == "rematch" => Some(Message::Text(
+            Ok(answer) if matches!(f, ClientFrame::Rematch {}) => Some(Message::Text(
                 json!({"t":"rematch","id":answer["rematch_id"]})
                     .to_string()
                     .into(),
@@ -379,15 +368,15 @@ async fn handle_frame(
             Err(e) => Some(error_frame(&e)),
         };
     }
-    let res: Result<Option<Value>, HallError> = match f.t.as_str() {
-        "ping" => {
+    let res: Result<Option<Value>, HallError> = match f {
+        ClientFrame::Ping { id } => {
             return Some(Message::Text(
-                json!({"t":"pong","id":f.id}).to_string().into(),
+                json!({"t":"pong","id":id}).to_string().into(),
             ));
         }
-        "pong" => {
-            if let Some(pid) = f.id
-                && let Some(pos) = pings.iter().position(|(p, _)| *p == pid)
+        ClientFrame::Pong { id } => {
+            if let Some(pid) = id
+                && let Some(pos) = pings.iter().position(|(p, _)| p == pid)
                 && let Some((_, at)) = pings.remove(pos)
             {
                 rtts.push_back(at.elapsed().as_millis() as i64);
@@ -397,48 +386,51 @@ async fn handle_frame(
             }
             return None;
         }
-        "move" => match (need_player(), f.mv.as_deref()) {
+        ClientFrame::Move { mv } => match (need_player(), mv.as_deref()) {
             (Err(e), _) => Err(e),
             (Ok(_), None) => Err(HallError::bad("a move frame needs \"move\"")),
             // The state reaches the player through the event bus.
             (Ok(u), Some(mv)) => hall.play(id, u, mv, lag, false).await.map(|_| None),
         },
-        "resign" => match need_player() {
+        ClientFrame::Resign {} => match need_player() {
             Ok(u) => hall.resign(id, u).await.map(|_| None),
             Err(e) => Err(e),
         },
-        "draw" => match need_player() {
+        ClientFrame::Draw { action } => match need_player() {
             Ok(u) => hall
-                .draw(id, u, f.action.as_deref().unwrap_or("offer"))
+                .draw(id, u, action.unwrap_or_default())
                 .await
                 .map(|_| None),
             Err(e) => Err(e),
         },
-        "takeback" => match need_player() {
+        ClientFrame::Takeback { action } => match need_player() {
             Ok(u) => hall
-                .takeback(id, u, f.action.as_deref().unwrap_or("offer"))
+                .takeback(id, u, action.unwrap_or_default())
                 .await
                 .map(|_| None),
             Err(e) => Err(e),
         },
-        "chat" => match (need_player(), f.text.as_deref()) {
+        ClientFrame::Chat { text } => match (need_player(), text.as_deref()) {
             (Err(e), _) => Err(e),
             (Ok(_), None) => Err(HallError::bad("a chat frame needs \"text\"")),
             // The message reaches the players (this one too) through the bus.
             (Ok(u), Some(text)) => hall.chat_send(id, u, text).await.map(|_| None),
         },
-        "claim" => match need_player() {
+        ClientFrame::Claim {} => match need_player() {
             Ok(u) => hall.claim(id, u).await.map(|_| None),
             Err(e) => Err(e),
         },
-        "rematch" => match need_player() {
+        ClientFrame::Rematch {} => match need_player() {
             Ok(u) => hall
                 .rematch(id, u)
                 .await
                 .map(|r| r.map(|rid| json!({"t":"rematch","id":rid}))),
             Err(e) => Err(e),
         },
-        other => Err(HallError::bad(format!("unknown frame type '{other}'"))),
+        ClientFrame::Unknown => Err(HallError::bad(format!(
+            "unknown frame type: t must be one of {FRAME_TYPES}"
+        ))
+        .with_code(ErrorCode::BadFrame)),
     };
     match res {
         Ok(Some(v)) => Some(Message::Text(v.to_string().into())),
@@ -450,17 +442,17 @@ async fn handle_frame(
 /// The HTTP form of a player's frame: the action under
 /// `/api/games/{id}/` and its body (`None` for a frame that is not an
 /// action, or lacks what it needs: that is refused where it arrived).
-fn as_post(f: &Frame) -> Option<(&'static str, Option<Value>)> {
-    let action = || json!({"action": f.action.as_deref().unwrap_or("offer")});
-    Some(match f.t.as_str() {
-        "move" => ("moves", Some(json!({"move": f.mv.as_deref()?}))),
-        "resign" => ("resign", None),
-        "draw" => ("draw", Some(action())),
-        "takeback" => ("takeback", Some(action())),
-        "chat" => ("chat", Some(json!({"text": f.text.as_deref()?}))),
-        "claim" => ("claim", None),
-        "rematch" => ("rematch", None),
-        _ => return None,
+fn as_post(f: &ClientFrame) -> Option<(&'static str, Option<Value>)> {
+    let answer = |a: &Option<Answer>| json!({"action": a.unwrap_or_default()});
+    Some(match f {
+        ClientFrame::Move { mv } => ("moves", Some(json!({"move": mv.as_deref()?}))),
+        ClientFrame::Resign {} => ("resign", None),
+        ClientFrame::Draw { action } => ("draw", Some(answer(action))),
+        ClientFrame::Takeback { action } => ("takeback", Some(answer(action))),
+        ClientFrame::Chat { text } => ("chat", Some(json!({"text": text.as_deref()?}))),
+        ClientFrame::Claim {} => ("claim", None),
+        ClientFrame::Rematch {} => ("rematch", None),
+        ClientFrame::Ping { .. } | ClientFrame::Pong { .. } | ClientFrame::Unknown => return None,
     })
 }
 

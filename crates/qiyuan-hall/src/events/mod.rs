@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, mpsc};
 
+use crate::error::ErrorCode;
 use crate::fouls::FoulWatch;
 use crate::hall::{Hall, HallError, HallResult};
 use crate::limits::MAX_EVENT_PLAYERS;
@@ -262,7 +263,8 @@ pub(crate) fn entrant_ai_level(who: &str, n: &str) -> HallResult<u8> {
 /// The account an entrant's name names, or a `no_such_user` error.
 pub(crate) async fn entrant_user(hall: &Hall, who: &str) -> HallResult<User> {
     let unknown = || {
-        HallError::bad(format!("no user '{}'", crate::error::shown(who))).with_code("no_such_user")
+        HallError::bad(format!("no user '{}'", crate::error::shown(who)))
+            .with_code(ErrorCode::NoSuchUser)
     };
     if who.is_empty() || who.len() > 64 {
         return Err(unknown());

@@ -16,6 +16,7 @@ use tokio::sync::Mutex;
 use super::driver::save;
 use super::{HallEvent, HookMsg, bad_event, collect_from};
 use crate::clock::wall_ms;
+use crate::error::ErrorCode;
 use crate::hall::{ClockSpec, Hall, HallError, HallResult};
 use crate::limits::{
     MAX_ADVANCE_PER_GROUP, MAX_EVENT_PLAYERS, MAX_FINAL_BRACKET, MAX_GAME_TIME_CAP_S, MAX_GROUPS,
@@ -117,8 +118,7 @@ fn settings_from(format: &Format, body: SettingsBody) -> HallResult<EventSetting
         let ok = |ms: u64| (1_000..=3 * 3_600_000).contains(&ms);
         if !ok(v.red_base_ms) || !ok(v.black_base_ms) || v.increment_ms > 600_000 {
             return Err(HallError::new(
-                400,
-                "out_of_range",
+                ErrorCode::OutOfRange,
                 "settings.playoff: red_base_ms and black_base_ms must be 1000 to 10800000, increment_ms 0 to 600000",
             ));
         }
@@ -179,8 +179,7 @@ fn check_format(format: &Format) -> HallResult<()> {
             )?;
             if u64::from(t.groups) * u64::from(t.advance_per_group) > MAX_EVENT_PLAYERS as u64 {
                 return Err(HallError::new(
-                    400,
-                    "out_of_range",
+                    ErrorCode::OutOfRange,
                     format!(
                         "format.groups × format.advance_per_group must be at most {MAX_EVENT_PLAYERS} (the most players of an event)"
                     ),
@@ -202,7 +201,7 @@ pub(crate) async fn check_ai_budget(
     if ai_entrants == 0 {
         return Ok(());
     }
-    let over = |msg: String| Err(HallError::forbidden(msg).with_code("ai_budget"));
+    let over = |msg: String| Err(HallError::forbidden(msg).with_code(ErrorCode::AiBudget));
     if user.guest {
         return over("guests may not enter AI players in events; register first".into());
     }
@@ -246,8 +245,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
     let name = req.name.unwrap_or_else(|| format!("{} event", req.game));
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(HallError::new(
-            400,
-            "out_of_range",
+            ErrorCode::OutOfRange,
             format!("name: at most {MAX_NAME_CHARS} characters"),
         ));
     }
@@ -281,7 +279,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
         return Err(HallError::conflict(
             "the people named must accept their invitation before the event starts: create it without \"start\", then start it once they joined",
         )
-        .with_code("invitations_pending"));
+        .with_code(ErrorCode::InvitationsPending));
     }
     // Check the format's settings now, not at the start: only a field too
     // small for it is acceptable while entries are open.
@@ -352,9 +350,8 @@ pub async fn decline(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Valu
     let mut he = e.lock().await;
     let me = PlayerId(format!("u:{}", user.id));
     if !he.invited.remove(&me) {
-        return Err(
-            HallError::conflict("you have no invitation to this event").with_code("not_invited")
-        );
+        return Err(HallError::conflict("you have no invitation to this event")
+            .with_code(ErrorCode::NotInvited));
     }
     he.entrants.retain(|p| p.id != me);
     save(hall, &he).await;

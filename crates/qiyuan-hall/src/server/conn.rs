@@ -67,7 +67,8 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
 
-use crate::error::{HallError, code_for_status};
+use crate::error::ErrorCode;
+use crate::error::HallError;
 use crate::limits::{Limits, MAX_HEAD, MAX_HEADERS};
 
 /// Refused connections answered at once; past that, a refused connection is
@@ -145,8 +146,8 @@ impl ConnCounts {
         }
         let mine = c.by_ip.get(&ip).copied().unwrap_or(0);
         if limits.connections_per_ip > 0 && mine >= limits.connections_per_ip {
-            return Err(HallError::too_many(
-                "too_many_connections",
+            return Err(HallError::new(
+                ErrorCode::TooManyConnections,
                 format!(
                     "at most {} open connections per address: close one first",
                     limits.connections_per_ip
@@ -206,7 +207,7 @@ fn parse_error(status: u16) -> HallError {
         }
         _ => "the request cannot be served",
     };
-    HallError::new(status, code_for_status(status), msg)
+    HallError::of_status(status, msg)
 }
 
 /// Where hyper's automatic error answer starts in `tail`, if `tail` ends
