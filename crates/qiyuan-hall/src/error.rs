@@ -82,8 +82,9 @@ error_codes! {
     NotAPlayer = ("not_a_player", 403),
     /// A seat reserved for someone else.
     NotChallenged = ("not_challenged", 403),
-    /// An AI budget above what this user may ask for.
-    AiBudget = ("ai_budget", 403),
+    /// More AI work than this user may ask for: 429 for games in play
+    /// against the AI, 403 for an event's AI entrants.
+    AiBudget = ("ai_budget", 429),
     /// A cookie request from another site.
     CrossOrigin = ("cross_origin", 403),
     /// Nothing with this id.
@@ -280,6 +281,12 @@ impl HallError {
     /// The same message with a more specific code (and that code's status).
     pub fn with_code(self, code: ErrorCode) -> HallError {
         HallError::new(code, self.message)
+    }
+    /// The same error with another status: only for a code answered with
+    /// two statuses (`ai_budget`).
+    pub fn with_status(mut self, status: u16) -> HallError {
+        self.status = status;
+        self
     }
     /// The error another node answered (`status`, `code`, `message`), passed
     /// on as it is; a code this node does not know becomes the status's.

@@ -201,7 +201,7 @@ pub(crate) async fn check_ai_budget(
     if ai_entrants == 0 {
         return Ok(());
     }
-    let over = |msg: String| Err(HallError::forbidden(msg).with_code(ErrorCode::AiBudget));
+    let over = |msg: String| Err(HallError::new(ErrorCode::AiBudget, msg).with_status(403));
     if user.guest {
         return over("guests may not enter AI players in events; register first".into());
     }
