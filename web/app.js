@@ -1,3 +1,4 @@
+// @ts-check
 // 棋苑 Qiyuan page: lobby, game, profile, rules, login. Plain ES modules.
 import { t, getLang, setLang, applyStatic } from './i18n.js';
 import { titleSlot, decorate } from './titles.js';
@@ -22,7 +23,7 @@ async function ensureSession() {
 }
 
 function renderNav() {
-  const a = document.getElementById('nav-user');
+  const a = /** @type {HTMLAnchorElement} */ (document.getElementById('nav-user'));
   if (me && !me.guest) { a.textContent = me.username; a.href = `#/user/${encodeURIComponent(me.username)}`; }
   else { a.textContent = t('login'); a.href = '#/login'; }
   document.getElementById('lang').textContent = getLang() === 'zh' ? 'English' : '中文';
@@ -66,7 +67,7 @@ function lobbyView() {
     document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     decorate(view);
-    view.querySelectorAll('[data-join]').forEach((b) => b.addEventListener('click', async () => {
+    /** @type {NodeListOf<HTMLElement>} */ (view.querySelectorAll('[data-join]')).forEach((b) => b.addEventListener('click', async () => {
       const id = b.dataset.join;
       try {
         const mine = l.open.find((g) => g.id === id).seats.some((s) => s.kind === 'user' && me && s.name === me.username);
@@ -101,7 +102,7 @@ async function showInvitations() {
     <td>${i.kind === 'team_event' ? t('team_event') : `<a href="#/event/${esc(i.id)}">${esc(i.name)}</a>`}${i.kind === 'team_event' ? ' ' + esc(i.name) : ''}</td>
     <td>${esc(t(i.game))} · ${clockText(i.clock, i.game)}${i.rated ? ' · ' + t('rated') : ''}</td><td class="muted">${t('organiser')}: ${esc(i.organiser || '')}</td>
     <td><button data-inv="${esc(i.id)}" data-kind="${i.kind}" data-yes="1">${t('accept')}</button> <button data-inv="${esc(i.id)}" data-kind="${i.kind}">${t('decline')}</button></td></tr>`).join('')}</table>`;
-  box.querySelectorAll('[data-inv]').forEach((b) => b.addEventListener('click', async () => {
+  /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('[data-inv]')).forEach((b) => b.addEventListener('click', async () => {
     const base = b.dataset.kind === 'team_event' ? '/api/team-events' : '/api/events';
     const verb = b.dataset.yes ? (b.dataset.kind === 'team_event' ? 'accept' : 'join') : 'decline';
     try { await api('POST', `${base}/${encodeURIComponent(b.dataset.inv)}/${verb}`); } catch (err) { alert(err.message); }
@@ -118,8 +119,8 @@ function loginView() {
     <button data-a="register" data-testid="do-register">${t('register')}</button>
     ${me && !me.guest ? `<button type="button" id="logout">${t('logout')}</button>` : ''}
     <div class="err" id="login-err"></div></form></div>`;
-  const form = document.getElementById('login');
-  form.querySelectorAll('button[data-a]').forEach((b) => b.addEventListener('click', async (e) => {
+  const form = /** @type {HTMLFormElement} */ (document.getElementById('login'));
+  /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll('button[data-a]')).forEach((b) => b.addEventListener('click', async (e) => {
     e.preventDefault();
     const f = new FormData(form);
     try {
@@ -164,7 +165,7 @@ async function showSessions() {
     <div class="muted">${t('last_used')} ${when(s.last_seen_ms)} · ${t('expires')} ${when(s.expires_ms)}</div></td>
     <td>${s.current ? '' : `<button data-sess="${esc(s.id)}">${t('revoke')}</button>`}</td></tr>`).join('')}</table>
     ${list.length > 1 ? `<button id="revoke-others">${t('revoke_others')}</button>` : ''}`;
-  box.querySelectorAll('[data-sess]').forEach((b) => b.addEventListener('click', async () => {
+  /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('[data-sess]')).forEach((b) => b.addEventListener('click', async () => {
     try { await api('DELETE', `/api/sessions/${encodeURIComponent(b.dataset.sess)}`); } catch (err) { alert(err.message); }
     showSessions();
   }));

@@ -1,3 +1,4 @@
+// @ts-check
 // Board and piece themes for the Xiangqi board (board.js), chosen on the
 // game page and kept in localStorage ('qy-board', 'qy-pieces'). The dark
 // page theme dims whichever board is chosen (style.css).

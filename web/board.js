@@ -1,3 +1,4 @@
+// @ts-check
 // The SVG board: pieces with their Jifen class, legal targets, last move, check.
 import { BOARDS, PIECES, boardTheme, pieceTheme } from './board-theme.js';
 const NS = 'http://www.w3.org/2000/svg';

@@ -1,3 +1,4 @@
+// @ts-check
 // Events: the list with a create form, and one event's pairings, results and
 // standings (every tie-break column, H9), refreshed live (NDJSON stream) while it runs.
 import { t } from './i18n.js';
@@ -50,7 +51,7 @@ export function eventsView(view) {
     <div class="card"><h2>${t('events')}</h2><div id="ev-list">…</div></div>`;
   document.getElementById('ev-create').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const f = new FormData(e.target);
+    const f = new FormData(/** @type {HTMLFormElement} */ (e.target));
     const body = {
       game: f.get('game'), format: FORMATS[f.get('format')](f),
       clock: { initial_s: Number(f.get('minutes')) * 60, increment_s: Number(f.get('inc')) },

@@ -1,3 +1,4 @@
+// @ts-check
 // Leaderboard per game family and the rating chart on profiles.
 import { t } from './i18n.js';
 import { titleBadge } from './titles.js';

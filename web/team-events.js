@@ -1,3 +1,4 @@
+// @ts-check
 // Team events (H7): the list with a create form, and one event's teams,
 // standings (match points, game points, game wins, direct encounter, fouls:
 // every column, H9, with the CSV) and every round's matches board by board,
@@ -28,7 +29,7 @@ export function teamEventsView(view) {
     <div class="card"><h2>${t('team_events')}</h2><div id="te-list" data-testid="team-event-list">…</div></div>`;
   document.getElementById('te-create').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const f = new FormData(e.target);
+    const f = new FormData(/** @type {HTMLFormElement} */ (e.target));
     const body = {
       game: f.get('game'),
       clock: { initial_s: Number(f.get('minutes')) * 60, increment_s: Number(f.get('inc')) },

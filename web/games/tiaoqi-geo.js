@@ -1,3 +1,4 @@
+// @ts-check
 // Tiaoqi's geometry and position text for the page (rules T11-T13): the 121
 // cells, the six camps, rows still to go (T9) and positions rebuilt from the
 // move record for replay and animation. No drawing here.
