@@ -74,6 +74,7 @@ export function analysisHtml(state, id, mod) {
 }
 
 function start(state, id, rerender, mod) {
+  /** @type {{ plies: any[], done: boolean, error: string | null }} */
   const run = { plies: [], done: false, error: null };
   runs.set(id, run);
   const worker = new Worker('/static/engine-worker.js');

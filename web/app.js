@@ -6,14 +6,14 @@ import { leaderboardView, profileRatings } from './leaderboard.js';
 import { eventsView, eventView } from './events.js';
 import { teamEventsView, teamEventView } from './team-events.js';
 import { loadKinds, kindOf } from './kinds.js';
-import { api, esc, seatLabel, clockText, wsUrl, reasonText } from './util.js';
+import { api, esc, seatLabel, clockText, wsUrl, reasonText, byId } from './util.js';
 import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
 import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
 import { bindTheme, applyTheme } from './theme.js';
 import { watchMyGames, refreshMyGames, showChallenges, myGamesView } from './my-games.js';
 
-const view = document.getElementById('view');
+const view = byId('view');
 let me = null;
 let cleanup = () => {};
 
@@ -26,7 +26,7 @@ function renderNav() {
   const a = /** @type {HTMLAnchorElement} */ (document.getElementById('nav-user'));
   if (me && !me.guest) { a.textContent = me.username; a.href = `#/user/${encodeURIComponent(me.username)}`; }
   else { a.textContent = t('login'); a.href = '#/login'; }
-  document.getElementById('lang').textContent = getLang() === 'zh' ? 'English' : '中文';
+  byId('lang').textContent = getLang() === 'zh' ? 'English' : '中文';
   applyStatic();
   applyTheme();
 }
@@ -57,6 +57,7 @@ function lobbyView() {
   const ws = new WebSocket(wsUrl('/api/lobby/ws'));
   // The socket sends the whole lobby first (and again after falling
   // behind), then each change alone: a room listed or changed, or gone.
+  /** @type {{ open: any[], playing: any[] }} */
   let l = { open: [], playing: [] };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
@@ -64,13 +65,13 @@ function lobbyView() {
     else if (m.t === 'lobby_change') l = lobbyChanged(l, m);
     else return;
     const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${seatsLine(g, true)}</td><td>${clockText(g.clock, g.game)}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
-    document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
-    document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
+    byId('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
+    byId('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     decorate(view);
     /** @type {NodeListOf<HTMLElement>} */ (view.querySelectorAll('[data-join]')).forEach((b) => b.addEventListener('click', async () => {
       const id = b.dataset.join;
       try {
-        const mine = l.open.find((g) => g.id === id).seats.some((s) => s.kind === 'user' && me && s.name === me.username);
+        const mine = (l.open.find((g) => g.id === id) || { seats: [] }).seats.some((s) => s.kind === 'user' && me && s.name === me.username);
         if (!mine) await api('POST', `/api/games/${id}/join`);
         location.hash = `#/game/${id}`;
       } catch (err) { alert(err.message); }
@@ -105,7 +106,7 @@ async function showInvitations() {
   /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('[data-inv]')).forEach((b) => b.addEventListener('click', async () => {
     const base = b.dataset.kind === 'team_event' ? '/api/team-events' : '/api/events';
     const verb = b.dataset.yes ? (b.dataset.kind === 'team_event' ? 'accept' : 'join') : 'decline';
-    try { await api('POST', `${base}/${encodeURIComponent(b.dataset.inv)}/${verb}`); } catch (err) { alert(err.message); }
+    try { await api('POST', `${base}/${encodeURIComponent(String(b.dataset.inv))}/${verb}`); } catch (err) { alert(err.message); }
     showInvitations();
   }));
 }
@@ -126,7 +127,7 @@ function loginView() {
     try {
       me = await api('POST', `/api/${b.dataset.a}`, { username: f.get('username'), password: f.get('password') });
       renderNav(); refreshMyGames(); location.hash = '#/';
-    } catch (err) { document.getElementById('login-err').textContent = err.message; }
+    } catch (err) { byId('login-err').textContent = err.message; }
   }));
   const lo = document.getElementById('logout');
   if (lo) lo.addEventListener('click', async () => { await api('POST', '/api/logout'); me = null; await ensureSession(); location.hash = '#/'; });
@@ -166,7 +167,7 @@ async function showSessions() {
     <td>${s.current ? '' : `<button data-sess="${esc(s.id)}">${t('revoke')}</button>`}</td></tr>`).join('')}</table>
     ${list.length > 1 ? `<button id="revoke-others">${t('revoke_others')}</button>` : ''}`;
   /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('[data-sess]')).forEach((b) => b.addEventListener('click', async () => {
-    try { await api('DELETE', `/api/sessions/${encodeURIComponent(b.dataset.sess)}`); } catch (err) { alert(err.message); }
+    try { await api('DELETE', `/api/sessions/${encodeURIComponent(String(b.dataset.sess))}`); } catch (err) { alert(err.message); }
     showSessions();
   }));
   const all = document.getElementById('revoke-others');
@@ -193,7 +194,7 @@ function route() {
   else cleanup = lobbyView();
 }
 
-document.getElementById('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
+byId('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
 window.addEventListener('hashchange', route);
 bindTheme();
 setLang(getLang());

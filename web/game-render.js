@@ -97,11 +97,12 @@ export function chooserHtml(cands, mod) {
 
 /**
  * The draw offer's notice: one to answer, ours waiting, or ours declined a moment ago.
+ * @param {Record<string, any>} state the store's state
  * @param {GameStore} store
  * @param {{ offer: boolean }} ex
  */
-function offerHtml(store, ex) {
-  const state = store.state, mySeat = state.seat;
+function offerHtml(state, store, ex) {
+  const mySeat = state.seat;
   const now = performance.now();
   if (state.status !== 'playing' || mySeat == null || !ex.offer) return '';
   if (state.draw_offer != null && state.draw_offer !== mySeat) {
@@ -115,14 +116,15 @@ function offerHtml(store, ex) {
 
 /**
  * The buttons under the status line.
+ * @param {Record<string, any>} state the store's state
  * @param {GameStore} store
  * @param {Partial<GameModule>} mod
  * @param {ReturnType<typeof extras>} ex
  * @param {boolean} out whether the viewer left a game the others play on
  * @param {any} me
  */
-function buttonsHtml(store, mod, ex, out, me) {
-  const state = store.state, myTurn = store.myTurn();
+function buttonsHtml(state, store, mod, ex, out, me) {
+  const myTurn = store.myTurn();
   const legal = state.legal || [];
   const b = [];
   if (state.status === 'playing' && state.seat != null && !out) {
@@ -171,7 +173,7 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
   const $ = (/** @type {string} */ x) => /** @type {any} */ (document.getElementById(x));
   let shownNames = '', shownPlies = -1;
 
-  /** Draws the page for `mod` (the game's module, loaded). @param {Partial<GameModule>} mod */
+  /** Draws the page for `mod` (the game's module, loaded). @param {GameModule} mod */
   function render(mod) {
     const state = store.state;
     if (!state) return;
@@ -193,7 +195,7 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     // bars above and below the board.
     const ctx = { t, esc, seatLabel, titleSlot, replayPly: ui.replayPly, rerender, fen: mod.fenAt ? mod.fenAt(state, ui.replayPly) : state.fen };
     $('top-bar').hidden = $('bot-bar').hidden = !!mod.seats;
-    view.querySelector('.game').classList.toggle('seated', !!mod.seats);
+    /** @type {HTMLElement} */ (view.querySelector('.game')).classList.toggle('seated', !!mod.seats);
     $('notation-wrap').hidden = mod.notations === false;
     $('flip').textContent = t(mod.flipLabel || 'flip');
     $('pgn').hidden = !ex.pgn;
@@ -224,13 +226,13 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     $('status').textContent = status;
     // Once over, the result panel says it all (the line stays for readers of the page's text).
     $('status').hidden = state.status === 'finished';
-    $('offer').innerHTML = offerHtml(store, ex) + takebackHtml(state) + waitingHtml(state, me);
+    $('offer').innerHTML = offerHtml(state, store, ex) + takebackHtml(state) + waitingHtml(state, me);
     $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ui.ratings) + analysisHtml(state, id, mod) : '';
     decorate($('result'));
-    $('buttons').innerHTML = buttonsHtml(store, mod, ex, out, me);
+    $('buttons').innerHTML = buttonsHtml(state, store, mod, ex, out, me);
     $('moves').innerHTML = movesHtml(state, mod, ui);
     // The newest move in sight (a long list scrolls).
-    if (ui.replayPly == null && rec.length !== shownPlies) { const box = view.querySelector('.moves'); box.scrollTop = box.scrollHeight; }
+    if (ui.replayPly == null && rec.length !== shownPlies) { const box = /** @type {HTMLElement} */ (view.querySelector('.moves')); box.scrollTop = box.scrollHeight; }
     shownPlies = rec.length;
     $('replay').innerHTML = replayHtml(rec.length);
     $('typed').hidden = !(state.status === 'playing' && mySeat != null && !out);

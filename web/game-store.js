@@ -47,9 +47,9 @@ export class GameStore {
    * Folds a `state` or `diff` frame in.
    * @param {GameState} m
    * @param {number} now performance.now()
-   * @returns {{ stale: true } | { resync: true } | { prev: GameState | null, changed: boolean }}
+   * @returns {{ stale: true } | { resync: true } | { prev: GameState | null, state: GameState, changed: boolean }}
    *   stale: an old diff, ignored; resync: records are missing (ask for the whole game);
-   *   else the state before and whether the version changed.
+   *   else the states before and now, and whether the version changed.
    */
   receive(m, now) {
     const prev = this.state;
@@ -66,7 +66,7 @@ export class GameStore {
     this.state = next;
     this.receivedAt = now;
     this.pending = null;
-    return { prev, changed };
+    return { prev, state: next, changed };
   }
 
   /** Whether the viewer is to move. */

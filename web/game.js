@@ -32,7 +32,7 @@ export function gameView(view, id, me = null) {
   const store = new GameStore();
   /** @type {import('./game-render.js').Ui} */
   const ui = { selected: null, flipped: false, notation: localStorage.getItem('qy-notation') || 'iccs', replayPly: null, premove: null, preFrom: null, chooserOpen: null, ratings: null };
-  /** @type {Partial<import('./kinds.js').GameModule> | null} the game's module, once loaded */
+  /** @type {import('./kinds.js').GameModule | null} the game's module, once loaded */
   let mod = null;
   let closed = false, ratingsAsked = false;
   view.innerHTML = pageHtml(id);
@@ -68,7 +68,7 @@ export function gameView(view, id, me = null) {
     if (!state || state.status !== 'playing' || state.seat == null) { $('err').textContent = t('typed_not_playing'); return; }
     if (!myTurn()) { $('err').textContent = t('typed_not_your_turn'); return; }
     const r = matchTyped(box.value, state.legal, mod || {});
-    if (r.error) { $('err').textContent = r.error; box.select(); return; }
+    if (!r.moves) { $('err').textContent = r.error; box.select(); return; }
     $('err').textContent = '';
     box.value = '';
     ui.replayPly = null;
@@ -81,7 +81,7 @@ export function gameView(view, id, me = null) {
   // A click on the opponent's move queues a premove (see premove.js).
   /** @param {string} sq */
   function premoveClick(sq) {
-    const own = (/** @type {string} */ s) => mod.ownPiece(store.state, s);
+    const own = (/** @type {string} */ s) => !!(mod && mod.ownPiece && store.state && mod.ownPiece(store.state, s));
     if (!ui.preFrom) ui.preFrom = own(sq) ? sq : null;
     else if (sq === ui.preFrom) ui.preFrom = null;
     else if (own(sq)) ui.preFrom = sq;
@@ -95,7 +95,7 @@ export function gameView(view, id, me = null) {
   function onClick(sq) {
     const state = store.state;
     if (state && ui.replayPly == null && premoveable(state, myTurn(), mod)) return premoveClick(sq);
-    if (!myTurn() || ui.replayPly != null) return;
+    if (!state || !myTurn() || ui.replayPly != null) return;
     const r = ((mod && mod.click) || pairClick)(state.legal || [], ui.selected, sq);
     if (r.move) return sendMove(r.move);
     if (r.choose) return choose(r.choose);
@@ -115,7 +115,7 @@ export function gameView(view, id, me = null) {
   function choose(cands) {
     ui.chooserOpen = cands;
     $('chooser').innerHTML = chooserHtml(cands, mod || {});
-    $('chooser').querySelectorAll('button[data-mv]').forEach((/** @type {HTMLElement} */ b) => b.addEventListener('click', () => { ui.chooserOpen = null; $('chooser').innerHTML = ''; sendMove(b.dataset.mv); }));
+    $('chooser').querySelectorAll('button[data-mv]').forEach((/** @type {HTMLElement} */ b) => b.addEventListener('click', () => { ui.chooserOpen = null; $('chooser').innerHTML = ''; sendMove(String(b.dataset.mv)); }));
     $('chooser').querySelector('.cancel').addEventListener('click', closeChooser);
     $('chooser').querySelector('.chooser-back').addEventListener('click', closeChooser);
   }
@@ -147,7 +147,7 @@ export function gameView(view, id, me = null) {
     const ply = /** @type {HTMLElement | null} */ (el.closest('#moves [data-ply]'));
     if (ply) { ui.replayPly = Number(ply.dataset.ply); render(); return; }
     const r = /** @type {HTMLElement | null} */ (el.closest('#replay button[data-r]'));
-    if (r) step(r.dataset.r);
+    if (r) step(String(r.dataset.r));
   };
   // `view` outlives this page (the router reuses it): the listener goes with the page.
   view.addEventListener('click', onViewClick);
@@ -155,13 +155,14 @@ export function gameView(view, id, me = null) {
   /** @param {HTMLButtonElement} x */
   async function onButton(x) {
     const state = store.state;
+    if (!state) return;
     const f = x.dataset.f;
     const tb = takebackFrame(f);
     if (tb) { send(tb); return; }
     if (f === 'copy-invite') { copyInvite(x); return; }
     if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
     else if (f === 'random') sendMove('random');
-    else if (f === 'action') sendMove(x.dataset.move);
+    else if (f === 'action') sendMove(String(x.dataset.move));
     else if (f === 'draw') { store.offerSent = true; send({ t: 'draw', action: 'offer' }); }
     else if (f === 'accept') send({ t: 'draw', action: 'accept' });
     else if (f === 'decline') send({ t: 'draw', action: 'decline' });
@@ -169,7 +170,7 @@ export function gameView(view, id, me = null) {
     else if (f === 'resign') { if (confirm(t('resign') + '?')) send({ t: 'resign' }); }
     else if (f === 'rematch') send({ t: 'rematch' });
     else if (f === 'new-game') { sessionStorage.setItem('qy-new-game', JSON.stringify({ game: state.game, clock: state.clock, opponent: (state.seats.find((/** @type {any} */ s) => s.kind === 'ai') || {}).level })); location.hash = '#/'; }
-    else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); socket.connect(true); } catch (e) { $('err').textContent = e.message; } }
+    else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); socket.connect(false); } catch (e) { $('err').textContent = e.message; } }
   }
 
   bindAnalysis(() => ({ state: store.state, id, rerender: render, mod }));
@@ -178,8 +179,9 @@ export function gameView(view, id, me = null) {
   // Once the game is over: the rating changes, and fresh badges by the names.
   async function afterEnd() {
     if (ratingsAsked) return;
-    ratingsAsked = true;
     const state = store.state;
+    if (!state) return;
+    ratingsAsked = true;
     const names = state.seats.filter((/** @type {any} */ s) => s.kind === 'user').map((/** @type {any} */ s) => s.name);
     if (state.rated) {
       ui.ratings = await ratingChanges(id, { alive: () => !closed });
@@ -203,7 +205,7 @@ export function gameView(view, id, me = null) {
     const r = store.receive(m, performance.now());
     if ('stale' in r) return;
     if ('resync' in r) { socket.connect(true); return; }
-    const prev = r.prev, state = store.state;
+    const { prev, state } = r;
     if (prev && r.changed) $('err').textContent = '';
     const sound = soundFor(prev, state);
     if (m.t === 'state' && prev) chat.reload();

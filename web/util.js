@@ -51,4 +51,11 @@ export function reasonText(reason) {
   return s === k ? reason : s;
 }
 
+/**
+ * An element of the page's own markup, there whenever the code asking runs
+ * (getElementById, without the null the types would have us check).
+ * @param {string} id
+ */
+export function byId(id) { return /** @type {HTMLElement} */ (document.getElementById(id)); }
+
 export function wsUrl(path) { return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`; }

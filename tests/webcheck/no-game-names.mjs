@@ -8,13 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../web');
 
-// Per-game modules outside web/games/ (web/games/* are all per-game), each
-// with the game it serves; they are older than web/games/, and the browser
-// tests import some of them by path.
+// The files of web/ that are not shared (web/games/* are all per-game),
+// each with what it is. The move list stays where the browser tests import
+// it from (/static/movelist.js).
 const PER_GAME = {
-  'banqi.js': 'Banqi: the board and the side panel',
-  'board.js': 'the Xiangqi family: the board',
-  'board-theme.js': 'the Xiangqi family: board and piece themes',
   'movelist.js': 'the Xiangqi family: the move list',
   // Not a module with branches: the message catalogue, keyed by variant id
   // (the lobby lists every variant's name before any game module loads).

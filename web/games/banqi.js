@@ -1,7 +1,7 @@
 // @ts-check
 // Banqi's page module: the 4×8 board with face-down discs, the captured
 // pieces and the timeout marks. The server sends only the public position.
-import { drawBanqi, banqiInfo, seatColour } from '../banqi.js';
+import { drawBanqi, banqiInfo, seatColour } from './banqi-board.js';
 import { pairClick } from '../pair-moves.js';
 
 /** Draws the public position at `replayPly` (null: now). */

@@ -131,6 +131,7 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
   const rows = el('g', { class: 'coords', 'font-size': 7.5, fill: '#8a6e44', 'pointer-events': 'none', 'data-testid': 'coords' }, svg);
   for (let row = 2; row <= 16; row++) {
     const end = cell(`${row}.${LEN[row - 1]}`);
+    if (!end) continue; // never: every row has a last hole (the checker cannot know)
     const [cx, cy] = point(end, turn), [nx, ny] = point({ x: end.x + 2, y: row }, turn);
     const d = Math.hypot(nx - cx, ny - cy), ux = (nx - cx) / d, uy = (ny - cy) / d;
     const anchor = ux > 0.3 ? 'start' : ux < -0.3 ? 'end' : 'middle';

@@ -2,7 +2,7 @@
 // The Xiangqi family's page module: the board (with the Jifen classes) and
 // the side panel (Jifen scores). app.js loads a game's module by the
 // `web_module` its kind names at /api/kinds.
-import { drawBoard, parseBoard } from '../board.js';
+import { drawBoard, parseBoard } from './xiangqi-board.js';
 import { moveRows as rows } from '../movelist.js';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w';
