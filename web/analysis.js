@@ -1,4 +1,6 @@
-// Analysis after a game (Xiangqi and Jifen): the engine, compiled to
+// @ts-check
+// Analysis after a game (of a game whose module has the `analysis` hook: the
+// engine plays its rules): the engine, compiled to
 // WebAssembly, searches every position of the game in a Web Worker; the page
 // shows the evaluation graph over the game, the engine's best line at each
 // move, and the moves where the evaluation dropped most for the side that
@@ -6,15 +8,18 @@
 import { t } from './i18n.js';
 import { esc } from './util.js';
 
-const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const DEPTH = 6;
 const CAP = 1000;
 // Per game id: { plies: [result per ply], done, error }.
 const runs = new Map();
 
-/** Whether a game can be analysed here (the Xiangqi family, finished). */
-export function canAnalyse(state) {
-  return state.status === 'finished' && /^(xiangqi|jifen-)/.test(state.game || '') && (state.records || []).length > 0;
+/**
+ * Whether a game can be analysed here (finished, of a game the engine plays).
+ * @param {import('./kinds.js').GameState} state
+ * @param {Partial<import('./kinds.js').GameModule>} mod
+ */
+export function canAnalyse(state, mod) {
+  return state.status === 'finished' && !!mod.analysis && (state.records || []).length > 0;
 }
 
 /** A score for red, mates as ±CAP, clamped. */
@@ -37,7 +42,7 @@ function graph(plies) {
 }
 
 /** The biggest drops: (ply index of the move, how much the mover lost). The
- * records say who made each move (a set-up may start with black, a Jifen
+ * records say who made each move (a set-up may start with black, a
  * double turn is two moves of one side). */
 export function drops(plies, rec) {
   const out = [];
@@ -50,8 +55,8 @@ export function drops(plies, rec) {
 }
 
 /** The panel: a button before, progress while it runs, the graph and tables after. */
-export function analysisHtml(state, id) {
-  if (!canAnalyse(state)) return '';
+export function analysisHtml(state, id, mod) {
+  if (!canAnalyse(state, mod)) return '';
   const run = runs.get(id);
   if (!run) return `<div class="analysis" id="analysis"><button data-analyse="${esc(id)}" data-testid="analyse">${t('analyse')}</button></div>`;
   const rec = state.records || [];
@@ -68,7 +73,8 @@ export function analysisHtml(state, id) {
     <div class="analysis-moves"><table data-testid="analysis-moves">${rows}</table></div></div>`;
 }
 
-function start(state, id, rerender) {
+function start(state, id, rerender, mod) {
+  /** @type {{ plies: any[], done: boolean, error: string | null }} */
   const run = { plies: [], done: false, error: null };
   runs.set(id, run);
   const worker = new Worker('/static/engine-worker.js');
@@ -78,22 +84,29 @@ function start(state, id, rerender) {
     else if (r.done) { run.done = true; worker.terminate(); }
     else run.plies[r.ply] = r;
     const box = document.getElementById('analysis');
-    if (box) box.outerHTML = analysisHtml(state, id);
+    if (box) box.outerHTML = analysisHtml(state, id, mod);
     else if (rerender) rerender();
   };
-  worker.postMessage({ variant: state.game, fen: state.start_fen || START, moves: (state.records || []).map((m) => m.iccs), depth: DEPTH });
+  worker.postMessage({ variant: state.game, fen: state.start_fen || mod.analysis.start, moves: (state.records || []).map((m) => m.iccs), depth: DEPTH });
 }
 
-/** Binds the analyse button: `current()` gives `{ state, id, rerender }` of the game shown. */
+/**
+ * @typedef {{ state: import('./kinds.js').GameState | null, id: string, rerender?: () => void, mod: Partial<import('./kinds.js').GameModule> | null }} Shown
+ */
+/** @type {() => Shown | null} */
 let current = () => null;
+let bound = false;
+/** Binds the analyse button: `current()` gives `{ state, id, rerender, mod }` of the game shown. @param {() => Shown | null} get */
 export function bindAnalysis(get) {
   current = get;
-  if (document.__qyAnalysis) return;
-  document.__qyAnalysis = true;
+  // One listener for the page's life, whatever game is shown.
+  if (bound) return;
+  bound = true;
   document.addEventListener('click', (e) => {
-    const b = e.target.closest && e.target.closest('[data-analyse]');
+    const el = /** @type {Element} */ (e.target);
+    const b = /** @type {HTMLElement | null} */ (el.closest && el.closest('[data-analyse]'));
     if (!b) return;
     const c = current();
-    if (c && c.state && c.id === b.dataset.analyse && !runs.has(c.id)) { start(c.state, c.id, c.rerender); if (c.rerender) c.rerender(); }
+    if (c && c.state && c.id === b.dataset.analyse && !runs.has(c.id) && c.mod) { start(c.state, c.id, c.rerender, c.mod); if (c.rerender) c.rerender(); }
   });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // 棋苑 Qiyuan page: lobby, game, profile, rules, login. Plain ES modules.
 import { t, getLang, setLang, applyStatic } from './i18n.js';
 import { titleSlot, decorate } from './titles.js';
@@ -5,14 +6,14 @@ import { leaderboardView, profileRatings } from './leaderboard.js';
 import { eventsView, eventView } from './events.js';
 import { teamEventsView, teamEventView } from './team-events.js';
 import { loadKinds, kindOf } from './kinds.js';
-import { api, esc, seatLabel, clockText, wsUrl, reasonText } from './util.js';
+import { api, esc, seatLabel, clockText, wsUrl, reasonText, byId } from './util.js';
 import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
 import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
 import { bindTheme, applyTheme } from './theme.js';
 import { watchMyGames, refreshMyGames, showChallenges, myGamesView } from './my-games.js';
 
-const view = document.getElementById('view');
+const view = byId('view');
 let me = null;
 let cleanup = () => {};
 
@@ -22,10 +23,10 @@ async function ensureSession() {
 }
 
 function renderNav() {
-  const a = document.getElementById('nav-user');
+  const a = /** @type {HTMLAnchorElement} */ (document.getElementById('nav-user'));
   if (me && !me.guest) { a.textContent = me.username; a.href = `#/user/${encodeURIComponent(me.username)}`; }
   else { a.textContent = t('login'); a.href = '#/login'; }
-  document.getElementById('lang').textContent = getLang() === 'zh' ? 'English' : '中文';
+  byId('lang').textContent = getLang() === 'zh' ? 'English' : '中文';
   applyStatic();
   applyTheme();
 }
@@ -56,6 +57,7 @@ function lobbyView() {
   const ws = new WebSocket(wsUrl('/api/lobby/ws'));
   // The socket sends the whole lobby first (and again after falling
   // behind), then each change alone: a room listed or changed, or gone.
+  /** @type {{ open: any[], playing: any[] }} */
   let l = { open: [], playing: [] };
   ws.onmessage = (ev) => {
     const m = JSON.parse(ev.data);
@@ -63,13 +65,13 @@ function lobbyView() {
     else if (m.t === 'lobby_change') l = lobbyChanged(l, m);
     else return;
     const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${seatsLine(g, true)}</td><td>${clockText(g.clock, g.game)}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
-    document.getElementById('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
-    document.getElementById('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
+    byId('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
+    byId('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     decorate(view);
-    view.querySelectorAll('[data-join]').forEach((b) => b.addEventListener('click', async () => {
+    /** @type {NodeListOf<HTMLElement>} */ (view.querySelectorAll('[data-join]')).forEach((b) => b.addEventListener('click', async () => {
       const id = b.dataset.join;
       try {
-        const mine = l.open.find((g) => g.id === id).seats.some((s) => s.kind === 'user' && me && s.name === me.username);
+        const mine = (l.open.find((g) => g.id === id) || { seats: [] }).seats.some((s) => s.kind === 'user' && me && s.name === me.username);
         if (!mine) await api('POST', `/api/games/${id}/join`);
         location.hash = `#/game/${id}`;
       } catch (err) { alert(err.message); }
@@ -101,10 +103,10 @@ async function showInvitations() {
     <td>${i.kind === 'team_event' ? t('team_event') : `<a href="#/event/${esc(i.id)}">${esc(i.name)}</a>`}${i.kind === 'team_event' ? ' ' + esc(i.name) : ''}</td>
     <td>${esc(t(i.game))} · ${clockText(i.clock, i.game)}${i.rated ? ' · ' + t('rated') : ''}</td><td class="muted">${t('organiser')}: ${esc(i.organiser || '')}</td>
     <td><button data-inv="${esc(i.id)}" data-kind="${i.kind}" data-yes="1">${t('accept')}</button> <button data-inv="${esc(i.id)}" data-kind="${i.kind}">${t('decline')}</button></td></tr>`).join('')}</table>`;
-  box.querySelectorAll('[data-inv]').forEach((b) => b.addEventListener('click', async () => {
+  /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('[data-inv]')).forEach((b) => b.addEventListener('click', async () => {
     const base = b.dataset.kind === 'team_event' ? '/api/team-events' : '/api/events';
     const verb = b.dataset.yes ? (b.dataset.kind === 'team_event' ? 'accept' : 'join') : 'decline';
-    try { await api('POST', `${base}/${encodeURIComponent(b.dataset.inv)}/${verb}`); } catch (err) { alert(err.message); }
+    try { await api('POST', `${base}/${encodeURIComponent(String(b.dataset.inv))}/${verb}`); } catch (err) { alert(err.message); }
     showInvitations();
   }));
 }
@@ -118,14 +120,14 @@ function loginView() {
     <button data-a="register" data-testid="do-register">${t('register')}</button>
     ${me && !me.guest ? `<button type="button" id="logout">${t('logout')}</button>` : ''}
     <div class="err" id="login-err"></div></form></div>`;
-  const form = document.getElementById('login');
-  form.querySelectorAll('button[data-a]').forEach((b) => b.addEventListener('click', async (e) => {
+  const form = /** @type {HTMLFormElement} */ (document.getElementById('login'));
+  /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll('button[data-a]')).forEach((b) => b.addEventListener('click', async (e) => {
     e.preventDefault();
     const f = new FormData(form);
     try {
       me = await api('POST', `/api/${b.dataset.a}`, { username: f.get('username'), password: f.get('password') });
       renderNav(); refreshMyGames(); location.hash = '#/';
-    } catch (err) { document.getElementById('login-err').textContent = err.message; }
+    } catch (err) { byId('login-err').textContent = err.message; }
   }));
   const lo = document.getElementById('logout');
   if (lo) lo.addEventListener('click', async () => { await api('POST', '/api/logout'); me = null; await ensureSession(); location.hash = '#/'; });
@@ -164,8 +166,8 @@ async function showSessions() {
     <div class="muted">${t('last_used')} ${when(s.last_seen_ms)} · ${t('expires')} ${when(s.expires_ms)}</div></td>
     <td>${s.current ? '' : `<button data-sess="${esc(s.id)}">${t('revoke')}</button>`}</td></tr>`).join('')}</table>
     ${list.length > 1 ? `<button id="revoke-others">${t('revoke_others')}</button>` : ''}`;
-  box.querySelectorAll('[data-sess]').forEach((b) => b.addEventListener('click', async () => {
-    try { await api('DELETE', `/api/sessions/${encodeURIComponent(b.dataset.sess)}`); } catch (err) { alert(err.message); }
+  /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('[data-sess]')).forEach((b) => b.addEventListener('click', async () => {
+    try { await api('DELETE', `/api/sessions/${encodeURIComponent(String(b.dataset.sess))}`); } catch (err) { alert(err.message); }
     showSessions();
   }));
   const all = document.getElementById('revoke-others');
@@ -192,7 +194,7 @@ function route() {
   else cleanup = lobbyView();
 }
 
-document.getElementById('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
+byId('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
 window.addEventListener('hashchange', route);
 bindTheme();
 setLang(getLang());

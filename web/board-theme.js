@@ -1,6 +1,8 @@
-// Board and piece themes for the Xiangqi board (board.js), chosen on the
-// game page and kept in localStorage ('qy-board', 'qy-pieces'). The dark
-// page theme dims whichever board is chosen (style.css).
+// @ts-check
+// Board and piece themes, for the boards whose game module takes them (its
+// `themes` hook; the module's board reads the choice), chosen on the game
+// page and kept in localStorage ('qy-board', 'qy-pieces'). The dark page
+// theme dims whichever board is chosen (style.css).
 export const BOARDS = {
   wood: { bg: '#e9c98f', line: '#5b3a1a', coord: '#6b4a22' },
   green: { bg: '#cfe3c0', line: '#2f4a2a', coord: '#2f4a2a' },
@@ -17,9 +19,10 @@ export const PIECES = {
   jade: { face: '#e4f1e8', idle: '#d8e6dc', red: '#a3261d', black: '#1d4d3a', solid: false },
 };
 
+/** @param {string} key @param {Record<string, any>} table @param {string} fallback */
 const pick = (key, table, fallback) => {
-  let v = null;
-  try { v = localStorage.getItem(key); } catch { v = null; }
+  let v = '';
+  try { v = localStorage.getItem(key) || ''; } catch { v = ''; }
   return table[v] ? v : fallback;
 };
 

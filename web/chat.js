@@ -1,3 +1,4 @@
+// @ts-check
 // The players' chat on the game page (none against the computer; spectators
 // do not see it). Messages arrive on the game's socket as {"t":"chat"};
 // sending, muting and reporting go over HTTP so their errors show here.

@@ -1,9 +1,11 @@
-// The lobby's form for a new game: what each game has (a target score only
-// for Jifen, a colour choice only for the two-colour games of the Xiangqi
-// family, minutes and increment only where the clock is per player), checked
-// here with a message a person understands before anything is sent.
+// @ts-check
+// The lobby's form for a new game: what each game has (a target score where
+// the variant takes one, a colour choice where the game's module says the
+// seats are the colours, minutes and increment only where the clock is per
+// player), checked here with a message a person understands before anything
+// is sent.
 import { t } from './i18n.js';
-import { variantNames, kindOf } from './kinds.js';
+import { variantNames, kindOf, hooksOf } from './kinds.js';
 import { api, esc } from './util.js';
 
 /** Longest base time the server takes (clock.initial_s up to 3 h). */
@@ -61,8 +63,8 @@ export function bindCreateForm(form) {
     const pm = form.querySelector('#per-move');
     pm.hidden = !perMove;
     if (perMove) pm.textContent = `${t('clock')}: ${t('per_move').replace('{n}', kind.clock.seconds)}`;
-    // Red or Black is chosen only where the seats are the colours (in Banqi the first flip decides).
-    form.querySelector('#seat-row').hidden = !(kind && kind.web_module === 'xiangqi');
+    // Red or Black is chosen only where the seats are the colours (elsewhere the game decides them).
+    form.querySelector('#seat-row').hidden = !hooksOf(game).colourChoice;
     for (const o of form.opponent.options) if (o.value !== 'open') o.hidden = o.disabled = !!(kind && kind.ai === false);
     if (form.opponent.selectedOptions[0] && form.opponent.selectedOptions[0].disabled) form.opponent.value = 'open';
     // A challenge names the one person who may take the open seat of a two-seat game.
@@ -88,7 +90,7 @@ export function bindCreateForm(form) {
     const game = f.get('game'), kind = kindOf(game);
     const variant = kind && kind.variants.find((v) => v.name === game);
     const body = { game, opponent: f.get('opponent'), rated: f.get('rated') === 'on' };
-    // A kind with a fixed time per move (Banqi's 30 s, B12) has no increment.
+    // A kind with a fixed time per move has no increment.
     if (kind && kind.clock.kind === 'per_move') body.clock = { initial_s: kind.clock.seconds, increment_s: 0 };
     else {
       const c = checkClock(f.get('minutes'), f.get('inc'));
@@ -101,7 +103,7 @@ export function bindCreateForm(form) {
       if (!Number.isInteger(n) || n < target.min || n > target.max) { err.textContent = t('err_target').replace('{min}', target.min).replace('{max}', target.max); return; }
       body.options = { target: n };
     }
-    if (kind && kind.web_module === 'xiangqi' && f.get('seat') && f.get('seat') !== 'red') body.seat = f.get('seat');
+    if (hooksOf(String(game)).colourChoice && f.get('seat') && f.get('seat') !== 'red') body.seat = f.get('seat');
     const challenge = String(f.get('challenge') || '').trim();
     if (challenge && !form.querySelector('#challenge-row').hidden) body.challenge = challenge;
     try { const g = await api('POST', '/api/games', body); location.hash = `#/game/${g.id}`; }

@@ -1,3 +1,4 @@
+// @ts-check
 // The engine in the browser: a Web Worker that loads web/engine.wasm (the
 // Rust engine built by scripts/build-wasm.sh) and searches each position of
 // a game, posting one result per ply. The wasm speaks through three exports:

@@ -1,8 +1,10 @@
+// @ts-check
 // Events: the list with a create form, and one event's pairings, results and
 // standings (every tie-break column, H9), refreshed live (NDJSON stream) while it runs.
 import { t } from './i18n.js';
 import { decorate } from './titles.js';
 import { variantNames } from './kinds.js';
+import { byId } from './util.js';
 
 function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
 
@@ -48,9 +50,9 @@ export function eventsView(view) {
     <label><input name="start" type="checkbox"> ${t('start_now')}</label>
     <button class="primary">${t('create')}</button><div class="err" id="ev-err"></div></form></div>
     <div class="card"><h2>${t('events')}</h2><div id="ev-list">…</div></div>`;
-  document.getElementById('ev-create').addEventListener('submit', async (e) => {
+  byId('ev-create').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const f = new FormData(e.target);
+    const f = new FormData(/** @type {HTMLFormElement} */ (e.target));
     const body = {
       game: f.get('game'), format: FORMATS[f.get('format')](f),
       clock: { initial_s: Number(f.get('minutes')) * 60, increment_s: Number(f.get('inc')) },
@@ -62,13 +64,13 @@ export function eventsView(view) {
     const tbs = String(f.get('tie_breaks') || '').split(',').map((s) => s.trim()).filter(Boolean);
     if (tbs.length) body.settings = { tie_breaks: tbs };
     try { const ev = await api('POST', '/api/events', body); location.hash = `#/event/${ev.id}`; }
-    catch (err) { document.getElementById('ev-err').textContent = err.message; }
+    catch (err) { byId('ev-err').textContent = err.message; }
   });
   api('GET', '/api/events').then((d) => {
-    document.getElementById('ev-list').innerHTML = d.events.length
+    byId('ev-list').innerHTML = d.events.length
       ? `<table>${d.events.map((e) => `<tr><td><a href="#/event/${e.id}">${esc(e.name)}</a></td><td>${esc(t(e.game))}</td><td>${esc(formatName(e.format))}</td><td>${e.players}</td><td>${esc(t('ev_' + e.status))}</td></tr>`).join('')}</table>`
       : `<p class="muted">${t('none')}</p>`;
-  }).catch((e) => { document.getElementById('ev-list').textContent = e.message; });
+  }).catch((e) => { byId('ev-list').textContent = e.message; });
   return () => {};
 }
 
@@ -149,7 +151,7 @@ export function eventView(view, id, me) {
       ${canJoin ? `<button id="ev-join">${t(isInvited ? 'accept' : 'join')}</button>` : ''}${isInvited ? ` <button id="ev-decline">${t('decline')}</button>` : ''} ${canStart ? `<button id="ev-start" class="primary">${t('start')}</button>` : ''}<div class="err" id="ev-err"></div></div>
       ${st ? `<div class="card"><h2>${t('standings')}${ev.stages && ev.stages.length > 1 ? ` · ${t('stage')} ${ev.stage}` : ''}</h2>${standings}</div>` : ''}
       ${rounds || playoffs ? `<div class="card">${playoffs}${rounds}</div>` : ''}`;
-    const bind = (elId, path) => { const b = document.getElementById(elId); if (b) b.addEventListener('click', async () => { try { await api('POST', path); load(); } catch (e) { document.getElementById('ev-err').textContent = e.message; } }); };
+    const bind = (elId, path) => { const b = document.getElementById(elId); if (b) b.addEventListener('click', async () => { try { await api('POST', path); load(); } catch (e) { byId('ev-err').textContent = e.message; } }); };
     bind('ev-join', `/api/events/${id}/join`);
     bind('ev-decline', `/api/events/${id}/decline`);
     bind('ev-start', `/api/events/${id}/start`);

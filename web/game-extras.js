@@ -1,7 +1,8 @@
+// @ts-check
 // What the game page adds beside the board: the tab title that says whose
 // move it is, the arrow keys that step through a game, and typed moves
-// (ICCS `h2e2`, or a game's own notation: Tiaoqi `4.2-5.6`, Junqi `c4c6`,
-// Banqi `a1a2` / `a1a1`), checked against the legal moves the server sent.
+// (square pairs `h2e2`, or a game's own notation through its module's
+// `typed` hook), checked against the legal moves the server sent.
 import { t } from './i18n.js';
 
 export const BASE_TITLE = '棋苑 Qiyuan';
@@ -31,42 +32,34 @@ export function replayKey(e) {
 
 /**
  * A typed move matched against `legal`: {moves: [...]} (one, or several
- * that differ only by a Jifen class suffix: the chooser picks), or {error}.
+ * the chooser picks between), or {error}. The game's module reads its own
+ * notation first (its `typed` hook); then square pairs, with or without a
+ * dash (`h2e2`, `H2-E2`, `a12a11`).
+ * @param {string} text
+ * @param {string[] | undefined} legal
+ * @param {Partial<import('./kinds.js').GameModule>} [mod]
+ * @returns {{ moves?: string[], error?: string }}
  */
-export function matchTyped(text, legal) {
+export function matchTyped(text, legal, mod = {}) {
   const raw = String(text || '').trim().toLowerCase().replace(/\s+/g, '');
   if (!raw) return { error: t('typed_empty') };
   legal = legal || [];
-  // A square pair with Jifen class versions (`h2e2`, `h2e2*` …): the chooser picks.
-  const versions = legal.filter((x) => x.startsWith(raw) && /^[=*+-]$/.test(x.slice(raw.length)));
-  if (legal.includes(raw)) return { moves: versions.length ? [raw, ...versions] : [raw] };
-  // A path of cells (Tiaoqi `4.2-5.6`, or a jump chain given by its ends).
-  if (/^\d+\.\d+(-\d+\.\d+)+$/.test(raw)) {
-    const parts = raw.split('-');
-    const ends = legal.filter((m) => { const p = m.split('-'); return p.length > 1 && p[0] === parts[0] && p[p.length - 1] === parts[parts.length - 1]; });
-    if (ends.length) return { moves: [ends[0]] };
-    return { error: t('typed_illegal').replace('{m}', text.trim()) };
-  }
-  // Square pairs, with or without a dash: `h2e2`, `H2-E2`, `a12a11`; a Jifen class may follow (`h2e2*`).
-  const m = /^([a-i]\d{1,2})-?([a-i]\d{1,2})([=*+-]?)$/.exec(raw);
-  // Banqi: a lone square flips the piece there (`a1` = `a1a1`).
-  const lone = /^([a-h]\d)$/.exec(raw);
-  if (lone && legal.includes(lone[1] + lone[1])) return { moves: [lone[1] + lone[1]] };
+  const illegal = { error: t('typed_illegal').replace('{m}', String(text).trim()) };
+  const own = mod.typed ? mod.typed(raw, legal) : null;
+  if (own) return own.illegal ? illegal : { moves: own.moves };
+  if (legal.includes(raw)) return { moves: [raw] };
+  const m = /^([a-i]\d{1,2})-?([a-i]\d{1,2})$/.exec(raw);
   if (!m) return { error: t('typed_format') };
-  const pair = m[1] + m[2];
-  if (m[3] && legal.includes(pair + m[3])) return { moves: [pair + m[3]] };
-  const cands = legal.filter((x) => x === pair || (x.startsWith(pair) && /^[=*+-]$/.test(x.slice(pair.length))));
-  if (cands.length) return { moves: cands };
-  return { error: t('typed_illegal').replace('{m}', text.trim()) };
+  const cands = legal.filter((x) => x === m[1] + m[2]);
+  return cands.length ? { moves: cands } : illegal;
 }
 
-/** An example move in a game's own notation, for the box's placeholder. */
-export function typedExample(game) {
-  const g = String(game || '');
-  if (g.startsWith('tiaoqi')) return '4.2-5.6';
-  if (g.startsWith('junqi')) return 'c4c6';
-  if (g.startsWith('banqi')) return 'a1a2, a1';
-  return 'h2e2';
+/**
+ * An example move in a game's own notation, for the box's placeholder.
+ * @param {Partial<import('./kinds.js').GameModule>} [mod]
+ */
+export function typedExample(mod = {}) {
+  return mod.typedExample || t('typed_placeholder');
 }
 
 /** The typed-move box's markup. */

@@ -1,3 +1,4 @@
+// @ts-check
 // What players do besides moving, on the game page: takebacks in casual
 // games (ask, allow, decline; the server says where they are offered).
 import { t } from './i18n.js';
@@ -59,7 +60,7 @@ export const mayJoin = (state, me) => state.status === 'waiting' && state.seat =
 
 /** Copies the invite link; the button says it was copied. */
 export async function copyInvite(button) {
-  const input = document.querySelector('[data-testid="invite-link"]');
+  const input = /** @type {HTMLInputElement | null} */ (document.querySelector('[data-testid="invite-link"]'));
   if (!input) return;
   try { await navigator.clipboard.writeText(input.value); } catch { input.select(); try { document.execCommand('copy'); } catch { /* selected for the user to copy */ } }
   button.textContent = t('copied');

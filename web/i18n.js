@@ -1,3 +1,4 @@
+// @ts-check
 // Chinese and English strings. The default follows the browser; the choice is kept.
 const STRINGS = {
   en: {
@@ -35,7 +36,7 @@ const STRINGS = {
     claim: 'Claim draw (move limit)', pass: 'Pass', random_setup: 'Random set-up', rematch: 'Rematch', pgn: 'Download PGN', flip: 'Flip',
     draw_offered: 'Draw offered', score: 'Score', second_move: 'Second move of a double turn (or pass)',
     result_red: 'Red wins', result_black: 'Black wins', result_draw: 'Draw', moves: 'Moves',
-    choose_class: 'Class after the move', keep: 'Keep class', normal: 'Normal', small: 'Small',
+    choose_class: 'Class after the move', choose_move: 'Which move?', keep: 'Keep class', normal: 'Normal', small: 'Small',
     royal: 'Royal', idle: 'Idle', profile: 'Profile', history: 'Games', guest: 'guest',
     replay: 'Replay', spectator: 'Watching', vs: 'vs', rematch_offered: 'Rematch offered',
     leaderboard: 'Leaderboard', rating: 'Rating', title: 'Title', rated_games: 'Rated games', no_rated_games: 'No rated games yet',
@@ -96,7 +97,7 @@ const STRINGS = {
     claim: '自然限着提和', pass: '停着', random_setup: '随机布阵', rematch: '再来一局', pgn: '下载PGN', flip: '翻转',
     draw_offered: '对方提和', score: '积分', second_move: '双步回合第二步（或停着）',
     result_red: '红胜', result_black: '黑胜', result_draw: '和棋', moves: '着法',
-    choose_class: '走后棋子类别', keep: '不变', normal: '普通', small: '小', royal: '王', idle: '闲',
+    choose_class: '走后棋子类别', choose_move: '选择着法', keep: '不变', normal: '普通', small: '小', royal: '王', idle: '闲',
     profile: '个人资料', history: '对局', guest: '游客',
     replay: '复盘', spectator: '观战中', vs: '对', rematch_offered: '对方请求再来一局',
     leaderboard: '排行榜', rating: '等级分', title: '级别', rated_games: '计分局数', no_rated_games: '暂无计分对局',
@@ -137,5 +138,5 @@ export function t(key) { return (STRINGS[lang] && STRINGS[lang][key]) || STRINGS
 
 /** Fills every element with data-i18n. */
 export function applyStatic(root = document) {
-  root.querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]')).forEach((el) => { el.textContent = t(el.dataset.i18n); });
 }

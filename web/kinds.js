@@ -1,12 +1,63 @@
+// @ts-check
 // The games on offer, as the server lists them (GET /api/kinds): one list
-// for the lobby, events and leaderboards. Loaded once at start.
+// for the lobby, events and leaderboards, and each kind's page module
+// (`web/games/<web_module>.js`, named by the server). Loaded once at start.
+//
+// A game's page module is the only place the page knows that game: the
+// shared modules ask it through the hooks below, each optional, with the
+// default written beside it. A new game adds its module (and its kind's
+// `web_module` on the server), and no shared file changes.
+
+/**
+ * @typedef {Record<string, any>} GameState A `state` frame of the game's socket.
+ * @typedef {(key: string) => string} Translate
+ * @typedef {{ move?: string, select?: string | null, choose?: string[] }} ClickResult
+ * @typedef {{ moves?: string[], illegal?: boolean }} TypedResult
+ * @typedef {{ offer?: boolean, claim?: boolean, pgn?: boolean, resign?: boolean }} Extras
+ *
+ * @typedef {object} GameModule
+ * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).
+ * @property {(state: GameState, t: Translate, ctx: Record<string, any>) => string} info The side panel's line (required).
+ * @property {(legal: string[], selected: string | null, sq: string) => ClickResult} [click]
+ *   What a click on `sq` means. Default: `pairClick` (a piece, then its target; several moves between them open the chooser).
+ * @property {(legal: string[], selected: string | null) => Set<string>} [targets] Where the selected piece may go. Default: square pairs.
+ * @property {(rec: Record<string, any> | undefined) => string[]} [last] The squares of the last move. Default: the record's square pair.
+ * @property {(state: GameState, seat: number) => string | null} [sideOf] A seat's colour. Default: seat 0 red, seat 1 black.
+ * @property {(state: GameState) => Extras} [extras] What the game allows besides moves. Default: everything.
+ * @property {string} [flipLabel] The board-turning button's message key. Default: 'flip'.
+ * @property {boolean} [notations] false: the move list has no notations to choose from.
+ * @property {(state: GameState, ctx: Record<string, any>) => string} [seats] A game of any number of seats lists them itself.
+ * @property {(state: GameState, replayPly: number | null, esc: (s: any) => string, notation: string) => string} [moveRows] The move list's rows.
+ * @property {(rec: Record<string, any>, t: Translate) => string} [moveText] One move in the default move list.
+ * @property {(state: GameState, replayPly: number | null) => string} [fenAt] The position shown at `replayPly`.
+ * @property {(state: GameState, t: Translate) => { move: string, testid: string, label: string, disabled?: boolean, why?: string }[]} [actions] Own moves as buttons.
+ * @property {(state: GameState, t: Translate, ctx: Record<string, any>) => string} [result] Who won, in words.
+ * @property {(raw: string, legal: string[]) => TypedResult | null} [typed]
+ *   A typed move in the game's own notation (null: not one; the shared square-pair reading follows).
+ * @property {string} [typedExample] An example move for the typed-move box. Default: the message 'typed_placeholder'.
+ * @property {{ title: string, label: (move: string, t: Translate) => string, testid: (move: string) => string }} [chooser]
+ *   How the chooser between moves of the same squares names them. Default: the moves as sent.
+ * @property {boolean} [themes] Whether the board and piece themes apply.
+ * @property {(state: GameState, sq: string) => boolean} [ownPiece] Whether `sq` holds a piece of the viewer's; a game that has it takes premoves.
+ * @property {{ start: string }} [analysis] The engine can analyse the game (`start`: the position when the game names none).
+ * @property {boolean} [colourChoice] Whether the creator of a game picks a colour (the seats are the colours).
+ * @property {string} [quickPlay] The variant the lobby's one-click starts open.
+ */
+
+/** @type {any[]} */
 let kinds = [];
+/** @type {Record<string, Promise<GameModule>>} */
+const modules = {};
+/** @type {Record<string, GameModule>} */
+const loaded = {};
 
 export async function loadKinds() {
   try {
     const r = await fetch('/api/kinds');
     if (r.ok) kinds = (await r.json()).kinds;
   } catch { /* the lists stay empty; the page still works for links */ }
+  // Every kind's module at once: the lobby's form asks them synchronously.
+  await Promise.all(kinds.map((k) => moduleNamed(k.web_module).catch(() => null)));
 }
 
 /** Every variant name, in the server's order. */
@@ -24,12 +75,39 @@ export function ratingFamilies() {
 /** The kind of a variant. */
 export function kindOf(variant) { return kinds.find((k) => k.variants.some((v) => v.name === variant)); }
 
-const modules = {};
-
-/** The page module of a variant's kind (`web/games/<web_module>.js`). */
-export async function gameModule(variant) {
-  const k = kindOf(variant);
-  const name = (k && k.web_module) || 'xiangqi';
-  if (!modules[name]) modules[name] = import(`./games/${name}.js`);
+/** @param {string} name @returns {Promise<GameModule>} */
+function moduleNamed(name) {
+  if (!modules[name]) modules[name] = import(`./games/${name}.js`).then((m) => (loaded[name] = m));
   return modules[name];
+}
+
+/**
+ * The page module of a variant's kind. A variant the list lacks (the list
+ * failed to load, or a kind since removed) asks for the list again, then
+ * takes the first kind's module.
+ * @param {string} variant
+ * @returns {Promise<GameModule>}
+ */
+export async function gameModule(variant) {
+  if (!kinds.length) await loadKinds();
+  const k = kindOf(variant) || kinds[0];
+  if (!k) throw new Error(`no page module for ${variant}`);
+  return moduleNamed(k.web_module);
+}
+
+/**
+ * The page module of a variant's kind if loaded (loadKinds loads them all),
+ * else an empty one: every hook at its default.
+ * @param {string} variant
+ * @returns {Partial<GameModule>}
+ */
+export function hooksOf(variant) {
+  const k = kindOf(variant);
+  return (k && loaded[k.web_module]) || {};
+}
+
+/** The variant the lobby's one-click starts open: the first a module names, else the server's first. */
+export function quickPlayVariant() {
+  for (const k of kinds) { const q = loaded[k.web_module] && loaded[k.web_module].quickPlay; if (q) return q; }
+  return variantNames()[0];
 }

@@ -1,7 +1,9 @@
+// @ts-check
 // Leaderboard per game family and the rating chart on profiles.
 import { t } from './i18n.js';
 import { titleBadge } from './titles.js';
 import { ratingFamilies } from './kinds.js';
+import { byId } from './util.js';
 
 
 function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
@@ -15,10 +17,10 @@ export async function leaderboardView(view, game) {
     const r = await fetch(`/api/leaderboard/${encodeURIComponent(game)}`);
     const d = await r.json();
     if (!r.ok) throw new Error(d.error || r.statusText);
-    document.getElementById('lb').innerHTML = d.rows.length
+    byId('lb').innerHTML = d.rows.length
       ? `<table data-testid="leaderboard"><tr><th>#</th><th>${t('username')}</th><th>${t('title')}</th><th>${t('rating')}</th><th>${t('rated_games')}</th></tr>${d.rows.map((row) => `<tr><td>${row.rank}</td><td><a href="#/user/${encodeURIComponent(row.username)}">${esc(row.username)}</a></td><td>${titleBadge(row)}</td><td>${row.rating}</td><td>${row.games}</td></tr>`).join('')}</table>`
       : `<p class="muted">${t('none')}</p>`;
-  } catch (e) { document.getElementById('lb').innerHTML = `<p class="err">${esc(e.message)}</p>`; }
+  } catch (e) { byId('lb').innerHTML = `<p class="err">${esc(e.message)}</p>`; }
 }
 
 /** An SVG line chart of one family's rating history (points: {rating, at_ms}). */

@@ -1,3 +1,4 @@
+// @ts-check
 // The move list of the two-sided games: one row a round, Red's turn and
 // Black's side by side. A turn is every move one side makes before the other
 // moves: one move, or in Jifen's contest rules a double turn of two moves (or

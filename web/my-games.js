@@ -1,3 +1,4 @@
+// @ts-check
 // One's own games: the header's badge (how many wait for one's move), the
 // "My games" page, and the lobby's card of challenges to one.
 import { t } from './i18n.js';

@@ -1,21 +1,19 @@
-// Premoves (the Xiangqi family): while it is the opponent's move a player
-// may queue one move (click a piece of theirs, then a point); it is sent as
-// soon as their turn comes if it is legal then, and dropped otherwise.
-// Escape or a right-click on the board cancels it. Client side only: the
-// server sees an ordinary move.
-import { parseBoard } from './board.js';
-import { kindOf } from './kinds.js';
+// @ts-check
+// Premoves (games whose module says which pieces are the viewer's, its
+// `ownPiece` hook): while it is the opponent's move a player may queue one
+// move (click a piece of theirs, then a point); it is sent as soon as their
+// turn comes if it is legal then, and dropped otherwise. Escape or a
+// right-click on the board cancels it. Client side only: the server sees an
+// ordinary move.
 
-/** Whether the viewer of `state` may queue a premove now. */
-export function premoveable(state, myTurn) {
-  const kind = kindOf(state.game);
-  return !!kind && kind.web_module === 'xiangqi' && state.status === 'playing' && state.seat != null && !myTurn;
-}
-
-/** Whether `sq` holds a piece of the viewer's (red is seat 0). */
-export function ownPiece(state, sq) {
-  const p = parseBoard(state.fen)[sq];
-  return !!p && (p.letter === p.letter.toUpperCase()) === (state.seat === 0);
+/**
+ * Whether the viewer of `state` may queue a premove now.
+ * @param {import('./kinds.js').GameState} state
+ * @param {boolean} myTurn
+ * @param {Partial<import('./kinds.js').GameModule> | null} mod
+ */
+export function premoveable(state, myTurn, mod) {
+  return !!mod && !!mod.ownPiece && state.status === 'playing' && state.seat != null && !myTurn;
 }
 
 /** The legal move a premove `pm` (from+to) stands for now, or null. */

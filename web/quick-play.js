@@ -1,9 +1,13 @@
-// The lobby's one-click starts: a Xiangqi room by time control (minutes +
-// increment, for anyone to join) and a Xiangqi game against AI level 3.
+// @ts-check
+// The lobby's one-click starts: a room by time control (minutes +
+// increment, for anyone to join) and a game against AI level 3, both of the
+// variant a game module offers for quick play (kinds.js, quickPlayVariant).
 import { t } from './i18n.js';
 import { api, esc } from './util.js';
+import { quickPlayVariant } from './kinds.js';
 
 export const QUICK = [[1, 0], [3, 2], [5, 3], [10, 5], [15, 10]];
+/** @type {{ level: number, clock: [number, number] }} */
 export const COMPUTER = { level: 3, clock: [10, 5] };
 
 export function quickPlayHtml() {
@@ -23,7 +27,7 @@ export function bindQuickPlay(root) {
   const clock = ([m, i]) => ({ initial_s: m * 60, increment_s: i });
   root.querySelectorAll('[data-quick]').forEach((b) => b.addEventListener('click', () => {
     const [m, i] = b.dataset.quick.split('+').map(Number);
-    start({ game: 'xiangqi', opponent: 'open', rated: false, clock: clock([m, i]) });
+    start({ game: quickPlayVariant(), opponent: 'open', rated: false, clock: clock([m, i]) });
   }));
-  root.querySelector('[data-testid="play-computer"]').addEventListener('click', () => start({ game: 'xiangqi', opponent: `ai:${COMPUTER.level}`, rated: false, clock: clock(COMPUTER.clock) }));
+  root.querySelector('[data-testid="play-computer"]').addEventListener('click', () => start({ game: quickPlayVariant(), opponent: `ai:${COMPUTER.level}`, rated: false, clock: clock(COMPUTER.clock) }));
 }

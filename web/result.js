@@ -1,3 +1,4 @@
+// @ts-check
 // The panel at a game's end: who won and why, in the UI's language (the
 // server's explanations are "中文 / English": the UI's half is shown), the
 // rating changes (GET /api/games/{id}/ratings) and rematch / new-game buttons.
@@ -24,6 +25,7 @@ export function resultLine(state, mod, ctx) {
  * server has none to give (404: an older server; unrated). `changes` may be
  * empty for a moment while ratings are worked out: asked again a few times.
  */
+/** @param {string} id @param {{ tries?: number, wait?: number, alive?: () => boolean }} [opts] */
 export async function ratingChanges(id, { tries = 8, wait = 400, alive = () => true } = {}) {
   for (let i = 0; i < tries && alive(); i++) {
     let r;

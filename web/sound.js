@@ -1,3 +1,4 @@
+// @ts-check
 // Sounds for a move, a capture and a game's end, made with the Web Audio API
 // (no sound files). On or off is kept in localStorage ('qy-sound'); on by
 // default. Each sound played is also noted in window.__qySounds (tests read it).
@@ -9,7 +10,8 @@ export function setSound(on) { localStorage.setItem(KEY, on ? 'on' : 'off'); }
 
 function audio() {
   if (!ctx) {
-    const A = window.AudioContext || window.webkitAudioContext;
+    // Older Safari names it webkitAudioContext.
+    const A = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!A) return null;
     try { ctx = new A(); } catch { return null; }
   }
@@ -42,7 +44,9 @@ const SOUNDS = {
 /** Plays `name` ('move', 'capture', 'end') if sounds are on. */
 export function play(name) {
   if (!soundOn() || !SOUNDS[name]) return;
-  (window.__qySounds = window.__qySounds || []).push(name);
+  // The sounds played, for the browser tests to read.
+  const w = /** @type {any} */ (window);
+  (w.__qySounds = w.__qySounds || []).push(name);
   const a = audio();
   if (a) { try { SOUNDS[name](a); } catch { /* no audio device */ } }
 }

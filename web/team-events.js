@@ -1,9 +1,10 @@
+// @ts-check
 // Team events (H7): the list with a create form, and one event's teams,
 // standings (match points, game points, game wins, direct encounter, fouls:
 // every column, H9, with the CSV) and every round's matches board by board,
 // refreshed while it runs.
 import { t } from './i18n.js';
-import { api, esc } from './util.js';
+import { api, esc, byId } from './util.js';
 import { variantNames } from './kinds.js';
 
 /** "Red: alice, ai:3" lines → teams. */
@@ -26,9 +27,9 @@ export function teamEventsView(view) {
     <label class="block">${t('te_teams')}<br><textarea name="teams" rows="4" style="width:100%;max-width:32em" placeholder="${esc(t('te_teams_example'))}"></textarea></label>
     <button class="primary">${t('create')}</button><div class="err" id="te-err"></div></form></div>
     <div class="card"><h2>${t('team_events')}</h2><div id="te-list" data-testid="team-event-list">…</div></div>`;
-  document.getElementById('te-create').addEventListener('submit', async (e) => {
+  byId('te-create').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const f = new FormData(e.target);
+    const f = new FormData(/** @type {HTMLFormElement} */ (e.target));
     const body = {
       game: f.get('game'),
       clock: { initial_s: Number(f.get('minutes')) * 60, increment_s: Number(f.get('inc')) },
@@ -36,14 +37,14 @@ export function teamEventsView(view) {
     };
     if (f.get('name')) body.name = f.get('name');
     try { const ev = await api('POST', '/api/team-events', body); location.hash = `#/team-event/${ev.id}`; }
-    catch (err) { document.getElementById('te-err').textContent = err.message; }
+    catch (err) { byId('te-err').textContent = err.message; }
   });
   api('GET', '/api/team-events').then((d) => {
     const list = d.team_events || [];
-    document.getElementById('te-list').innerHTML = list.length
+    byId('te-list').innerHTML = list.length
       ? `<table>${list.map((e) => `<tr><td><a href="#/team-event/${esc(e.id)}">${esc(e.name)}</a></td><td>${esc(t(e.game))}</td><td>${e.teams} ${t('te_teams_short')} × ${e.boards} ${t('te_boards_short')}</td><td>${esc(e.organiser)}</td><td>${esc(t('ev_' + e.status))}</td></tr>`).join('')}</table>`
       : `<p class="muted">${t('none')}</p>`;
-  }).catch((e) => { document.getElementById('te-list').textContent = e.message; });
+  }).catch((e) => { byId('te-list').textContent = e.message; });
   return () => {};
 }
 
@@ -97,7 +98,7 @@ export function teamEventView(view, id, me) {
       ${rounds ? `<div class="card">${rounds}</div>` : ''}`;
     for (const [elId, verb] of [['te-accept', 'accept'], ['te-decline', 'decline']]) {
       const b = document.getElementById(elId);
-      if (b) b.addEventListener('click', async () => { try { await api('POST', `${path}/${verb}`); load(); } catch (e) { document.getElementById('te-err').textContent = e.message; } });
+      if (b) b.addEventListener('click', async () => { try { await api('POST', `${path}/${verb}`); load(); } catch (e) { byId('te-err').textContent = e.message; } });
     }
     clearTimeout(timer);
     if (ev.status === 'running' || ev.status === 'invited') timer = setTimeout(load, 3000);

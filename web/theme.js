@@ -1,3 +1,4 @@
+// @ts-check
 // Light or dark colours (CSS variables in style.css, switched by
 // <html data-theme>), kept in localStorage ('qy-theme'). With nothing kept
 // the system's preference decides.

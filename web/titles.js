@@ -1,3 +1,4 @@
+// @ts-check
 // Rank titles (H2) next to names: ratings come from /api/ratings per game
 // family, cached briefly so the lobby's live updates do not refetch each time.
 import { t, getLang } from './i18n.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // Small helpers shared by the page's views.
 import { t, getLang } from './i18n.js';
 import { kindOf } from './kinds.js';
@@ -7,7 +8,7 @@ export async function api(method, path, body) {
   const r = await fetch(path, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin' });
   let data = null;
   try { data = await r.json(); } catch { data = null; }
-  if (!r.ok) { const e = new Error((data && data.error) || r.statusText); e.status = r.status; throw e; }
+  if (!r.ok) { const e = Object.assign(new Error((data && data.error) || r.statusText), { status: r.status }); throw e; }
   return data;
 }
 
@@ -25,7 +26,7 @@ export function isGuest(s) { return !!s && s.kind === 'user' && /^guest-/i.test(
 
 /**
  * A room's clock: minutes + increment, or the fixed time a move of the kinds
- * that have one (Banqi's 30 s) as "30 s a move".
+ * that have one (30 s, say) as "30 s a move".
  */
 export function clockText(c, game) {
   const kind = game && kindOf(game);
@@ -49,5 +50,12 @@ export function reasonText(reason) {
   const s = t(k);
   return s === k ? reason : s;
 }
+
+/**
+ * An element of the page's own markup, there whenever the code asking runs
+ * (getElementById, without the null the types would have us check).
+ * @param {string} id
+ */
+export function byId(id) { return /** @type {HTMLElement} */ (document.getElementById(id)); }
 
 export function wsUrl(path) { return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`; }

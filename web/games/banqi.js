@@ -1,6 +1,8 @@
+// @ts-check
 // Banqi's page module: the 4×8 board with face-down discs, the captured
 // pieces and the timeout marks. The server sends only the public position.
-import { drawBanqi, banqiInfo, seatColour } from '../banqi.js';
+import { drawBanqi, banqiInfo, seatColour } from './banqi-board.js';
+import { pairClick } from '../pair-moves.js';
 
 /** Draws the public position at `replayPly` (null: now). */
 export function draw(svg, { state, replayPly, flipped, selected, targets, last, onClick }) {
@@ -41,3 +43,26 @@ export function moveText(rec, t) {
   if (m.length === 4 && m.slice(0, 2) === m.slice(2)) return `${t('flip_move')} ${m.slice(0, 2)}`;
   return m.length === 4 ? `${m.slice(0, 2)}-${m.slice(2)}` : m;
 }
+
+/**
+ * A click on a face-down piece flips it (`a1a1`); other clicks pick a piece and its target.
+ * @param {string[]} legal
+ * @param {string | null} selected
+ * @param {string} sq
+ */
+export function click(legal, selected, sq) {
+  if (!selected && legal.includes(sq + sq)) return { move: sq + sq };
+  return pairClick(legal, selected, sq);
+}
+
+/**
+ * A typed lone square flips the piece there (`a1` = `a1a1`).
+ * @param {string} raw
+ * @param {string[]} legal
+ */
+export function typed(raw, legal) {
+  const lone = /^([a-h]\d)$/.exec(raw);
+  return lone && legal.includes(lone[1] + lone[1]) ? { moves: [lone[1] + lone[1]] } : null;
+}
+
+export const typedExample = 'a1a2, a1';

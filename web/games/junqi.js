@@ -1,3 +1,4 @@
+// @ts-check
 // Junqi's page module: the 5 × 12 board of posts (stations, camps drawn
 // round, headquarters), the railway lines drawn bold, the mountains between
 // the halves; pieces by their Chinese names, an enemy piece whose rank the
@@ -219,18 +220,22 @@ function presetBar(state) {
 }
 
 if (typeof document !== 'undefined') {
-  document.addEventListener('input', (e) => {
+  document.addEventListener('input', (ev) => {
+    const e = { target: /** @type {HTMLInputElement} */ (ev.target) };
     if (e.target.matches && e.target.matches('[data-jq-name]')) presetName = e.target.value;
     if (e.target.matches && e.target.matches('[data-jq-timeout]')) presetOnTimeout = e.target.checked;
   });
-  document.addEventListener('change', (e) => {
+  document.addEventListener('change', (ev) => {
+    const e = { target: /** @type {HTMLInputElement} */ (ev.target) };
     if (e.target.matches && e.target.matches('[data-jq-timeout]')) presetOnTimeout = e.target.checked;
   });
   document.addEventListener('click', async (e) => {
-    const b = e.target.closest && e.target.closest('[data-jq]');
+    const el = /** @type {Element} */ (e.target);
+    const b = /** @type {HTMLElement | null} */ (el.closest && el.closest('[data-jq]'));
     if (!b) return;
     if (b.dataset.jq === 'load') {
-      const name = (document.querySelector('[data-testid="jq-preset-list"]') || {}).value;
+      const list = /** @type {HTMLSelectElement | null} */ (document.querySelector('[data-testid="jq-preset-list"]'));
+      const name = list && list.value;
       const p = (presets || []).find((x) => x.name === name);
       if (p && draft) { draft = p.text.split(''); presetNote = `${t('jq_loaded')}: ${p.name}`; }
     } else if (b.dataset.jq === 'save') {
@@ -294,3 +299,6 @@ export function actions(state, t) {
     { label: t('jq_planned'), move: 'planned', testid: 'planned-setup' },
   ];
 }
+
+/** The typed-move box's example: posts are square pairs. */
+export const typedExample = 'c4c6';

@@ -1,3 +1,4 @@
+// @ts-check
 // The six camps' colours (a south … f south-east), one hue each; light
 // tints of them for the holes a selected piece can reach, dark ones for text.
 export const COLOUR = { a: '#d33', b: '#e90', c: '#db2', d: '#2a4', e: '#27c', f: '#94c' };

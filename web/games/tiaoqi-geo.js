@@ -1,3 +1,4 @@
+// @ts-check
 // Tiaoqi's geometry and position text for the page (rules T11-T13): the 121
 // cells, the six camps, rows still to go (T9) and positions rebuilt from the
 // move record for replay and animation. No drawing here.
@@ -194,13 +195,16 @@ export function replay(state) {
   return { fens, movers };
 }
 
+/** @type {{ key: string, value: ReturnType<typeof replay> | null }} */
 let cached = { key: '', value: null };
 
 /** `replay` of the game as it is now, worked out once per new move. */
 export function replayOf(state) {
   const key = `${state.id}:${(state.records || []).length}:${state.fen}`;
-  if (cached.key !== key) cached = { key, value: replay(state) };
-  return cached.value;
+  if (cached.key === key && cached.value) return cached.value;
+  const value = replay(state);
+  cached = { key, value };
+  return value;
 }
 
 /** The letter after `l` in `order` that is still in play. */

@@ -1,3 +1,4 @@
+// @ts-check
 // Tiaoqi's panels beside the board: the list of every seat (camp letter and
 // colour, player, clock, whose turn, distance left and the marks of
 // `state.progress`: dead-game countdown, place earned, out), the dead-game

@@ -1,3 +1,4 @@
+// @ts-check
 // Tiaoqi's page module: the 121-hole star drawn from the position text (T13),
 // turned so that the viewer's own camp is at the bottom; the six camps tinted
 // in their owners' colours, the viewer's own camp and target outlined and
@@ -130,6 +131,7 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
   const rows = el('g', { class: 'coords', 'font-size': 7.5, fill: '#8a6e44', 'pointer-events': 'none', 'data-testid': 'coords' }, svg);
   for (let row = 2; row <= 16; row++) {
     const end = cell(`${row}.${LEN[row - 1]}`);
+    if (!end) continue; // never: every row has a last hole (the checker cannot know)
     const [cx, cy] = point(end, turn), [nx, ny] = point({ x: end.x + 2, y: row }, turn);
     const d = Math.hypot(nx - cx, ny - cy), ux = (nx - cx) / d, uy = (ny - cy) / d;
     const anchor = ux > 0.3 ? 'start' : ux < -0.3 ? 'end' : 'middle';
@@ -281,3 +283,17 @@ export function targets(legal, selected) {
 
 /** The last move's start and end. */
 export function last(rec) { const p = pathOf(rec && rec.iccs); return p.length ? [p[0], p[p.length - 1]] : []; }
+
+/**
+ * A typed move: a path of cells (`4.2-5.6`), or a jump chain given by its ends.
+ * @param {string} raw
+ * @param {string[]} legal
+ */
+export function typed(raw, legal) {
+  if (!/^\d+\.\d+(-\d+\.\d+)+$/.test(raw)) return null;
+  const parts = raw.split('-');
+  const ends = legal.filter((m) => { const p = m.split('-'); return p.length > 1 && p[0] === parts[0] && p[p.length - 1] === parts[parts.length - 1]; });
+  return ends.length ? { moves: [ends[0]] } : { illegal: true };
+}
+
+export const typedExample = '4.2-5.6';

@@ -1,5 +1,6 @@
+// @ts-check
 // The SVG board: pieces with their Jifen class, legal targets, last move, check.
-import { BOARDS, PIECES, boardTheme, pieceTheme } from './board-theme.js';
+import { BOARDS, PIECES, boardTheme, pieceTheme } from '../board-theme.js';
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 50, PAD = 42;
 const NAMES = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };

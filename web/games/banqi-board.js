@@ -1,3 +1,4 @@
+// @ts-check
 // Banqi (翻翻棋): the 4×8 board with face-down discs, the captured pieces and
 // the timeout marks (B12). The server sends only the public position, so a
 // face-down piece is just `?` here: the page cannot know what lies under it.
