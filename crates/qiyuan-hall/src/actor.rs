@@ -1,5 +1,5 @@
 //! One task per live game. The task owns the game's state ([`Live`]): every
-//! action on the game is a job sent to its mailbox and run there, one at a
+//! action on the game is a [`GameCommand`] sent to its mailbox and run there, one at a
 //! time, so no lock guards a game and no two actions interleave. Between
 //! jobs the task sleeps until the earliest running flag falls (several
 //! clocks may run in a simultaneous phase), starts the AI seats that are to
@@ -9,13 +9,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use futures_util::future::BoxFuture;
 use tokio::sync::{mpsc, oneshot};
 
+use crate::command::{GameCommand, Reply};
 use crate::hall::{Hall, HallError, HallResult, Live};
-
-/// A job on a game: runs on the game's task with the game's state.
-pub(crate) type Job = Box<dyn for<'a> FnOnce(&'a Hall, &'a mut Live) -> BoxFuture<'a, ()> + Send>;
 
 /// Jobs a game's mailbox holds before senders wait (back-pressure).
 const MAILBOX: usize = 256;
@@ -31,18 +28,9 @@ const FLAG_RETRY: Duration = Duration::from_millis(50);
 /// The way to a live game's task.
 #[derive(Clone)]
 pub(crate) struct GameHandle {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<GameCommand>,
     /// Tells this task's handle from a later one for the same game.
     serial: u64,
-}
-
-/// Gives a closure the higher-ranked signature of a [`Job`] (closures do
-/// not infer one through `Box::new`).
-fn job<F>(f: F) -> Job
-where
-    F: for<'a> FnOnce(&'a Hall, &'a mut Live) -> BoxFuture<'a, ()> + Send + 'static,
-{
-    Box::new(f)
 }
 
 impl Hall {
@@ -86,21 +74,17 @@ impl Hall {
         Ok(self.spawn_game(live))
     }
 
-    /// Runs `f` on game `id`'s task with its state and returns what it
-    /// returns. Never call it for a game from a job on the same game.
-    pub(crate) async fn with_game<R, F>(&self, id: &str, f: F) -> HallResult<R>
-    where
-        R: Send + 'static,
-        F: for<'a> FnOnce(&'a Hall, &'a mut Live) -> BoxFuture<'a, R> + Send + 'static,
-    {
+    /// Sends the command `make` builds to game `id`'s task and waits for
+    /// its answer. Never call it for a game from its own task.
+    pub(crate) async fn ask<R>(
+        &self,
+        id: &str,
+        make: impl FnOnce(Reply<R>) -> GameCommand,
+    ) -> HallResult<R> {
         let (tx, rx) = oneshot::channel();
-        let mut pending = job(move |hall, live| {
-            Box::pin(async move {
-                let _ = tx.send(f(hall, live).await);
-            })
-        });
-        // A task that has just forgotten its game refuses jobs: the game is
-        // then loaded again and the job goes to the new task.
+        let mut pending = make(tx);
+        // A task that has just forgotten its game refuses commands: the
+        // game is then loaded again and the command goes to the new task.
         for _ in 0..3 {
             let handle = self.handle(id).await?;
             match handle.jobs.send(pending).await {
@@ -149,7 +133,7 @@ async fn sleep_until(at: Option<Instant>) {
 }
 
 /// The game's task: its mailbox, its flags, its AI seats, its eviction.
-async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, serial: u64) {
+async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<GameCommand>, serial: u64) {
     let id = live.row.id.clone();
     let mut shutdown = hall.shutdown.clone();
     let mut ai_for: Option<u64> = None;
@@ -184,7 +168,7 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
             .then(|| last_room_check + room_check_every(&hall));
         tokio::select! {
             next = jobs.recv() => match next {
-                Some(job) => {
+                Some(command) => {
                     if !owner && live.row.status != "finished" {
                         // Another node plays it: read what it stored.
                         match hall.load(&id).await {
@@ -195,7 +179,7 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
                             Err(e) => tracing::warn!(game = %id, error = %e.message, "cannot reload a game"),
                         }
                     }
-                    job(&hall, &mut live).await;
+                    hall.run_command(&mut live, command).await;
                     last_job = Instant::now();
                 }
                 None => return,
@@ -210,8 +194,8 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
                 hall.unlist(&id, serial);
                 // Jobs already in the mailbox still run; later ones reload the game.
                 jobs.close();
-                while let Some(job) = jobs.recv().await {
-                    job(&hall, &mut live).await;
+                while let Some(command) = jobs.recv().await {
+                    hall.run_command(&mut live, command).await;
                 }
                 return;
             }
@@ -223,8 +207,8 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<Job>, ser
                 {
                     hall.unlist(&id, serial);
                     jobs.close();
-                    while let Some(job) = jobs.recv().await {
-                        job(&hall, &mut live).await;
+                    while let Some(command) = jobs.recv().await {
+                        hall.run_command(&mut live, command).await;
                     }
                     return;
                 }

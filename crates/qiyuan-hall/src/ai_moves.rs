@@ -8,6 +8,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::command::GameCommand;
 use crate::hall::{Hall, Live};
 use crate::store::SeatRow;
 
@@ -40,20 +41,11 @@ impl Hall {
             return;
         };
         let probe = self
-            .with_game(&id, move |_, live| {
-                Box::pin(async move {
-                    if live.version() != version {
-                        return None;
-                    }
-                    if !people {
-                        // The wait for the background slot is not the AI's
-                        // thinking time: its turn starts now.
-                        live.clocks.restart(seat, Instant::now());
-                    }
-                    // The AI sees the game as its seat does (the table's own
-                    // per-seat views; hidden information stays hidden).
-                    Some(live.table.boxed_clone())
-                })
+            .ask(&id, |reply| GameCommand::AiProbe {
+                seat,
+                version,
+                people,
+                reply,
             })
             .await
             .ok()
@@ -83,19 +75,36 @@ impl Hall {
             return;
         };
         let played = self
-            .with_game(&id, move |hall, live| {
-                Box::pin(async move {
-                    // Something happened meanwhile (a move, an offer, a
-                    // resignation, a timeout): the task thinks again.
-                    if live.version() != version {
-                        return Ok(());
-                    }
-                    hall.play_locked(live, seat, &mv, 0).await
-                })
+            .ask(&id, |reply| GameCommand::AiMove {
+                seat,
+                version,
+                mv,
+                reply,
             })
             .await;
         if let Ok(Err(e)) | Err(e) = played {
             tracing::warn!(game = %id, error = ?e, "AI move refused");
         }
+    }
+
+    /// A copy of the table for the AI seat `seat` to think on, if the game
+    /// is still at `version` (on the game's task).
+    pub(crate) fn ai_probe_in(
+        live: &mut Live,
+        seat: usize,
+        version: u64,
+        people: bool,
+    ) -> Option<Box<dyn qiyuan_core::TableGame>> {
+        if live.version() != version {
+            return None;
+        }
+        if !people {
+            // The wait for the background slot is not the AI's
+            // thinking time: its turn starts now.
+            live.clocks.restart(seat, Instant::now());
+        }
+        // The AI sees the game as its seat does (the table's own
+        // per-seat views; hidden information stays hidden).
+        Some(live.table.boxed_clone())
     }
 }

@@ -20,6 +20,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::clock::wall_ms;
+use crate::command::GameCommand;
 use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult, Live, not_a_player};
 use crate::store::{SeatRow, User};
@@ -226,82 +227,90 @@ impl Hall {
     pub async fn chat_send(&self, id: &str, user: &User, text: &str) -> HallResult<ChatLine> {
         let text = checked_text(text)?;
         let user = user.clone();
-        self.with_game(id, move |hall, live| {
-            Box::pin(async move {
-                let seat = chat_seat(live, &user)?;
-                if !live.chat.allow(seat, Instant::now()) {
-                    return Err(HallError::new(
-                        ErrorCode::ChatRateLimited,
-                        format!(
-                            "at most {CHAT_BURST} messages in {} s: slow down",
-                            CHAT_WINDOW.as_secs()
-                        ),
-                    ));
-                }
-                if live.chat.next_id == 0 {
-                    // Numbers from before a reload are never reused.
-                    live.chat.next_id = wall_ms().max(1) as u64;
-                }
-                let line = ChatLine {
-                    id: live.chat.next_id,
-                    seat,
-                    text,
-                    at_ms: wall_ms(),
-                    author_id: user.id,
-                };
-                live.chat.next_id += 1;
-                live.chat.lines.push_back(line.clone());
-                while live.chat.lines.len() > CHAT_KEPT {
-                    live.chat.lines.pop_front();
-                }
-                let mut frame = serde_json::to_value(&line).unwrap_or_default();
-                frame["t"] = "chat".into();
-                let frame: std::sync::Arc<str> = frame.to_string().into();
-                for (i, s) in live.row.seats.iter().enumerate() {
-                    let muted = i != seat && live.chat.muted.contains(&i);
-                    if matches!(s, SeatRow::User { .. }) && !muted {
-                        hall.bus
-                            .publish(&chat_topic(&live.row.id, i), frame.clone());
-                    }
-                }
-                Ok(line)
-            })
-        })
-        .await?
+        self.ask(id, |reply| GameCommand::ChatSend { user, text, reply })
+            .await?
+    }
+
+    /// [`Hall::chat_send`] on the game's task.
+    pub(crate) fn chat_send_in(
+        &self,
+        live: &mut Live,
+        user: &User,
+        text: String,
+    ) -> HallResult<ChatLine> {
+        let seat = chat_seat(live, user)?;
+        if !live.chat.allow(seat, Instant::now()) {
+            return Err(HallError::new(
+                ErrorCode::ChatRateLimited,
+                format!(
+                    "at most {CHAT_BURST} messages in {} s: slow down",
+                    CHAT_WINDOW.as_secs()
+                ),
+            ));
+        }
+        if live.chat.next_id == 0 {
+            // Numbers from before a reload are never reused.
+            live.chat.next_id = wall_ms().max(1) as u64;
+        }
+        let line = ChatLine {
+            id: live.chat.next_id,
+            seat,
+            text,
+            at_ms: wall_ms(),
+            author_id: user.id,
+        };
+        live.chat.next_id += 1;
+        live.chat.lines.push_back(line.clone());
+        while live.chat.lines.len() > CHAT_KEPT {
+            live.chat.lines.pop_front();
+        }
+        let mut frame = serde_json::to_value(&line).unwrap_or_default();
+        frame["t"] = "chat".into();
+        let frame: std::sync::Arc<str> = frame.to_string().into();
+        for (i, s) in live.row.seats.iter().enumerate() {
+            let muted = i != seat && live.chat.muted.contains(&i);
+            if matches!(s, SeatRow::User { .. }) && !muted {
+                self.bus
+                    .publish(&chat_topic(&live.row.id, i), frame.clone());
+            }
+        }
+        Ok(line)
     }
 
     /// The messages `user` may read in game `id`.
     pub async fn chat_lines(&self, id: &str, user: &User) -> HallResult<ChatList> {
         let user = user.clone();
-        self.with_game(id, move |_, live| {
-            Box::pin(async move {
-                let seat = chat_seat(live, &user)?;
-                Ok(ChatList {
-                    lines: live.chat.visible_to(seat),
-                    muted: live.chat.muted.contains(&seat),
-                })
-            })
+        self.ask(id, |reply| GameCommand::ChatLines { user, reply })
+            .await?
+    }
+
+    /// [`Hall::chat_lines`] on the game's task.
+    pub(crate) fn chat_lines_in(live: &Live, user: &User) -> HallResult<ChatList> {
+        let seat = chat_seat(live, user)?;
+        Ok(ChatList {
+            lines: live.chat.visible_to(seat),
+            muted: live.chat.muted.contains(&seat),
         })
-        .await?
     }
 
     /// Mutes (or unmutes) the other players of game `id` for `user`.
     pub async fn chat_mute(&self, id: &str, user: &User, mute: bool) -> HallResult<ChatList> {
         let user = user.clone();
-        self.with_game(id, move |_, live| {
-            Box::pin(async move {
-                let seat = chat_seat(live, &user)?;
-                live.chat.muted.retain(|&s| s != seat);
-                if mute {
-                    live.chat.muted.push(seat);
-                }
-                Ok(ChatList {
-                    lines: live.chat.visible_to(seat),
-                    muted: mute,
-                })
-            })
+        self.ask(id, |reply| GameCommand::ChatMute { user, mute, reply })
+            .await?
+    }
+
+    /// [`Hall::chat_mute`] on the game's task.
+    pub(crate) fn chat_mute_in(live: &mut Live, user: &User, mute: bool) -> HallResult<ChatList> {
+        let seat = chat_seat(live, user)?;
+        live.chat.muted.retain(|&s| s != seat);
+        if mute {
+            live.chat.muted.push(seat);
+        }
+        Ok(ChatList {
+            lines: live.chat.visible_to(seat),
+            muted: mute,
         })
-        .await?
     }
 
     /// Reports message `line` of game `id` (another player's): it is stored
@@ -309,28 +318,7 @@ impl Hall {
     pub async fn chat_report(&self, id: &str, user: &User, line: u64) -> HallResult<()> {
         let user = user.clone();
         let report = self
-            .with_game(id, move |_, live| {
-                Box::pin(async move {
-                    let seat = chat_seat(live, &user)?;
-                    let found = live.chat.lines.iter().find(|l| l.id == line);
-                    let Some(l) = found else {
-                        return Err(HallError::not_found("no such message (it may be too old)")
-                            .with_code(ErrorCode::NoSuchMessage));
-                    };
-                    if l.seat == seat {
-                        return Err(HallError::bad("you cannot report your own message"));
-                    }
-                    let report = ChatReport {
-                        game_id: live.row.id.clone(),
-                        reporter_id: user.id,
-                        author_id: l.author_id,
-                        text: l.text.clone(),
-                        sent_ms: l.at_ms,
-                    };
-                    // Reported again: already stored, nothing to add.
-                    Ok(live.chat.first_report(seat, line).then_some(report))
-                })
-            })
+            .ask(id, |reply| GameCommand::ChatReport { user, line, reply })
             .await??;
         match report {
             Some(report) => self
@@ -340,6 +328,33 @@ impl Hall {
                 .map_err(HallError::internal),
             None => Ok(()),
         }
+    }
+
+    /// [`Hall::chat_report`] on the game's task: the report to store, if
+    /// this player had not reported the line yet.
+    pub(crate) fn chat_report_in(
+        live: &mut Live,
+        user: &User,
+        line: u64,
+    ) -> HallResult<Option<ChatReport>> {
+        let seat = chat_seat(live, user)?;
+        let found = live.chat.lines.iter().find(|l| l.id == line);
+        let Some(l) = found else {
+            return Err(HallError::not_found("no such message (it may be too old)")
+                .with_code(ErrorCode::NoSuchMessage));
+        };
+        if l.seat == seat {
+            return Err(HallError::bad("you cannot report your own message"));
+        }
+        let report = ChatReport {
+            game_id: live.row.id.clone(),
+            reporter_id: user.id,
+            author_id: l.author_id,
+            text: l.text.clone(),
+            sent_ms: l.at_ms,
+        };
+        // Reported again: already stored, nothing to add.
+        Ok(live.chat.first_report(seat, line).then_some(report))
     }
 }
 

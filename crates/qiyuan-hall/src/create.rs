@@ -7,6 +7,7 @@ use std::sync::Arc;
 use qiyuan_core::ClockRule;
 
 use crate::clock::wall_ms;
+use crate::command::GameCommand;
 use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult, Live, new_game_id, not_a_player};
 use crate::store::{GameRow, SeatRow, User};
@@ -268,11 +269,15 @@ impl Hall {
     /// new game's id once both agreed (at once against the AI).
     pub async fn rematch(&self, id: &str, user: &User) -> HallResult<Option<String>> {
         let user = user.clone();
-        self.with_game(id, move |hall, live| Box::pin(hall.rematch_in(live, user)))
+        self.ask(id, |reply| GameCommand::Rematch { user, reply })
             .await?
     }
 
-    async fn rematch_in(&self, live: &mut Live, user: User) -> HallResult<Option<String>> {
+    pub(crate) async fn rematch_in(
+        &self,
+        live: &mut Live,
+        user: User,
+    ) -> HallResult<Option<String>> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "finished" {
             return Err(HallError::conflict("a rematch needs a finished game"));

@@ -24,6 +24,7 @@ use tokio::sync::watch;
 use crate::actor::GameHandle;
 use crate::bus::EventBus;
 use crate::clock::{Clocks, wall_ms};
+use crate::command::{CatchUpFrames, GameCommand};
 pub use crate::create::{ClockSpec, NewGame};
 use crate::error::ErrorCode;
 pub use crate::error::{HallError, HallResult};
@@ -434,24 +435,23 @@ impl Hall {
     /// The state of game `id` as `user` (or a spectator) sees it.
     pub async fn state(&self, id: &str, user: Option<&User>) -> HallResult<Value> {
         let user = user.cloned();
-        self.with_game(id, move |hall, live| {
-            Box::pin(async move {
-                // A reader may notice a fallen flag a moment before the task does.
-                hall.flag_check(live, Instant::now()).await;
-                let seat = user.and_then(|u| Hall::seat_of(live, &u));
-                Hall::state_json(live, seat)
-            })
-        })
-        .await
+        self.ask(id, |reply| GameCommand::State { user, reply })
+            .await
+    }
+
+    /// The state as `user` (or a spectator) sees it, on the game's task.
+    pub(crate) async fn state_in(&self, live: &mut Live, user: Option<&User>) -> Value {
+        // A reader may notice a fallen flag a moment before the task does.
+        self.flag_check(live, Instant::now()).await;
+        let seat = user.and_then(|u| Hall::seat_of(live, u));
+        Hall::state_json(live, seat)
     }
 
     /// The seat of `user` in game `id` (for sockets).
     pub async fn seat_in(&self, id: &str, user: &User) -> HallResult<Option<usize>> {
         let user = user.clone();
-        self.with_game(id, move |_, live| {
-            Box::pin(async move { Hall::seat_of(live, &user) })
-        })
-        .await
+        self.ask(id, |reply| GameCommand::SeatOf { user, reply })
+            .await
     }
 
     /// What a client of game `id` that saw version `since` as `user` (or a
@@ -464,37 +464,46 @@ impl Hall {
         user: Option<&User>,
         since: Option<u64>,
         seat_before: Option<usize>,
-    ) -> HallResult<(Vec<Arc<str>>, u64, Option<usize>)> {
+    ) -> HallResult<CatchUpFrames> {
         let user = user.cloned();
-        self.with_game(id, move |_, live| {
-            Box::pin(async move {
-                let seat = user.and_then(|u| Hall::seat_of(live, &u));
-                let audience = seat.map_or(Audience::Spectators, Audience::Seat);
-                let step = match since {
-                    Some(v) if seat == seat_before => live.log.since(v, audience),
-                    _ => CatchUp::Full,
-                };
-                let frames = match step {
-                    CatchUp::Nothing => Vec::new(),
-                    CatchUp::Frames(f) => f,
-                    CatchUp::Full => {
-                        vec![Arc::from(Hall::state_json(live, seat).to_string())]
-                    }
-                };
-                (frames, live.version(), seat)
-            })
+        self.ask(id, |reply| GameCommand::CatchUp {
+            user,
+            since,
+            seat_before,
+            reply,
         })
         .await
+    }
+
+    /// [`Hall::catch_up`] on the game's task.
+    pub(crate) fn catch_up_in(
+        live: &Live,
+        user: Option<&User>,
+        since: Option<u64>,
+        seat_before: Option<usize>,
+    ) -> CatchUpFrames {
+        let seat = user.and_then(|u| Hall::seat_of(live, u));
+        let audience = seat.map_or(Audience::Spectators, Audience::Seat);
+        let step = match since {
+            Some(v) if seat == seat_before => live.log.since(v, audience),
+            _ => CatchUp::Full,
+        };
+        let frames = match step {
+            CatchUp::Nothing => Vec::new(),
+            CatchUp::Frames(f) => f,
+            CatchUp::Full => vec![Arc::from(Hall::state_json(live, seat).to_string())],
+        };
+        (frames, live.version(), seat)
     }
 
     /// Takes the open seat of a waiting game.
     pub async fn join(&self, id: &str, user: &User) -> HallResult<usize> {
         let user = user.clone();
-        self.with_game(id, move |hall, live| Box::pin(hall.join_game(live, user)))
+        self.ask(id, |reply| GameCommand::Join { user, reply })
             .await?
     }
 
-    async fn join_game(&self, live: &mut Live, user: User) -> HallResult<usize> {
+    pub(crate) async fn join_game(&self, live: &mut Live, user: User) -> HallResult<usize> {
         let user = &user;
         if Hall::seat_of(live, user).is_some() {
             return Err(HallError::conflict("you already have a seat in this game"));
@@ -545,27 +554,22 @@ impl Hall {
     /// Ends a game in play with `outcome` (an event's game time cap, X6);
     /// false if it was already over.
     pub async fn end_game(&self, id: &str, outcome: Outcome) -> HallResult<bool> {
-        self.with_game(id, move |hall, live| {
-            Box::pin(async move {
-                if live.row.status != "playing" {
-                    return Ok(false);
-                }
-                hall.finish(live, outcome).await?;
-                Ok(true)
-            })
-        })
-        .await?
+        self.ask(id, |reply| GameCommand::End { outcome, reply })
+            .await?
+    }
+
+    /// [`Hall::end_game`] on the game's task.
+    pub(crate) async fn end_in(&self, live: &mut Live, outcome: Outcome) -> HallResult<bool> {
+        if live.row.status != "playing" {
+            return Ok(false);
+        }
+        self.finish(live, outcome).await?;
+        Ok(true)
     }
 
     /// A game's stored record as it stands (status, seats, result).
     pub async fn game_row(&self, id: &str) -> HallResult<GameRow> {
-        self.with_game(id, |hall, live| {
-            Box::pin(async move {
-                hall.flag_check(live, Instant::now()).await;
-                live.row.clone()
-            })
-        })
-        .await
+        self.ask(id, |reply| GameCommand::Row { reply }).await
     }
 }
 

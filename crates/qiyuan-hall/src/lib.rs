@@ -32,6 +32,7 @@ pub mod events;
 pub mod finisher;
 pub mod forward;
 pub mod fouls;
+pub mod frames;
 pub mod game_log;
 pub mod group_commit;
 pub mod hall;

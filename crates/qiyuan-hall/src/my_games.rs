@@ -6,8 +6,9 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::command::GameCommand;
 use crate::error::ErrorCode;
-use crate::hall::{Hall, HallError, HallResult};
+use crate::hall::{Hall, HallError, HallResult, Live};
 use crate::state_view::GameClock;
 use crate::store::{SeatRow, User};
 
@@ -130,34 +131,34 @@ impl Hall {
     /// One game as [`MyGames`] lists it; none if it cannot be read or is over.
     async fn my_game(&self, id: &str, user: &User) -> Option<MyGame> {
         let user = user.clone();
-        self.with_game(id, move |hall, live| {
-            Box::pin(async move {
-                hall.flag_check(live, std::time::Instant::now()).await;
-                if live.row.status == "finished" {
-                    return None;
-                }
-                let seat = Hall::seat_of(live, &user);
-                let playing = live.row.status == "playing";
-                Some(MyGame {
-                    id: live.row.id.clone(),
-                    game: live.row.rules.clone(),
-                    status: live.row.status.clone(),
-                    seats: live.row.seats.clone(),
-                    seat,
-                    your_turn: playing
-                        && seat.is_some_and(|s| live.table.seats_to_move().contains(&s)),
-                    clock: GameClock {
-                        initial_s: live.row.initial_ms / 1000,
-                        increment_s: live.row.increment_ms / 1000,
-                    },
-                    rated: live.row.rated,
-                    plies: live.table.plies(),
-                    challenge: live.challenge.as_ref().map(|(_, n)| n.clone()),
-                })
-            })
+        self.ask(id, |reply| GameCommand::Listing { user, reply })
+            .await
+            .ok()
+            .flatten()
+    }
+
+    /// [`Hall::my_game`] on the game's task.
+    pub(crate) async fn listing_in(&self, live: &mut Live, user: &User) -> Option<MyGame> {
+        self.flag_check(live, std::time::Instant::now()).await;
+        if live.row.status == "finished" {
+            return None;
+        }
+        let seat = Hall::seat_of(live, user);
+        let playing = live.row.status == "playing";
+        Some(MyGame {
+            id: live.row.id.clone(),
+            game: live.row.rules.clone(),
+            status: live.row.status.clone(),
+            seats: live.row.seats.clone(),
+            seat,
+            your_turn: playing && seat.is_some_and(|s| live.table.seats_to_move().contains(&s)),
+            clock: GameClock {
+                initial_s: live.row.initial_ms / 1000,
+                increment_s: live.row.increment_ms / 1000,
+            },
+            rated: live.row.rated,
+            plies: live.table.plies(),
+            challenge: live.challenge.as_ref().map(|(_, n)| n.clone()),
         })
-        .await
-        .ok()
-        .flatten()
     }
 }

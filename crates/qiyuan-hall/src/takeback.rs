@@ -25,6 +25,7 @@ use serde_json::Value;
 
 use crate::clock::wall_ms;
 use crate::command::Answer;
+use crate::command::GameCommand;
 use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult, Live, not_a_player};
 use crate::store::{SeatRow, User};
@@ -85,13 +86,20 @@ impl Hall {
     /// opponent's request.
     pub async fn takeback(&self, id: &str, user: &User, action: Answer) -> HallResult<Value> {
         let user = user.clone();
-        self.with_game(id, move |hall, live| {
-            Box::pin(hall.takeback_in(live, user, action))
+        self.ask(id, |reply| GameCommand::Takeback {
+            user,
+            answer: action,
+            reply,
         })
         .await?
     }
 
-    async fn takeback_in(&self, live: &mut Live, user: User, action: Answer) -> HallResult<Value> {
+    pub(crate) async fn takeback_in(
+        &self,
+        live: &mut Live,
+        user: User,
+        action: Answer,
+    ) -> HallResult<Value> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status == "playing" && self.flag_check(live, Instant::now()).await {
             return Err(HallError::conflict("the game is over: time ran out")

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::clock::wall_ms;
 use crate::command::Answer;
+use crate::command::GameCommand;
 use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult, Live, ServerChance, not_a_player};
 use crate::store::{GameRow, MoveRow, SeatRow, User};
@@ -28,16 +29,28 @@ impl Hall {
         lag_ms: i64,
         reply: bool,
     ) -> HallResult<Option<Value>> {
-        let user = user.clone();
-        let mv = mv.to_string();
-        self.with_game(id, move |hall, live| {
-            Box::pin(async move {
-                let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
-                hall.play_locked(live, seat, &mv, lag_ms).await?;
-                Ok(reply.then(|| Hall::state_json(live, Some(seat))))
-            })
+        self.ask(id, |r| GameCommand::Play {
+            user: user.clone(),
+            mv: mv.to_string(),
+            lag_ms,
+            with_state: reply,
+            reply: r,
         })
         .await?
+    }
+
+    /// A player's move on the game's task.
+    pub(crate) async fn play_in(
+        &self,
+        live: &mut Live,
+        user: &User,
+        mv: &str,
+        lag_ms: i64,
+        with_state: bool,
+    ) -> HallResult<Option<Value>> {
+        let seat = Hall::seat_of(live, user).ok_or_else(not_a_player)?;
+        self.play_locked(live, seat, mv, lag_ms).await?;
+        Ok(with_state.then(|| Hall::state_json(live, Some(seat))))
     }
 
     pub(crate) async fn play_locked(
@@ -284,11 +297,11 @@ impl Hall {
     /// Resigns for `user`.
     pub async fn resign(&self, id: &str, user: &User) -> HallResult<Value> {
         let user = user.clone();
-        self.with_game(id, move |hall, live| Box::pin(hall.resign_in(live, user)))
+        self.ask(id, |reply| GameCommand::Resign { user, reply })
             .await?
     }
 
-    async fn resign_in(&self, live: &mut Live, user: User) -> HallResult<Value> {
+    pub(crate) async fn resign_in(&self, live: &mut Live, user: User) -> HallResult<Value> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict(if live.row.status == "finished" {
@@ -317,13 +330,20 @@ impl Hall {
     /// stands) or declines a draw.
     pub async fn draw(&self, id: &str, user: &User, action: Answer) -> HallResult<Value> {
         let user = user.clone();
-        self.with_game(id, move |hall, live| {
-            Box::pin(hall.draw_in(live, user, action))
+        self.ask(id, |reply| GameCommand::Draw {
+            user,
+            answer: action,
+            reply,
         })
         .await?
     }
 
-    async fn draw_in(&self, live: &mut Live, user: User, action: Answer) -> HallResult<Value> {
+    pub(crate) async fn draw_in(
+        &self,
+        live: &mut Live,
+        user: User,
+        action: Answer,
+    ) -> HallResult<Value> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));
@@ -419,11 +439,11 @@ impl Hall {
     /// Claims a draw by the natural move limit (X4); the game judges it.
     pub async fn claim(&self, id: &str, user: &User) -> HallResult<Value> {
         let user = user.clone();
-        self.with_game(id, move |hall, live| Box::pin(hall.claim_in(live, user)))
+        self.ask(id, |reply| GameCommand::Claim { user, reply })
             .await?
     }
 
-    async fn claim_in(&self, live: &mut Live, user: User) -> HallResult<Value> {
+    pub(crate) async fn claim_in(&self, live: &mut Live, user: User) -> HallResult<Value> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));

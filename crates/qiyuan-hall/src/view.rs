@@ -8,6 +8,7 @@ use qiyuan_core::Outcome;
 use serde_json::{Value, json};
 
 use crate::bus::LOBBY;
+use crate::command::GameCommand;
 use crate::game_log::Audience;
 use crate::hall::{Hall, HallError, HallResult, Live};
 use crate::state_view::{GameClock, GameStateView, MoveRecordView};
@@ -308,11 +309,10 @@ impl Hall {
 
     /// The game record as PGN.
     pub async fn pgn(&self, id: &str) -> HallResult<String> {
-        self.with_game(id, |_, live| Box::pin(async move { Hall::pgn_of(live) }))
-            .await?
+        self.ask(id, |reply| GameCommand::Pgn { reply }).await?
     }
 
-    fn pgn_of(live: &Live) -> HallResult<String> {
+    pub(crate) fn pgn_of(live: &Live) -> HallResult<String> {
         let name = |s: &SeatRow| match s {
             SeatRow::User { name, .. } => name.clone(),
             SeatRow::Ai { level } => format!("AI level {level}"),

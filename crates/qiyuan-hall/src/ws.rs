@@ -44,8 +44,9 @@ use crate::hall::{Hall, HallError};
 use crate::store::User;
 use crate::view::topic;
 
-use crate::command::{Answer, ClientFrame, FRAME_TYPES};
+use crate::command::Answer;
 use crate::error::ErrorCode;
+use crate::frames::{ClientFrame, FRAME_TYPES};
 pub use crate::limits::MAX_FRAME;
 use crate::sockets::SocketSlot;
 

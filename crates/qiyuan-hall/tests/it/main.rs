@@ -2,4 +2,5 @@
 //! one link instead of one per file keeps `cargo test` builds short.
 
 mod cluster_bus;
+mod layers;
 mod store_contract;
