@@ -233,6 +233,9 @@ async fn round_robin_of_six_ai_players_runs_to_the_end() {
 }
 
 #[tokio::test]
+// Sixteen AI players through every round: ~20 s. The fast tier keeps the
+// six-player round robin and the Swiss with FIDE tie-breaks.
+#[ignore = "slow tier"]
 async fn three_stage_event_of_sixteen_ai_players() {
     let (srv, addr) = server().await;
     let org = register(&addr, "organiser3").await;

@@ -115,6 +115,9 @@ async fn run_swiss(players: usize, rounds: u32, limit: Duration) {
 }
 
 #[tokio::test]
+// Sixteen AI players through every round: ~20 s. The fast tier keeps the
+// six-player round robin and the Swiss with FIDE tie-breaks.
+#[ignore = "slow tier"]
 async fn a_swiss_of_sixteen_ai_players_runs_to_the_end_and_exports_clean() {
     run_swiss(16, 5, Duration::from_secs(240)).await;
 }
