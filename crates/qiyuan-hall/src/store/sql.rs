@@ -286,3 +286,97 @@ pub(crate) const NODE_FENCE_OFF: &str =
 /// Forgets nodes not seen since `?1` that hold no running lease (before, now).
 pub(crate) const NODES_PURGE: &str = "DELETE FROM nodes WHERE seen_ms < ?1 \
      AND id NOT IN (SELECT owner FROM leases WHERE expires_ms > ?2)";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// PostgreSQL reads a statement after `?N` becomes `$N`: a bare `?`
+    /// (or one inside a literal) would break only there.
+    #[test]
+    fn every_statement_numbers_its_parameters() {
+        let all = [
+            USER_INSERT,
+            USER_BY_NAME,
+            USERS_WITHOUT_KEY,
+            USER_KEY_FILL,
+            SESSION_INSERT,
+            SESSIONS_TRIM,
+            SESSION_USER,
+            SESSION_RENEW,
+            SESSION_DELETE,
+            SESSIONS_OF,
+            SESSION_REVOKE,
+            SESSIONS_REVOKE_OTHERS,
+            SESSIONS_EXPIRED,
+            IDLE_GUEST_SESSIONS,
+            IDLE_GUEST_USERS,
+            PRESETS_OF,
+            PRESETS_UNMARK,
+            PRESET_SAVE,
+            PRESET_DELETE,
+            PRESET_ON_TIMEOUT,
+            GAME_INSERT,
+            GAME_UPDATE,
+            GAME_PLAYER,
+            GAME_BY_ID,
+            GAMES_UNFINISHED,
+            GAMES_OF_USER,
+            GAMES_UNFINISHED_OF,
+            AI_GAMES_IN_PLAY,
+            MOVES_OF,
+            MOVE_INSERT,
+            MOVES_TAKEN,
+            TAKEBACK_INSERT,
+            MOVES_DELETE_FROM,
+            TAKEBACK_COUNT,
+            SETUP_SAVE,
+            SETUP_OF,
+            ROOM_IS_WAITING,
+            ROOM_ROW,
+            CHALLENGE_SAVE,
+            CHALLENGE_OF,
+            CHALLENGES_FOR,
+            FOUL_ADD,
+            FOULS_OF,
+            CHAT_REPORT_INSERT,
+            CHAT_REPORTS_OF,
+            RATING,
+            MULTI_RATING,
+            RATINGS_OF,
+            RATED_BEFORE,
+            RATING_SAVE,
+            RATING_HISTORY_INSERT,
+            LEADERBOARD,
+            RATING_HISTORY,
+            GAME_RATING_CHANGES,
+            POINTS_SETTLED,
+            POINTS_INSERT,
+            POINTS_BALANCE,
+            POINTS_LEADERBOARD,
+            EVENT_SAVE,
+            EVENTS,
+            LEASE,
+            RELEASE,
+            LEASE_HELD,
+            HOLDER,
+            ORPHANS,
+            NODE,
+            NODE_CLAIM,
+            NODE_SEEN,
+            NODE_BEAT,
+            NODE_FENCE_OFF,
+            NODES_PURGE,
+        ]
+        .into_iter()
+        .chain(ROOM_PARTS);
+        for sql in all {
+            let mut rest = sql;
+            while let Some(at) = rest.find('?') {
+                rest = &rest[at + 1..];
+                assert!(rest.starts_with(|c: char| c.is_ascii_digit()), "{sql}");
+            }
+            assert!(!sql.contains('$'), "{sql}");
+        }
+    }
+}
