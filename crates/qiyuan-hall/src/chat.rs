@@ -23,8 +23,8 @@ use crate::clock::wall_ms;
 use crate::command::GameCommand;
 use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, HallResult, Live, not_a_player};
+use crate::store::ChatReport;
 use crate::store::{SeatRow, User};
-use crate::store_play::ChatReport;
 
 /// The bus topic of the chat messages for seat `seat` of game `id`.
 pub(crate) fn chat_topic(id: &str, seat: usize) -> String {

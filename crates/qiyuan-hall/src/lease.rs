@@ -151,8 +151,8 @@ impl Hall {
     /// The error for a change the store refused: a stale lease (another
     /// node took the game over) makes this node drop its claim and answer
     /// 503; anything else is a 500.
-    pub(crate) fn refused(&self, live: &mut Live, e: anyhow::Error) -> HallError {
-        if crate::store::StaleLease::is(&e) {
+    pub(crate) fn refused(&self, live: &mut Live, e: crate::store::StoreError) -> HallError {
+        if let crate::store::StoreError::StaleLease(_) = e {
             tracing::warn!(game = %live.row.id, "a change refused: stale lease");
             live.fence = None;
             self.metrics.stale_leases.inc();

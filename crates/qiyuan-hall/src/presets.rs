@@ -11,7 +11,6 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 use utoipa::ToSchema;
 
 use crate::api::{AppState, JsonBody, require_user};
@@ -19,7 +18,7 @@ use crate::api_bodies::Done;
 use crate::error::ErrorCode;
 use crate::hall::{Hall, HallError, Live, ServerChance};
 use crate::openapi::{BadRequest, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
-use crate::store::{SeatRow, SqliteStore, StoreResult};
+use crate::store::SeatRow;
 
 /// Most presets one user keeps (all kinds together).
 pub const MAX_PRESETS: usize = 20;
@@ -28,18 +27,7 @@ pub const MAX_NAME_CHARS: usize = 32;
 /// Longest preset text, in bytes.
 pub const MAX_TEXT_BYTES: usize = 256;
 
-/// One saved preset.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct Preset {
-    /// The game kind (a `GET /api/kinds` id).
-    pub kind: String,
-    /// The owner's name for it.
-    pub name: String,
-    /// The action's text, as the kind reads it.
-    pub text: String,
-    /// Played for its owner when their time runs out before they acted.
-    pub on_timeout: bool,
-}
+pub use crate::store::Preset;
 
 /// The caller's presets.
 #[derive(Serialize, ToSchema)]
@@ -218,83 +206,5 @@ impl Hall {
         let mut chance = ServerChance::default();
         after.play_for(seat, &text, &mut chance).ok()?;
         Some(self.preset_turn(live, seat, after, chance.draws, now).await)
-    }
-}
-
-impl SqliteStore {
-    pub(crate) async fn list_presets_sql(&self, user_id: i64) -> StoreResult<Vec<Preset>> {
-        let rows = sqlx::query(
-            "SELECT kind, name, text, on_timeout FROM presets WHERE user_id = ? ORDER BY kind, name",
-        )
-        .bind(user_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(Preset {
-                    kind: r.try_get("kind")?,
-                    name: r.try_get("name")?,
-                    text: r.try_get("text")?,
-                    on_timeout: r.try_get::<i64, _>("on_timeout")? != 0,
-                })
-            })
-            .collect()
-    }
-
-    pub(crate) async fn save_preset_sql(&self, user_id: i64, p: &Preset) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
-        if p.on_timeout {
-            sqlx::query("UPDATE presets SET on_timeout = 0 WHERE user_id = ? AND kind = ?")
-                .bind(user_id)
-                .bind(&p.kind)
-                .execute(&mut *tx)
-                .await?;
-        }
-        sqlx::query(
-            "INSERT INTO presets (user_id, kind, name, text, on_timeout, updated_ms) VALUES (?, ?, ?, ?, ?, ?) \
-             ON CONFLICT (user_id, kind, name) DO UPDATE SET text = excluded.text, on_timeout = excluded.on_timeout, updated_ms = excluded.updated_ms",
-        )
-        .bind(user_id)
-        .bind(&p.kind)
-        .bind(&p.name)
-        .bind(&p.text)
-        .bind(i64::from(p.on_timeout))
-        .bind(crate::clock::wall_ms())
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    pub(crate) async fn delete_preset_sql(
-        &self,
-        user_id: i64,
-        kind: &str,
-        name: &str,
-    ) -> StoreResult<bool> {
-        let r = sqlx::query("DELETE FROM presets WHERE user_id = ? AND kind = ? AND name = ?")
-            .bind(user_id)
-            .bind(kind)
-            .bind(name)
-            .execute(&self.pool)
-            .await?;
-        Ok(r.rows_affected() > 0)
-    }
-
-    pub(crate) async fn timeout_preset_sql(
-        &self,
-        user_id: i64,
-        kind: &str,
-    ) -> StoreResult<Option<String>> {
-        let row = sqlx::query(
-            "SELECT text FROM presets WHERE user_id = ? AND kind = ? AND on_timeout = 1",
-        )
-        .bind(user_id)
-        .bind(kind)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| r.try_get("text"))
-            .transpose()
-            .map_err(Into::into)
     }
 }

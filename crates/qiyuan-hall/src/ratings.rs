@@ -133,7 +133,7 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
         // Two engines: nothing to rate.
         (Ok(_), Ok(_)) => return Ok(false),
     };
-    hall.store.apply_ratings(&row.id, &family, &updates).await
+    Ok(hall.store.apply_ratings(&row.id, &family, &updates).await?)
 }
 
 /// Rates a finished game of more than two seats by its placings (Weng-Lin,
@@ -199,7 +199,7 @@ async fn rate_multi_player_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
             deviation: Some(after[i].deviation),
         })
         .collect();
-    hall.store.apply_ratings(&row.id, &family, &updates).await
+    Ok(hall.store.apply_ratings(&row.id, &family, &updates).await?)
 }
 
 /// Whether the seat's user is still the registered account `id` (guests

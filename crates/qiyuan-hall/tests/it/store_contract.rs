@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use qiyuan_hall::store::{
-    Fence, GameRow, MoveRow, NewSession, RatingUpdate, SeatRow, StaleLease, Storage,
+    Fence, GameRow, MoveRow, NewSession, RatingUpdate, SeatRow, Storage, StoreError,
 };
 
 /// A fresh PostgreSQL database URL on the test server, or `None` (with a
@@ -277,7 +277,7 @@ pub async fn contract(store: Arc<dyn Storage>) {
         .append_move(&g, &mv(4), Some(&a1))
         .await
         .expect_err("stale");
-    assert!(StaleLease::is(&refused), "{refused:?}");
+    assert!(matches!(refused, StoreError::StaleLease(_)), "{refused:?}");
     assert_eq!(
         store
             .load_game("g1")
@@ -294,7 +294,7 @@ pub async fn contract(store: Arc<dyn Storage>) {
         .expect("the new owner");
     // A game row written under a stale lease (a join, an end) is refused too.
     let refused = store.update_game(&g, Some(&a1)).await.expect_err("stale");
-    assert!(StaleLease::is(&refused), "{refused:?}");
+    assert!(matches!(refused, StoreError::StaleLease(_)), "{refused:?}");
     store
         .update_game(&g, Some(&b2))
         .await
@@ -314,7 +314,7 @@ pub async fn contract(store: Arc<dyn Storage>) {
         .take_back(&g, 3, 1, Some(&b2))
         .await
         .expect_err("stale takeback");
-    assert!(StaleLease::is(&refused), "{refused:?}");
+    assert!(matches!(refused, StoreError::StaleLease(_)), "{refused:?}");
     assert_eq!(store.takeback_count("g1").await.expect("count"), 0);
     assert_eq!(
         store
@@ -452,7 +452,7 @@ pub async fn contract(store: Arc<dyn Storage>) {
         store.challenges_for(bob.id, 10).await.expect("for"),
         vec!["w1"]
     );
-    let report = qiyuan_hall::store_play::ChatReport {
+    let report = qiyuan_hall::store::ChatReport {
         game_id: "g1".into(),
         reporter_id: alice.id,
         author_id: bob.id,

@@ -18,9 +18,8 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use tokio::sync::oneshot;
 
-use crate::group_commit::{Encoded, PendingMove};
-use crate::store::StoreResult;
-use crate::store_cluster::StaleLease;
+use super::group_commit::{Encoded, PendingMove};
+use super::{StoreError, StoreResult, sql};
 
 /// A batch for the thread, and where to answer.
 type Job = (Vec<PendingMove>, oneshot::Sender<StoreResult<()>>);
@@ -60,10 +59,8 @@ impl ThreadWriter {
         let (done, answer) = oneshot::channel();
         self.jobs
             .send((moves.to_vec(), done))
-            .map_err(|_| anyhow::anyhow!("the move writer thread has stopped"))?;
-        answer
-            .await
-            .map_err(|_| anyhow::anyhow!("the move writer thread has stopped"))?
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
     }
 }
 
@@ -73,10 +70,11 @@ fn connect(path: &Path) -> StoreResult<Connection> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(Duration::from_secs(5))?;
     let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
-    anyhow::ensure!(
-        mode.eq_ignore_ascii_case("wal"),
-        "the database is not in WAL mode ({mode})"
-    );
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(StoreError::Open(format!(
+            "the database is not in WAL mode ({mode})"
+        )));
+    }
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     Ok(conn)
@@ -132,9 +130,6 @@ fn checkpointer(conn: Connection, asked: mpsc::Receiver<()>, backlog: Arc<Atomic
     }
 }
 
-const INSERT_MOVE: &str = "INSERT INTO moves (game_id, ply, seat, mv, clocks, at_ms, draws) \
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
-
 /// Each move and its game's row, in order (a game twice in a batch ends
 /// with its later row), if every fence still holds; all or nothing.
 fn write_batch(conn: &mut Connection, moves: &[PendingMove]) -> StoreResult<()> {
@@ -142,9 +137,9 @@ fn write_batch(conn: &mut Connection, moves: &[PendingMove]) -> StoreResult<()> 
     // never has to be upgraded to a write (which SQLite may refuse at once).
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     {
-        let mut held = tx.prepare_cached(crate::store_cluster::HELD)?;
-        let mut insert = tx.prepare_cached(INSERT_MOVE)?;
-        let mut update = tx.prepare_cached(crate::store::UPDATE_GAME)?;
+        let mut held = tx.prepare_cached(sql::LEASE_HELD)?;
+        let mut insert = tx.prepare_cached(sql::MOVE_INSERT)?;
+        let mut update = tx.prepare_cached(sql::GAME_UPDATE)?;
         for p in moves {
             let (g, mv) = (&p.game, &p.mv);
             if let Some(f) = &p.fence {
@@ -152,7 +147,7 @@ fn write_batch(conn: &mut Connection, moves: &[PendingMove]) -> StoreResult<()> 
                     .query_row(params![g.id, f.owner, f.token], |r| r.get(0))
                     .optional()?;
                 if row.is_none() {
-                    anyhow::bail!(StaleLease(g.id.clone()));
+                    return Err(StoreError::StaleLease(g.id.clone()));
                 }
             }
             let e = Encoded::of(p)?;
@@ -192,7 +187,7 @@ fn write_batch(conn: &mut Connection, moves: &[PendingMove]) -> StoreResult<()> 
 
 #[cfg(test)]
 mod tests {
-    use crate::store::{MoveRow, SqliteStore, Storage};
+    use crate::store::{GameStore, MoveRow, SqliteStore};
 
     use super::*;
 

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::store::{Fence, GameRow, MoveRow, StoreResult};
+use super::{Fence, GameRow, MoveRow, StoreError, StoreResult};
 
 /// Most moves one transaction takes.
 pub const MAX_BATCH: usize = 256;
@@ -73,15 +73,13 @@ impl GroupCommit {
         self.jobs
             .send((job, done))
             .await
-            .map_err(|_| anyhow::anyhow!("the move writer has stopped"))?;
-        answer
-            .await
-            .map_err(|_| anyhow::anyhow!("the move writer has stopped"))?
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
     }
 }
 
 /// SQLite's writer. A database file has a writer thread of its own
-/// ([`crate::sqlite_writer`]); an in-memory database exists only on the
+/// ([`super::sqlite_writer`]); an in-memory database exists only on the
 /// pool's one connection, so it is written there: a batch in two statements
 /// (all its moves in one `INSERT`, all its game rows in one `UPDATE …
 /// FROM`), one commit, because each statement is a round trip to the
@@ -90,7 +88,7 @@ pub(crate) enum SqliteMoves {
     /// The pool's connection (an in-memory database).
     Pool(sqlx::SqlitePool),
     /// The writer thread's own connection (a database file).
-    Thread(crate::sqlite_writer::ThreadWriter),
+    Thread(super::sqlite_writer::ThreadWriter),
 }
 
 /// The columns a move can change in its game's row (all but the id and the
@@ -145,7 +143,7 @@ impl Encoded {
 async fn write_batch(conn: &mut sqlx::SqliteConnection, moves: &[PendingMove]) -> StoreResult<()> {
     use sqlx::{QueryBuilder, Sqlite};
     for p in moves {
-        crate::store_cluster::sqlite_fence(conn, &p.game.id, p.fence.as_ref()).await?;
+        super::SqliteStore::check_fence(conn, &p.game.id, p.fence.as_ref()).await?;
     }
     let encoded = moves
         .iter()
@@ -264,7 +262,7 @@ async fn writer(store: Arc<dyn MoveWriter>, mut rx: mpsc::Receiver<(PendingMove,
 mod tests {
     use std::sync::Arc;
 
-    use crate::store::{SqliteStore, Storage};
+    use crate::store::{GameStore, SqliteStore};
 
     use super::*;
 
@@ -314,7 +312,7 @@ mod tests {
             let (store, games, path) = store_with_games(3 + usize::from(on_thread)).await;
             let writer = if on_thread {
                 SqliteMoves::Thread(
-                    crate::sqlite_writer::ThreadWriter::open(&path).expect("writer thread"),
+                    super::super::sqlite_writer::ThreadWriter::open(&path).expect("writer thread"),
                 )
             } else {
                 SqliteMoves::Pool(store.pool.clone())
