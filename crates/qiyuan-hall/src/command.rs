@@ -14,8 +14,7 @@ use utoipa::ToSchema;
 use crate::chat::{ChatLine, ChatList};
 use crate::hall::{Hall, HallResult, Live};
 use crate::my_games::MyGame;
-use crate::store::{GameRow, User};
-use crate::store_play::ChatReport;
+use crate::store::{ChatReport, GameRow, User};
 
 /// What a player does with a proposal (a draw offer, a takeback request).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize, ToSchema)]

@@ -1,6 +1,9 @@
 //! The integration tests of `qiyuan-hall`, one module per area, in one binary:
-//! one link instead of one per file keeps `cargo test` builds short.
+//! one link instead of one per file keeps `cargo test` builds short. The
+//! hall's behaviour is tested here against a small fake game (`fake`).
 
 mod cluster_bus;
+mod fake;
 mod layers;
+mod play;
 mod store_contract;
