@@ -3,8 +3,8 @@
 
 use std::net::IpAddr;
 
+use crate::http::server::Config;
 use crate::loadtest::LoadtestArgs;
-use crate::server::Config;
 
 /// `qiyuan serve`.
 #[derive(clap::Args, Debug)]
@@ -132,15 +132,15 @@ pub struct LoadArgs {
 }
 
 /// Runs `qiyuan serve`.
-pub fn serve_main(a: ServeArgs, games: crate::registry::Registry) -> anyhow::Result<()> {
-    let lease = crate::lease::LeaseConfig::shared(
+pub fn serve_main(a: ServeArgs, games: crate::domain::registry::Registry) -> anyhow::Result<()> {
+    let lease = crate::cluster::lease::LeaseConfig::shared(
         a.node_id,
         std::time::Duration::from_millis(a.lease_ms),
         a.advertise,
         &a.database,
         &a.bus,
     );
-    crate::server::serve(
+    crate::http::server::serve(
         Config {
             bind: a.bind,
             port: a.port,

@@ -142,7 +142,7 @@ pub async fn connect_ws(addr: &str, path: &str, token: Option<&str>) -> Result<S
 
 /// A client's copy of a game, kept from its socket's frames: a `state`
 /// frame replaces it; a `diff` frame replaces everything but the move
-/// records before its `from` (see [`crate::game_log`]).
+/// records before its `from` (see the hall's `domain::game_log`).
 #[derive(Default, Clone, Debug)]
 pub struct GameCopy {
     state: serde_json::Value,

@@ -308,20 +308,6 @@ impl HallError {
     }
 }
 
-/// A storage failure as the API reports it: a stale lease (another node
-/// took the game over) is a 503 the client retries; anything else is a 500
-/// whose detail goes to the log.
-impl From<crate::store::StoreError> for HallError {
-    fn from(e: crate::store::StoreError) -> HallError {
-        match e {
-            crate::store::StoreError::StaleLease(_) => {
-                HallError::busy("this game is played on another node just now; try again")
-            }
-            other => HallError::internal(other),
-        }
-    }
-}
-
 /// Client input as an error message quotes it: at most 40 characters, so an
 /// error never echoes a huge input back.
 pub fn shown(input: &str) -> String {

@@ -1,12 +1,12 @@
 //! The nodes' registry (issue 17): which process runs each node id. The
-//! leases themselves are [`super::ClusterStore`]'s; see [`crate::lease`]
+//! leases themselves are [`super::ClusterStore`]'s; see `cluster::lease`
 //! for what both are for.
 
 use super::dialect::Dialect;
 use super::rows::Cols as _;
 use super::{StoreResult, sql};
 
-/// The nodes' registrations in a store (see [`crate::lease`]): the row of
+/// The nodes' registrations in a store (see `cluster::lease`): the row of
 /// a node id is held by the process that last claimed it, which refreshes
 /// its `seen_ms` (a compare-and-set on the value it wrote last, so a
 /// process whose id was claimed by another learns it at its next beat).

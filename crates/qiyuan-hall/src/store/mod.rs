@@ -78,7 +78,7 @@ pub trait AccountStore: Send + Sync {
         guest: bool,
     ) -> StoreResult<Option<User>>;
     /// Looks a user up by name: by its key (case folded, look-alikes mapped
-    /// together, see [`crate::auth::name_key`]).
+    /// together, see [`name_key`]).
     async fn user_by_name(&self, username: &str) -> StoreResult<Option<User>>;
     /// Stores a session token for a user and drops the user's oldest
     /// sessions beyond `s.keep`.
@@ -319,4 +319,27 @@ pub async fn open(url: &str) -> StoreResult<std::sync::Arc<dyn Storage>> {
             "unknown database URL {url:?}: use sqlite://FILE (the default) or postgres://USER:PASSWORD@HOST/DB"
         )))
     }
+}
+
+/// A storage failure as the API reports it: a stale lease (another node
+/// took the game over) is a 503 the client retries; anything else is a 500
+/// whose detail goes to the log.
+impl From<StoreError> for crate::error::HallError {
+    fn from(e: StoreError) -> crate::error::HallError {
+        match e {
+            StoreError::StaleLease(_) => crate::error::HallError::busy(
+                "this game is played on another node just now; try again",
+            ),
+            other => crate::error::HallError::internal(other),
+        }
+    }
+}
+
+/// The key two names collide on: case folded, then mapped to its UTS #39
+/// confusable skeleton, so `Admin`, `ADMIN` and `аdmin` (Cyrillic `а`) all
+/// give `admin`. Chinese names map to themselves.
+pub fn name_key(name: &str) -> String {
+    let lower = name.to_lowercase();
+    let skeleton: String = unicode_security::confusable_detection::skeleton(&lower).collect();
+    skeleton.to_lowercase()
 }

@@ -118,7 +118,7 @@ macro_rules! sql_store {
                 ) -> StoreResult<Option<User>> {
                     let id: Option<i64> = sqlx::query_scalar(&Self::DIALECT.sql(sql::USER_INSERT))
                         .bind(username)
-                        .bind(crate::auth::name_key(username))
+                        .bind(crate::store::name_key(username))
                         .bind(password_hash)
                         .bind(i64::from(guest))
                         .bind(now_ms())
@@ -134,7 +134,7 @@ macro_rules! sql_store {
 
                 async fn user_by_name(&self, username: &str) -> StoreResult<Option<User>> {
                     let row = sqlx::query(&Self::DIALECT.sql(sql::USER_BY_NAME))
-                        .bind(crate::auth::name_key(username))
+                        .bind(crate::store::name_key(username))
                         .bind(username)
                         .fetch_optional(&self.pool)
                         .await?;

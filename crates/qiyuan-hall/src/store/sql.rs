@@ -243,7 +243,7 @@ pub(crate) const EVENT_SAVE: &str = "INSERT INTO events (id, status, data, creat
 /// Every event, oldest first (ties by id, so pages neither repeat nor skip one).
 pub(crate) const EVENTS: &str = "SELECT id, data FROM events ORDER BY created_ms, id";
 
-// Leases and nodes (issue 17; see `crate::lease` for what they are for).
+// Leases and nodes (issue 17; see `cluster::lease` for what they are for).
 
 /// Takes or renews a lease (game, owner, now, ttl); returns the token when
 /// granted.

@@ -65,7 +65,7 @@ impl SqliteStore {
         for r in rows {
             let name = r.text("username")?;
             let res = sqlx::query(sql::USER_KEY_FILL)
-                .bind(crate::auth::name_key(&name))
+                .bind(crate::store::name_key(&name))
                 .bind(r.int("id")?)
                 .execute(&self.pool)
                 .await?;

@@ -1,0 +1,447 @@
+//! Elo ratings per game family (H1) and rank titles (H2) in the hall; games
+//! of more than two seats are rated on their own Weng-Lin scale, in the
+//! family `{family}-multi` ([`multi_family`]).
+//!
+//! A rated game is rated once, when it ends, by the background hook task
+//! (see [`crate::tournaments::events`]), so rating updates never race each other. The
+//! arithmetic lives in `qiyuan-events`; this module decides *whether* and
+//! *against whom* a game is rated and stores the result with its history.
+
+use qiyuan_events::rating::{EloScore, Rating, rate_game, rate_vs_ai};
+use qiyuan_events::title::RankTitle;
+use serde::Serialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+
+use crate::domain::hall::{Hall, HallError, HallResult};
+use crate::error::ErrorCode;
+use crate::store::{GameRow, RatingUpdate, SeatRow};
+
+/// The game family a rule set is rated in (H1): its kind's id (each
+/// kind is one family, whatever its variants).
+pub fn family_of(hall: &Hall, rules: &str) -> String {
+    hall.games
+        .family_of(rules)
+        .map_or_else(|| rules.to_string(), str::to_string)
+}
+
+/// The family games of more than two seats of `rules`'s kind are rated in.
+pub fn multi_family(hall: &Hall, rules: &str) -> String {
+    format!("{}{MULTI_SUFFIX}", family_of(hall, rules))
+}
+
+/// What marks a multi-player rating family.
+pub const MULTI_SUFFIX: &str = "-multi";
+
+/// The fixed rating of an AI level (H1) in the kind of `rules`, from its
+/// calibration; the start rating where the kind has no AI.
+pub fn ai_rating(hall: &Hall, rules: &str, level: u8) -> f64 {
+    // A multi-player family names its kind with a suffix.
+    let rules = rules.strip_suffix(MULTI_SUFFIX).unwrap_or(rules);
+    hall.games
+        .find(rules)
+        .or_else(|| hall.games.kind(rules).map(|k| (k, &k.variants()[0])))
+        .and_then(|(k, _)| k.ai().map(|ai| ai.rating(level.clamp(1, 8))))
+        .unwrap_or(Rating::default().value)
+}
+
+/// A rating as the API shows it: the rounded number, the title (H2) in
+/// Chinese and its English gloss, and the games played. `None` is a player
+/// without rated games: shown at the start rating.
+pub fn rating_json(r: Option<&Rating>) -> Value {
+    let r = r.copied().unwrap_or_default();
+    let t = r.title();
+    json!({
+        "rating": r.shown(),
+        "title": t.chinese(),
+        "title_en": t.english(),
+        "games": r.rated_games,
+    })
+}
+
+fn ai_json(hall: &Hall, rules: &str, level: u8) -> Value {
+    let v = ai_rating(hall, rules, level);
+    let t = RankTitle::for_rating(v);
+    json!({"rating": v.round() as i64, "title": t.chinese(), "title_en": t.english(), "games": null})
+}
+
+/// Rates a finished game if it counts (H1): the room was rated, it started
+/// from the normal position, every person in it has an account (guests are
+/// never rated) and it has a result. Against the AI only the person's rating
+/// moves, against the level's fixed rating. Returns whether it rated.
+pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bool> {
+    if !row.rated || row.start_fen.is_some() || row.status != "finished" {
+        return Ok(false);
+    }
+    if row.seats.len() > 2 {
+        return rate_multi_player_game(hall, row).await;
+    }
+    if row.seats.len() != 2 {
+        return Ok(false);
+    }
+    let score_red = match hall.games.winner_of(&row.rules, 2, row.result.as_deref()) {
+        Some(Some(0)) => EloScore::Win,
+        Some(Some(_)) => EloScore::Loss,
+        Some(None) => EloScore::Draw,
+        None => return Ok(false),
+    };
+    let family = family_of(hall, &row.rules);
+    // Who sits where: a person (their id and current rating) or an AI level.
+    let mut sides = Vec::with_capacity(2);
+    for seat in &row.seats {
+        match seat {
+            SeatRow::User { id, name } => {
+                if !registered(hall, *id, name).await? {
+                    return Ok(false);
+                }
+                let r = hall.store.rating(*id, &family).await?.unwrap_or_default();
+                sides.push(Err((*id, r)));
+            }
+            SeatRow::Ai { level } => sides.push(Ok(ai_rating(hall, &row.rules, *level))),
+            SeatRow::Open => return Ok(false),
+        }
+    }
+    let updates = match (&sides[0], &sides[1]) {
+        (Err((red, rr)), Err((black, br))) => {
+            let (ra, ba) = rate_game(rr, br, score_red);
+            vec![
+                RatingUpdate {
+                    user_id: *red,
+                    before: *rr,
+                    after: ra,
+                    deviation: None,
+                },
+                RatingUpdate {
+                    user_id: *black,
+                    before: *br,
+                    after: ba,
+                    deviation: None,
+                },
+            ]
+        }
+        (Err((red, rr)), Ok(level)) => vec![RatingUpdate {
+            user_id: *red,
+            before: *rr,
+            after: rate_vs_ai(rr, *level, score_red),
+            deviation: None,
+        }],
+        (Ok(level), Err((black, br))) => vec![RatingUpdate {
+            user_id: *black,
+            before: *br,
+            after: rate_vs_ai(br, *level, score_red.reversed()),
+            deviation: None,
+        }],
+        // Two engines: nothing to rate.
+        (Ok(_), Ok(_)) => return Ok(false),
+    };
+    Ok(hall.store.apply_ratings(&row.id, &family, &updates).await?)
+}
+
+/// Rates a finished game of more than two seats by its placings (Weng-Lin,
+/// H1): every person against everyone else; AI seats count at their level's
+/// fixed rating and are not changed.
+async fn rate_multi_player_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bool> {
+    use qiyuan_events::multi::{MultiRating, rate_places};
+    let placings = match (
+        &row.placings,
+        hall.games
+            .winner_of(&row.rules, row.seats.len(), row.result.as_deref()),
+    ) {
+        (Some(p), _) => p.clone(),
+        (None, Some(Some(w))) => vec![vec![w], (0..row.seats.len()).filter(|&s| s != w).collect()],
+        (None, Some(None)) => vec![(0..row.seats.len()).collect()],
+        (None, None) => return Ok(false),
+    };
+    let place = |seat: usize| {
+        placings
+            .iter()
+            .position(|g| g.contains(&seat))
+            .map(|p| p + 1)
+    };
+    let family = multi_family(hall, &row.rules);
+    let mut players = Vec::with_capacity(row.seats.len());
+    let mut people = Vec::new();
+    for (i, seat) in row.seats.iter().enumerate() {
+        let Some(p) = place(i) else { return Ok(false) };
+        match seat {
+            SeatRow::User { id, name } => {
+                if !registered(hall, *id, name).await? {
+                    return Ok(false);
+                }
+                let r = hall
+                    .store
+                    .multi_rating(*id, &family)
+                    .await?
+                    .unwrap_or_default();
+                people.push((players.len(), *id));
+                players.push((r, p));
+            }
+            SeatRow::Ai { level } => {
+                players.push((MultiRating::fixed(ai_rating(hall, &row.rules, *level)), p));
+            }
+            SeatRow::Open => return Ok(false),
+        }
+    }
+    if people.is_empty() {
+        return Ok(false);
+    }
+    let after = rate_places(&players);
+    let shown = |r: &MultiRating| Rating {
+        value: r.value,
+        rated_games: r.rated_games,
+        reached_top: false,
+    };
+    let updates: Vec<RatingUpdate> = people
+        .iter()
+        .map(|&(i, user_id)| RatingUpdate {
+            user_id,
+            before: shown(&players[i].0),
+            after: shown(&after[i]),
+            deviation: Some(after[i].deviation),
+        })
+        .collect();
+    Ok(hall.store.apply_ratings(&row.id, &family, &updates).await?)
+}
+
+/// Whether the seat's user is still the registered account `id` (guests
+/// and renamed or deleted accounts are not rated).
+async fn registered(hall: &Hall, id: i64, name: &str) -> anyhow::Result<bool> {
+    Ok(hall
+        .store
+        .user_by_name(name)
+        .await?
+        .is_some_and(|u| !u.guest && u.id == id))
+}
+
+/// A 400 `unknown_game` unless `game` is a rule set or a family name (a
+/// kind with variants of more than two seats also has `{family}-multi`).
+fn known_family(hall: &Hall, game: &str) -> HallResult<()> {
+    let multi = game
+        .strip_suffix(MULTI_SUFFIX)
+        .and_then(|f| hall.games.kind(f))
+        .is_some_and(|k| k.variants().iter().any(|v| v.seats.iter().any(|&n| n > 2)));
+    if multi || hall.games.find(game).is_some() || hall.games.kind(game).is_some() {
+        return Ok(());
+    }
+    Err(HallError::bad(format!(
+        "no game family '{}' (known: {})",
+        crate::error::shown(game),
+        hall.games.variant_names().join(", ")
+    ))
+    .with_code(ErrorCode::UnknownGame))
+}
+
+/// `GET /api/leaderboard/{game}`: the top 100 of a family.
+pub async fn leaderboard(hall: &Hall, game: &str) -> HallResult<Value> {
+    // `{family}-points`: a points ledger, not a rating family.
+    if let Some(family) = game.strip_suffix("-points")
+        && crate::domain::points::is_ledger(hall, family)
+    {
+        return crate::domain::points::leaderboard(hall, family).await;
+    }
+    known_family(hall, game).map_err(|mut e| {
+        e.status = 404;
+        e
+    })?;
+    let family = family_of(hall, game);
+    let rows = hall
+        .store
+        .leaderboard(&family, 100)
+        .await
+        .map_err(HallError::internal)?;
+    let rows: Vec<Value> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (name, r))| {
+            let mut v = rating_json(Some(r));
+            v["rank"] = json!(i + 1);
+            v["username"] = json!(name);
+            v
+        })
+        .collect();
+    Ok(json!({"game": family, "rows": rows}))
+}
+
+/// `GET /api/ratings?game=G&players=a,b,ai:3`: the rating and title of each
+/// named player (users by name, AI levels as `ai:N`) in one family, for the
+/// page to show titles next to names. Unknown names are left out.
+pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<Value> {
+    known_family(hall, game)?;
+    let family = family_of(hall, game);
+    let max = crate::limits::MAX_RATINGS_PLAYERS;
+    let names: Vec<&str> = players
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .take(max + 1)
+        .collect();
+    crate::limits::check_len("players", names.len(), max)?;
+    let mut out = serde_json::Map::new();
+    for name in names {
+        if let Some(level) = name.strip_prefix("ai:").and_then(|n| n.parse::<u8>().ok()) {
+            if (1..=8).contains(&level) {
+                out.insert(name.to_string(), ai_json(hall, game, level));
+            }
+            continue;
+        }
+        if name.len() > 64 {
+            continue;
+        }
+        let Some(user) = hall
+            .store
+            .user_by_name(name)
+            .await
+            .map_err(HallError::internal)?
+        else {
+            continue;
+        };
+        let r = hall
+            .store
+            .rating(user.id, &family)
+            .await
+            .map_err(HallError::internal)?;
+        let mut v = rating_json(r.as_ref());
+        v["guest"] = json!(user.guest);
+        out.insert(name.to_string(), v);
+    }
+    Ok(Value::Object(out))
+}
+
+/// `GET /api/games/{id}/ratings`: whether game `id`'s room was rated and
+/// the rating changes the game made, by seat, rounded as shown, with the
+/// title after the game. A 404 for an unknown game.
+pub async fn game_ratings(hall: &Hall, id: &str) -> HallResult<GameRatingsBody> {
+    let row = hall.game_row(id).await?;
+    let stored = hall
+        .store
+        .game_rating_changes(&row.id)
+        .await
+        .map_err(HallError::internal)?;
+    let mut changes: Vec<RatingChangeBody> = stored
+        .into_iter()
+        .filter_map(|c| {
+            let seat = row
+                .seats
+                .iter()
+                .position(|s| matches!(s, SeatRow::User { id, .. } if *id == c.user_id))?;
+            let title = RankTitle::for_rating(c.after);
+            Some(RatingChangeBody {
+                seat,
+                username: c.username,
+                family: c.family,
+                before: c.before.round() as i64,
+                after: c.after.round() as i64,
+                title: title.chinese(),
+                title_en: title.english(),
+            })
+        })
+        .collect();
+    changes.sort_by_key(|c| c.seat);
+    Ok(GameRatingsBody {
+        rated: row.rated,
+        changes,
+    })
+}
+
+/// A profile's ratings by family and its rating history (for the chart).
+pub async fn profile_ratings(hall: &Hall, user_id: i64) -> HallResult<(Value, Value)> {
+    let ratings = hall
+        .store
+        .ratings_of(user_id)
+        .await
+        .map_err(HallError::internal)?;
+    let mut by_family = serde_json::Map::new();
+    for (family, r) in &ratings {
+        by_family.insert(family.clone(), rating_json(Some(r)));
+    }
+    let history = hall
+        .store
+        .rating_history(user_id)
+        .await
+        .map_err(HallError::internal)?;
+    let history: Vec<Value> = history
+        .iter()
+        .map(|p| json!({"game": p.family, "game_id": p.game_id, "rating": (p.rating * 10.0).round() / 10.0, "at_ms": p.at_ms}))
+        .collect();
+    Ok((Value::Object(by_family), json!(history)))
+}
+
+/// `GET /api/games/{id}/ratings`: what a game did to its players' ratings.
+#[derive(Serialize, ToSchema)]
+#[schema(as = GameRatings)]
+pub struct GameRatingsBody {
+    /// Whether the room was rated (a rated room whose game did not count,
+    /// such as one with a guest, has no changes).
+    pub(crate) rated: bool,
+    /// One entry per rated person, by seat; empty for unrated games and
+    /// until the finished game has been rated (moments after its end).
+    /// AI seats keep their fixed ratings and have no entry.
+    pub(crate) changes: Vec<RatingChangeBody>,
+}
+
+/// One person's rating change in a game, as shown: rounded.
+#[derive(Serialize, ToSchema)]
+#[schema(as = RatingChange)]
+pub struct RatingChangeBody {
+    pub(crate) seat: usize,
+    pub(crate) username: String,
+    /// The rating family (the kind's id; `{id}-multi` for more than two seats).
+    pub(crate) family: String,
+    /// The rating before the game, rounded.
+    pub(crate) before: i64,
+    /// The rating after the game, rounded.
+    pub(crate) after: i64,
+    /// The rank title after the game (H2), in Chinese.
+    pub(crate) title: &'static str,
+    /// Its English gloss.
+    pub(crate) title_en: &'static str,
+}
+
+impl Hall {
+    /// A user's profile: name and recent games.
+    pub async fn profile(&self, name: &str) -> HallResult<Value> {
+        let user = self
+            .store
+            .user_by_name(name)
+            .await
+            .map_err(HallError::internal)?
+            .ok_or_else(|| {
+                HallError::not_found(format!("no user '{}'", crate::error::shown(name)))
+            })?;
+        let games = self
+            .store
+            .user_games(user.id, 50)
+            .await
+            .map_err(HallError::internal)?;
+        let list: Vec<Value> = games
+            .iter()
+            .map(|g| {
+                json!({
+                    "id": g.id, "game": g.rules, "status": g.status, "seats": g.seats,
+                    "result": g.result, "reason": g.reason, "explanation": g.explanation,
+                    "rated": g.rated, "created_ms": g.created_ms,
+                    "setup": g.start_fen.is_some(),
+                })
+            })
+            .collect();
+        let (ratings, history) = profile_ratings(self, user.id).await?;
+        let points = crate::domain::points::balances(self, user.id).await?;
+        Ok(json!({
+            "username": user.username, "guest": user.guest, "games": list,
+            "ratings": ratings, "rating_history": history, "points": points,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_show_rating_title_and_games() {
+        // H2 titles come with an English gloss.
+        let v = rating_json(None);
+        assert_eq!(v["rating"], 1000);
+        assert_eq!(v["title"], "草民");
+        assert_eq!(v["title_en"], "Commoner");
+    }
+}
