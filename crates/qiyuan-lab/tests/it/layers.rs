@@ -6,10 +6,10 @@
 
 use std::path::PathBuf;
 
+use qiyuan_lab::layers::{Exact, ExactError, prove_next_budget};
+use qiyuan_lab::meet::prove_by_halves;
+use qiyuan_lab::solo::{Limits, Race, solve_with};
 use qiyuan_tiaoqi::geometry::{Bits, Cell, Seat, cells};
-use qiyuan_tiaoqi::layers::{Exact, ExactError, prove_next_budget};
-use qiyuan_tiaoqi::meet::prove_by_halves;
-use qiyuan_tiaoqi::solo::{Limits, Race, solve_with};
 
 fn next(race: &Race, budget: u32, threads: usize) -> Exact {
     prove_next_budget(race, budget, budget - 1, threads, None, &mut |_| {}).expect("an answer")

@@ -6,9 +6,9 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use qiyuan_lab::meet::prove_by_halves;
+use qiyuan_lab::solo::{Limits, Race, check_line, solve_with};
 use qiyuan_tiaoqi::geometry::{Bits, Cell, Seat, cells};
-use qiyuan_tiaoqi::meet::prove_by_halves;
-use qiyuan_tiaoqi::solo::{Limits, Race, check_line, solve_with};
 use qiyuan_tiaoqi::{Position, Setup};
 
 /// A 27-move solution found by the solver's beam search (width 20000), with
