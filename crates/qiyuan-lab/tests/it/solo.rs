@@ -27,6 +27,7 @@ fn line() -> Vec<&'static str> {
 }
 
 #[test]
+#[ignore = "slow tier"]
 fn stored_solution_is_legal_and_finishes() {
     for open in [true, false] {
         assert_eq!(check_line(&Race::new(open), &line()), Ok(27), "open {open}");
@@ -101,14 +102,23 @@ fn distances(race: &Race, k: usize) -> HashMap<Bits, u32> {
 }
 
 #[test]
+#[ignore = "slow tier"]
 fn moves_are_reversible() {
     for open in [true, false] {
-        let race = Race::new(open);
+        reversible_along(&Race::new(open), &line());
+    }
+}
+
+/// Along `line`, a solution of `race`: every child's move can be undone,
+/// the bound stays admissible, and the incremental bound agrees with the
+/// bound computed afresh.
+fn reversible_along(race: &Race, line: &[&str]) {
+    {
         let mut p = race.start();
         let (mut kids, mut back) = (Vec::new(), Vec::new());
-        for (k, m) in line().into_iter().enumerate() {
-            // Admissible along a 27-move solution.
-            assert!(race.bound(p) as usize <= 27 - k, "move {k}");
+        for (k, &m) in line.iter().enumerate() {
+            // Admissible along a solution.
+            assert!(race.bound(p) as usize <= line.len() - k, "move {k}");
             race.children(p, &mut kids);
             for &(from, to, q) in &kids {
                 race.children(q, &mut back);
@@ -170,7 +180,39 @@ fn bound_is_admissible_for_one_to_three_pieces() {
     }
 }
 
+/// The fast tier's version of the 10-piece tests above and below, on three
+/// pieces: a shortest IDA* line passes the checker, is reversible move by
+/// move, and nothing shorter is found; broken lines are refused.
 #[test]
+fn a_short_race_checks_its_line_and_proves_nothing_shorter() {
+    for open in [true, false] {
+        let some: Bits = cells(Seat::A.camp()).take(3).fold(0, |m, c| m | c.bit());
+        let race = Race::with(open, some, Seat::D.camp());
+        let limits = |max_depth| Limits {
+            max_depth,
+            max_nodes: u64::MAX,
+            table_bits: 18,
+        };
+        let moves = solve_with(&race, limits(40)).moves.expect("a solution");
+        let texts: Vec<String> = moves.iter().map(|m| m.text()).collect();
+        let line: Vec<&str> = texts.iter().map(String::as_str).collect();
+        assert_eq!(check_line(&race, &line), Ok(line.len()), "open {open}");
+        reversible_along(&race, &line);
+        let mut short = line.clone();
+        short.remove(1);
+        assert!(check_line(&race, &short).is_err());
+        assert!(check_line(&race, &line[..line.len() - 1]).is_err());
+        let shorter = solve_with(&race, limits(line.len() as u32 - 1));
+        assert!(shorter.moves.is_none());
+        assert_eq!(shorter.depth_proven, line.len() as u32 - 1);
+    }
+    // A hop over nothing.
+    let tip = Cell::from_xy(0, 1).expect("tip").bit();
+    assert!(check_line(&Race::with(true, tip, Seat::D.camp()), &["1.1-3.1"]).is_err());
+}
+
+#[test]
+#[ignore = "slow tier"]
 fn ten_pieces_need_more_than_twenty_moves() {
     for open in [true, false] {
         let race = Race::new(open);
