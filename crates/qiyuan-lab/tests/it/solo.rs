@@ -113,29 +113,27 @@ fn moves_are_reversible() {
 /// the bound stays admissible, and the incremental bound agrees with the
 /// bound computed afresh.
 fn reversible_along(race: &Race, line: &[&str]) {
-    {
-        let mut p = race.start();
-        let (mut kids, mut back) = (Vec::new(), Vec::new());
-        for (k, &m) in line.iter().enumerate() {
-            // Admissible along a solution.
-            assert!(race.bound(p) as usize <= line.len() - k, "move {k}");
-            race.children(p, &mut kids);
-            for &(from, to, q) in &kids {
-                race.children(q, &mut back);
-                assert!(back.iter().any(|&(_, _, r)| r == p));
-                // The bound of a child from its parent less the moving
-                // piece agrees with the bound computed afresh.
-                let part = race.partial(p ^ from.bit());
-                let b = race.bound(q);
-                for limit in b.saturating_sub(2)..=b + 1 {
-                    assert_eq!(race.partial_within(&part, to, limit), b <= limit);
-                    assert_eq!(race.within(q, limit), b <= limit);
-                }
+    let mut p = race.start();
+    let (mut kids, mut back) = (Vec::new(), Vec::new());
+    for (k, &m) in line.iter().enumerate() {
+        // Admissible along a solution.
+        assert!(race.bound(p) as usize <= line.len() - k, "move {k}");
+        race.children(p, &mut kids);
+        for &(from, to, q) in &kids {
+            race.children(q, &mut back);
+            assert!(back.iter().any(|&(_, _, r)| r == p));
+            // The bound of a child from its parent less the moving
+            // piece agrees with the bound computed afresh.
+            let part = race.partial(p ^ from.bit());
+            let b = race.bound(q);
+            for limit in b.saturating_sub(2)..=b + 1 {
+                assert_eq!(race.partial_within(&part, to, limit), b <= limit);
+                assert_eq!(race.within(q, limit), b <= limit);
             }
-            let from = qiyuan_tiaoqi::text::parse_cell(m.split('-').next().unwrap()).unwrap();
-            let to = qiyuan_tiaoqi::text::parse_cell(m.rsplit('-').next().unwrap()).unwrap();
-            p ^= from.bit() ^ to.bit();
         }
+        let from = qiyuan_tiaoqi::text::parse_cell(m.split('-').next().unwrap()).unwrap();
+        let to = qiyuan_tiaoqi::text::parse_cell(m.rsplit('-').next().unwrap()).unwrap();
+        p ^= from.bit() ^ to.bit();
     }
 }
 
