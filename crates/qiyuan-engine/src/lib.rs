@@ -1,7 +1,7 @@
 //! The Qiyuan engine for the Xiangqi family (Xiangqi and the three Jifen rule
-//! sets): alpha-beta search, a tuned evaluation, the UCI/UCCI protocols,
-//! playing levels for the hall, a match runner with Elo/SPRT, and the Texel
-//! tuner that produced the evaluation weights.
+//! sets): alpha-beta search, a tuned evaluation, NNUE inference, the UCI/UCCI
+//! protocols and playing levels for the hall. The match runner, the Texel
+//! tuner and the NNUE trainer that produced the weights are in `qiyuan-lab`.
 //!
 //! The hall calls [`best_move`] directly; GUIs talk to `qiyuan engine`.
 
@@ -11,10 +11,8 @@ pub mod eval;
 #[cfg(feature = "table")]
 pub mod kind;
 pub mod levels;
-pub mod matchplay;
 pub mod movepick;
 pub mod nnue;
-pub mod nnue_train;
 pub mod params;
 pub mod rep;
 pub mod rng;
@@ -23,7 +21,6 @@ pub mod see;
 pub mod tactics;
 pub mod time;
 pub mod tt;
-pub mod tune;
 pub mod uci;
 
 pub use levels::Level;

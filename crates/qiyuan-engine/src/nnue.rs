@@ -50,7 +50,7 @@ const MAGIC: &[u8; 4] = b"QYNN";
 /// Bytes of a network file with the current shape.
 pub const FILE_BYTES: usize = 16 + 2 * (FEATURES * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
 
-/// The network shipped inside the binary (trained by `qiyuan nnue-train`; see
+/// The network shipped inside the binary (trained by `qiyuan-lab nnue-train`; see
 /// `docs/engine.md`).
 static EMBEDDED: &[u8] = include_bytes!("../nets/xiangqi-nnue.bin");
 
@@ -314,7 +314,7 @@ mod tests {
     }
 
     /// What the embedded network says of the start position (red to move),
-    /// as `qiyuan nnue-train` printed it when it wrote the file.
+    /// as `qiyuan-lab nnue-train` printed it when it wrote the file.
     const EMBEDDED_START_VALUE: i32 = 29;
 
     #[test]

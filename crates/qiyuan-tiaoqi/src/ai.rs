@@ -14,7 +14,7 @@
 //! - Three to six: [`Method::Brs`] (Best-Reply Search, Schadd & Winands
 //!   2011: the root player's moves alternate with the single best reply of
 //!   all opponents together) or [`Method::Paranoid`] (every opponent in turn
-//!   minimises the root player's score). The `ai_match` example compares
+//!   minimises the root player's score). The `ai_match` example (in `qiyuan-lab`) compares
 //!   them; Best-Reply Search is the default.
 //! - A pass is searched only when the side has no forward move.
 

@@ -191,7 +191,8 @@ const JUMP: [[u8; 6]; CELLS] = {
 
 /// The (over, land) pairs of every jump from a cell, flattened for the move
 /// generator: `JUMPS[c]` lists the directions that stay on the board.
-pub(crate) const JUMPS: [([(u8, u8); 6], u8); CELLS] = {
+/// Public for the solo-race prover in `qiyuan-lab`.
+pub const JUMPS: [([(u8, u8); 6], u8); CELLS] = {
     let mut t = [([(0u8, 0u8); 6], 0u8); CELLS];
     let mut i = 0;
     while i < CELLS {
@@ -210,8 +211,9 @@ pub(crate) const JUMPS: [([(u8, u8); 6], u8); CELLS] = {
     t
 };
 
-/// The neighbours of each cell as a set, for step generation.
-pub(crate) const NEIGHBOURS: [Bits; CELLS] = {
+/// The neighbours of each cell as a set, for step generation (and the
+/// solo-race prover in `qiyuan-lab`).
+pub const NEIGHBOURS: [Bits; CELLS] = {
     let mut t = [0u128; CELLS];
     let mut i = 0;
     while i < CELLS {

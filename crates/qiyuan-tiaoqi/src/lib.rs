@@ -9,8 +9,8 @@
 //! levels 1-8), [`geometry`] (board, cells, camps, seatings), [`position`]
 //! (pieces, turn, T7 counters, copy-make), [`movegen`] (steps, jump chains by
 //! flood fill, pass), [`text`] (position and move text), [`game`] (T7-T10,
-//! T14 judged after every move), [`perft`], [`cli`], [`solo`] (the solo race
-//! from camp a to camp d: fewest moves, proved by IDA*).
+//! T14 judged after every move), [`perft`], [`cli`]. The solo-race prover
+//! (fewest moves from camp a to camp d) lives in the `qiyuan-lab` crate.
 //!
 //! # Choices where the rules file is silent
 //!
@@ -47,14 +47,9 @@ pub mod ai;
 pub mod cli;
 pub mod game;
 pub mod geometry;
-mod layer_file;
-pub mod layers;
-pub mod meet;
 pub mod movegen;
 pub mod perft;
 pub mod position;
-mod projection;
-pub mod solo;
 #[cfg(feature = "table")]
 pub mod table;
 pub mod text;

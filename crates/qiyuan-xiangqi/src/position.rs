@@ -914,8 +914,9 @@ mod tests {
         n
     }
 
-    #[test]
-    fn fast_legality_matches_make_and_test_in_every_rule_set() {
+    /// Every node of the cases' trees, `cut` plies short of their depths
+    /// (at least 1): 0 is the slow tier's full check.
+    fn fast_legality_to(cut: u32) {
         let cases = [
             (Variant::Xiangqi, crate::fen::START_FEN, 2),
             (
@@ -944,9 +945,21 @@ mod tests {
         for (v, fen, depth) in cases {
             let mut p = Position::from_fen_variant(fen, v, None).unwrap();
             let before = p.clone();
-            check_tree(&mut p, depth);
+            let depth: u32 = depth;
+            check_tree(&mut p, depth.saturating_sub(cut).max(1));
             assert_eq!(p, before);
         }
+    }
+
+    #[test]
+    fn fast_legality_matches_make_and_test_in_every_rule_set() {
+        fast_legality_to(1);
+    }
+
+    #[test]
+    #[ignore = "slow tier"]
+    fn fast_legality_matches_make_and_test_in_every_rule_set_in_full() {
+        fast_legality_to(0);
     }
 
     #[test]

@@ -81,13 +81,8 @@ enum Command {
     /// Search fixed positions to a fixed depth (prints `nodes N` and `nps N`).
     Bench(qiyuan_engine::cli::BenchArgs),
     /// Play a match between two UCI engines (prints W/D/L, Elo and the SPRT verdict).
-    Match(qiyuan_engine::cli::MatchArgs),
-    /// Texel-tune the evaluation weights on self-play games.
-    Tune(qiyuan_engine::cli::TuneArgs),
-    /// Self-play positions (result, score, FEN) for NNUE training.
-    NnueData(qiyuan_engine::nnue_train::DataArgs),
-    /// Train the NNUE network on `nnue-data` files; writes the quantized net.
-    NnueTrain(qiyuan_engine::nnue_train::TrainArgs),
+    /// The runner is `qiyuan-lab`'s, as are tuning and NNUE training.
+    Match(qiyuan_lab::cli::MatchArgs),
     /// Pair the next round of a FIDE tournament file (TRF-16 / TRF-2026): prints
     /// the number of boards, then `WHITE BLACK` per board by start number (`0`
     /// for the bye), as bbpPairings' `-p` does.
@@ -347,10 +342,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Engine(args) => qiyuan_engine::cli::engine_main(args)?,
         Command::Bench(args) => qiyuan_engine::cli::bench_main(args)?,
-        Command::Match(args) => qiyuan_engine::cli::match_main(args)?,
-        Command::Tune(args) => qiyuan_engine::cli::tune_main(args)?,
-        Command::NnueData(args) => qiyuan_engine::nnue_train::data_main(args)?,
-        Command::NnueTrain(args) => qiyuan_engine::nnue_train::train_main(args)?,
+        Command::Match(args) => qiyuan_lab::cli::match_main(args)?,
         Command::Pair { system, file } => {
             if system != "dutch" {
                 bail!("--system {system}: only dutch (FIDE C.04.3) is built");

@@ -1,5 +1,6 @@
 //! The AI: legal, blind to face-down identities, and strong enough against a
 //! random player (level 8 wins every game of the sample, level 1 at least 90%).
+//! Level 8's games and the long legality run are the slow tier.
 //! Bigger matches are run by hand (`examples/banqi_match.rs`, docs/banqi.md).
 
 use qiyuan_banqi::ai::{choose, play_game};
@@ -23,6 +24,7 @@ fn wins(preset: Preset, level: u8, games: u32, seed: u64) -> (u32, u32) {
 }
 
 #[test]
+#[ignore = "slow tier"]
 fn level_8_beats_a_random_player_in_every_game_of_the_sample() {
     let (w, n) = wins(Preset::Banqi, 8, 8, 11);
     assert_eq!(w, n, "level 8 won {w} of {n} (banqi)");
@@ -40,10 +42,22 @@ fn level_1_beats_a_random_player_at_least_90_percent() {
 
 #[test]
 fn the_ai_plays_legal_moves_and_never_looks_under_face_down_pieces() {
+    legal_and_blind_for(12);
+}
+
+#[test]
+#[ignore = "slow tier"]
+fn the_ai_plays_legal_moves_and_never_looks_under_face_down_pieces_for_60_plies() {
+    legal_and_blind_for(60);
+}
+
+/// For the first `plies` of a random game of every preset, levels 1, 4 and 8
+/// play a legal move, the same on the full and the public position.
+fn legal_and_blind_for(plies: usize) {
     let mut rng = ChaCha20Rng::seed_from_u64(5);
     for preset in Preset::ALL {
         let mut game = Game::random(preset, &mut rng);
-        for _ in 0..60 {
+        for _ in 0..plies {
             if game.turn().is_none() {
                 break;
             }

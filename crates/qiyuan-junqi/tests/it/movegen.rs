@@ -150,16 +150,28 @@ fn random_position(rng: &mut Rng) -> Position {
 
 #[test]
 fn the_generator_agrees_with_a_plain_one_on_random_positions() {
+    generator_agrees_on(600, 4_000);
+}
+
+#[test]
+#[ignore = "slow tier"]
+fn the_generator_agrees_with_a_plain_one_on_3000_random_positions() {
+    generator_agrees_on(3000, 20_000);
+}
+
+/// `positions` random positions with more than `least` moves in all: the
+/// generator's moves are the plain one's.
+fn generator_agrees_on(positions: usize, least: usize) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut moves = 0;
-    for _ in 0..3000 {
+    for _ in 0..positions {
         let p = random_position(&mut rng);
         let fast: BTreeSet<String> = p.legal_moves().iter().map(ToString::to_string).collect();
         assert_eq!(fast, plain_moves(&p), "{p}");
         moves += fast.len();
     }
     assert!(
-        moves > 20_000,
+        moves > least,
         "the positions have moves to compare: {moves}"
     );
 }

@@ -11,6 +11,18 @@ fn refs(v: &[String]) -> Vec<&str> {
 
 #[test]
 fn every_level_and_method_plays_a_legal_move_in_every_seating() {
+    legal_moves_at(&[1, 2, 3]);
+}
+
+#[test]
+#[ignore = "slow tier"]
+fn the_strong_levels_play_a_legal_move_in_every_seating_and_method() {
+    legal_moves_at(&[5, 8]);
+}
+
+/// Each of `levels` with each method plays a legal move in every seating,
+/// from the start and two random positions.
+fn legal_moves_at(levels: &[u8]) {
     for (players, pieces) in SEATINGS {
         for (k, plies) in [0usize, 7, 40].into_iter().enumerate() {
             let p = random_position(setup(players, pieces), 11 + k as u64, plies);
@@ -18,7 +30,7 @@ fn every_level_and_method_plays_a_legal_move_in_every_seating() {
             if g.result().is_some() {
                 continue;
             }
-            for level in [1, 2, 3, 5, 8] {
+            for &level in levels {
                 for method in [Method::Brs, Method::Paranoid] {
                     let m = ai::choose_with(&g, level, 3, method)
                         .unwrap_or_else(|| panic!("no move at level {level}"));
@@ -63,9 +75,21 @@ fn every_level_takes_the_winning_move() {
 
 #[test]
 fn a_forward_move_before_a_pass() {
+    forward_at_the_start(1..=5);
+}
+
+#[test]
+#[ignore = "slow tier"]
+fn a_forward_move_before_a_pass_at_the_strong_levels() {
+    forward_at_the_start(6..=8);
+}
+
+/// Each of `levels` moves a piece forward (not a pass) at the start of
+/// every seating.
+fn forward_at_the_start(levels: std::ops::RangeInclusive<u8>) {
     for (players, pieces) in SEATINGS {
         let g = Game::start_of(setup(players, pieces), false);
-        for level in 1..=8 {
+        for level in levels.clone() {
             let m = ai::choose(&g, level, 5).expect("a move");
             let seat = g.position().turn();
             let Move::Go { from, to } = m else {
@@ -141,6 +165,7 @@ fn play_against_greedy(players: u8, ai_seat: usize, level: u8, seed: u64) -> Vec
 }
 
 #[test]
+#[ignore = "slow tier"]
 fn level_8_beats_greedy_in_two_player_games() {
     for k in 0..4 {
         let ai_seat = k % 2;
@@ -158,13 +183,25 @@ fn level_5_finishes_first_against_two_greedy_players() {
 
 #[test]
 fn a_fixed_seed_gives_the_same_move() {
+    same_move_for_a_seed(&[1, 2, 4]);
+}
+
+#[test]
+#[ignore = "slow tier"]
+fn a_fixed_seed_gives_the_same_move_at_level_8() {
+    same_move_for_a_seed(&[8]);
+}
+
+/// Each of `levels` plays the same move twice for one seed, on the game and
+/// on its clone, in every seating.
+fn same_move_for_a_seed(levels: &[u8]) {
     for (players, pieces) in SEATINGS {
         let p = random_position(setup(players, pieces), 77, 20);
         let g = Game::new(p, false);
         if g.result().is_some() {
             continue;
         }
-        for level in [1, 2, 4, 8] {
+        for &level in levels {
             let a = ai::choose(&g, level, 42);
             assert_eq!(a, ai::choose(&g, level, 42), "level {level}");
             assert_eq!(a, ai::choose(&g.clone(), level, 42), "level {level}");

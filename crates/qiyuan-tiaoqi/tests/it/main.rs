@@ -6,7 +6,5 @@ mod cli;
 mod common;
 mod decisions;
 mod geometry;
-mod layers;
 mod movegen;
-mod solo;
 mod text;

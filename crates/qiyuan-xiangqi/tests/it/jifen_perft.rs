@@ -26,7 +26,7 @@ fn perft_of(v: Variant, fen: &str, depth: u32) -> u64 {
 /// each in 2 forms.
 #[test]
 fn simple_start() {
-    let d = [88, 7692, 636_332, 52_519_488];
+    let d = [88, 7692, 636_332];
     for (i, &n) in d.iter().enumerate() {
         assert_eq!(
             perft_of(Variant::JifenSimple, START, i as u32 + 1),
@@ -37,6 +37,13 @@ fn simple_start() {
     }
 }
 
+/// Depth 4 of [`simple_start`].
+#[test]
+#[ignore = "slow tier"]
+fn simple_start_depth_4() {
+    assert_eq!(perft_of(Variant::JifenSimple, START, 4), 52_519_488);
+}
+
 /// Start position, match rules.
 /// d1 = 132: 44 moves x {as is, Small, Idle}.
 /// d2 = 17298 = 3 x (3 x 1920 + 6): black's replies come in 3 forms; only the
@@ -44,7 +51,7 @@ fn simple_start() {
 /// Small cannon still attacks the Normal general, so it still pins).
 #[test]
 fn match_start() {
-    let d = [132, 17_298, 2_148_708, 266_088_960];
+    let d = [132, 17_298, 2_148_708];
     for (i, &n) in d.iter().enumerate() {
         assert_eq!(
             perft_of(Variant::JifenMatch, START, i as u32 + 1),
@@ -53,6 +60,13 @@ fn match_start() {
             i + 1
         );
     }
+}
+
+/// Depth 4 of [`match_start`].
+#[test]
+#[ignore = "slow tier"]
+fn match_start_depth_4() {
+    assert_eq!(perft_of(Variant::JifenMatch, START, 4), 266_088_960);
 }
 
 /// Start position, contest rules.
@@ -68,7 +82,7 @@ fn match_start() {
 /// keep both but unguard one (+2 +3): 1838 + 88 + 32 + 20 = 1978.
 #[test]
 fn contest_start() {
-    let d = [42, 1978, 114_619, 9_375_301];
+    let d = [42, 1978, 114_619];
     for (i, &n) in d.iter().enumerate() {
         assert_eq!(
             perft_of(Variant::JifenContest, START, i as u32 + 1),
@@ -77,6 +91,13 @@ fn contest_start() {
             i + 1
         );
     }
+}
+
+/// Depth 4 of [`contest_start`].
+#[test]
+#[ignore = "slow tier"]
+fn contest_start_depth_4() {
+    assert_eq!(perft_of(Variant::JifenContest, START, 4), 9_375_301);
 }
 
 /// Contest, second move of black's double turn, scores 4:2, no capture yet.
@@ -157,9 +178,9 @@ fn contest_royal_chariot() {
     assert_eq!(perft_of(Variant::JifenContest, fen, 3), 15_128);
 }
 
-/// Full mid-game positions reached by play: regression values.
-#[test]
-fn midgame_positions() {
+/// Full mid-game positions reached by play: regression values at depths
+/// 1-3 (`d3` true; the slow tier) or 1-2.
+fn midgame_positions_to(d3: bool) {
     let cases: [(Variant, &str, [u64; 3]); 4] = [
         (
             Variant::JifenSimple,
@@ -182,10 +203,22 @@ fn midgame_positions() {
             [120, 23_119, 2_760_110],
         ),
     ];
+    let depths = if d3 { 3 } else { 2 };
     for (v, fen, want) in cases {
-        let got: Vec<u64> = (1..=3).map(|d| perft_of(v, fen, d)).collect();
-        assert_eq!(got, want, "{v} {fen}");
+        let got: Vec<u64> = (1..=depths).map(|d| perft_of(v, fen, d)).collect();
+        assert_eq!(got, want[..depths as usize], "{v} {fen}");
     }
+}
+
+#[test]
+fn midgame_positions() {
+    midgame_positions_to(false);
+}
+
+#[test]
+#[ignore = "slow tier"]
+fn midgame_positions_depth_3() {
+    midgame_positions_to(true);
 }
 
 /// J17: at 29:28 with target 30 (simple rules), red's Idle chariot has 12

@@ -1,13 +1,13 @@
-//! The solo race proved by halves (see `qiyuan_tiaoqi::meet`):
-//! `cargo run --release -p qiyuan-tiaoqi --example solo_halves -- [open|closed] BUDGET [MAX_POSITIONS]`.
+//! The solo race proved by halves (see `qiyuan_lab::meet`):
+//! `cargo run --release -p qiyuan-lab --example solo_halves -- [open|closed] BUDGET [MAX_POSITIONS]`.
 //! Prints each layer as it is done, whether a solution of at most BUDGET
 //! moves exists, the positions kept, nodes, positions per depth and
 //! seconds.
 
 use std::time::Instant;
 
-use qiyuan_tiaoqi::meet::prove_by_halves_reporting;
-use qiyuan_tiaoqi::solo::Race;
+use qiyuan_lab::meet::prove_by_halves_reporting;
+use qiyuan_lab::solo::Race;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -30,10 +30,10 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::geometry::{Bits, cells};
 use crate::layer_file::{Header, LayerStore};
 use crate::meet::{Ranks, Reflection};
 use crate::solo::Race;
+use qiyuan_tiaoqi::geometry::{Bits, cells};
 
 /// Buckets of a [`Layer`] (a power of two).
 pub const BUCKETS: usize = 1024;

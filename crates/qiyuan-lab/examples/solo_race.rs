@@ -1,5 +1,5 @@
 //! The solo race from camp a to camp d:
-//! `cargo run --release -p qiyuan-tiaoqi --example solo_race -- [open|closed]
+//! `cargo run --release -p qiyuan-lab --example solo_race -- [open|closed]
 //! [max_depth] [max_nodes] [beam_width]`.
 //!
 //! First a beam search finds a short solution (an upper bound), then IDA*
@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use qiyuan_tiaoqi::solo::{Limits, Race, SoloMove, beam, solve_reporting};
+use qiyuan_lab::solo::{Limits, Race, SoloMove, beam, solve_reporting};
 
 fn print_line(moves: &[SoloMove]) {
     for (i, m) in moves.iter().enumerate() {

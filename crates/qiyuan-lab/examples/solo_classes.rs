@@ -1,5 +1,5 @@
 //! Would refining the solo race's row relaxation by column classes raise its
-//! bound at the start? `cargo run --release -p qiyuan-tiaoqi --example
+//! bound at the start? `cargo run --release -p qiyuan-lab --example
 //! solo_classes -- M [MOVE...]` (M = 1, 2 or 3; moves as T13 texts, played
 //! from the start first, to measure a later position).
 //!

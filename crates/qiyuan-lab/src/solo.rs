@@ -34,8 +34,8 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use crate::geometry::{BOARD, Bits, CELLS, Cell, JUMPS, NEIGHBOURS, Seat, cells};
 use crate::projection::Projection;
+use qiyuan_tiaoqi::geometry::{BOARD, Bits, CELLS, Cell, JUMPS, NEIGHBOURS, Seat, cells};
 
 /// One move of the solo race: the holes it visits, start first (a step has
 /// two, a jump chain one more per hop).
@@ -624,7 +624,7 @@ pub fn check_line(race: &Race, texts: &[&str]) -> Result<usize, String> {
     for (k, text) in texts.iter().enumerate() {
         let path = text
             .split('-')
-            .map(crate::text::parse_cell)
+            .map(qiyuan_tiaoqi::text::parse_cell)
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| format!("move {}: {e}", k + 1))?;
         if path.len() < 2 || p & path[0].bit() == 0 {

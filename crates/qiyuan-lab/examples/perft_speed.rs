@@ -1,4 +1,4 @@
-//! Perft speed: `cargo run --release -p qiyuan-tiaoqi --example perft_speed`.
+//! Perft speed: `cargo run --release -p qiyuan-lab --example perft_speed`.
 //! Prints nodes and nodes per second for each start position and a
 //! mid-game position.
 

@@ -1,7 +1,7 @@
 //! Measures the AI against greedy one-ply players ("largest distance gain",
 //! [`ai::greedy`]):
 //!
-//! `cargo run --release -p qiyuan-tiaoqi --example ai_match -- [--level L]
+//! `cargo run --release -p qiyuan-lab --example ai_match -- [--level L]
 //! [--games N] [--multi-games M] [--compare K] [--seatings 2,3,4,6]
 //! [--threads T]`
 //!

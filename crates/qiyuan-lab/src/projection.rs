@@ -17,7 +17,7 @@
 
 use std::sync::Arc;
 
-use crate::geometry::{Bits, CELLS, Cell, cells};
+use qiyuan_tiaoqi::geometry::{Bits, CELLS, Cell, cells};
 
 /// Lines per axis.
 const LINES: usize = 17;

@@ -1,4 +1,4 @@
-//! `qiyuan match`: plays two UCI engines against each other with alternating
+//! `qiyuan-lab match` (and `qiyuan match`): plays two UCI engines against each other with alternating
 //! colours, adjudicates every game with the rules crate's [`Game`], and
 //! reports wins/draws/losses, the Elo difference with its 95% error margin
 //! and, optionally, a sequential probability ratio test (SPRT).
@@ -16,7 +16,7 @@ use qiyuan_core::GameRules;
 use qiyuan_xiangqi::pgn::{MoveFormat, PgnGame, write_pgn};
 use qiyuan_xiangqi::{Game, Position, START_FEN, Variant};
 
-use crate::rng::Rng;
+use qiyuan_engine::rng::Rng;
 
 /// A time control: base time plus increment per move.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -163,13 +163,14 @@ pub fn shift_ranks(mv: &str, delta: i32) -> Option<String> {
 }
 
 impl EngineProcess {
-    /// Starts `cmd` (split on spaces; a leading `qiyuan` means this very
-    /// binary, so matches need no installed copy) and does the UCI handshake.
+    /// Starts `cmd` (split on spaces; a leading `qiyuan` or `qiyuan-lab`
+    /// means this very binary, `qiyuan` or `qiyuan-lab`, both of which have
+    /// `engine`, so matches need no installed copy) and does the UCI handshake.
     pub fn start(cmd: &str, variant: Variant, target: Option<i32>) -> Result<EngineProcess> {
         let mut parts = cmd.split_whitespace();
         let prog = parts.next().context("empty engine command")?;
-        let program = if prog == "qiyuan" {
-            std::env::current_exe().context("locate the qiyuan binary")?
+        let program = if prog == "qiyuan" || prog == "qiyuan-lab" {
+            std::env::current_exe().context("locate this binary")?
         } else {
             prog.into()
         };
@@ -414,7 +415,7 @@ pub fn play_game(
         let stm = pos.side_to_move().index();
         // Stand-in until the rules crate rules on repetitions: a position
         // (with both scores) occurring a third time is a draw.
-        let key = crate::tt::key(&pos) ^ pos.turn_state() as u64;
+        let key = qiyuan_engine::tt::key(&pos) ^ pos.turn_state() as u64;
         let n = seen.entry(key).or_insert(0);
         *n += 1;
         if *n >= 3 {

@@ -6,20 +6,21 @@
 
 use std::path::PathBuf;
 
+use qiyuan_lab::layers::{Exact, ExactError, prove_next_budget};
+use qiyuan_lab::meet::prove_by_halves;
+use qiyuan_lab::solo::{Limits, Race, solve_with};
 use qiyuan_tiaoqi::geometry::{Bits, Cell, Seat, cells};
-use qiyuan_tiaoqi::layers::{Exact, ExactError, prove_next_budget};
-use qiyuan_tiaoqi::meet::prove_by_halves;
-use qiyuan_tiaoqi::solo::{Limits, Race, solve_with};
 
 fn next(race: &Race, budget: u32, threads: usize) -> Exact {
     prove_next_budget(race, budget, budget - 1, threads, None, &mut |_| {}).expect("an answer")
 }
 
 #[test]
+#[ignore = "slow tier"]
 fn layers_agree_with_halves_on_the_ten_piece_race() {
     for open in [true, false] {
         let race = Race::new(open);
-        mirror_keeps_the_bound(&race);
+        mirror_keeps_the_bound(&race, 10);
         for budget in [20, 21] {
             let halves = prove_by_halves(&race, budget, usize::MAX).expect("symmetric");
             let half = budget.div_ceil(2) as usize;
@@ -35,12 +36,21 @@ fn layers_agree_with_halves_on_the_ten_piece_race() {
     }
 }
 
+/// The fast tier's mirror check: three pieces bound for camp d.
+#[test]
+fn the_mirror_keeps_the_bound_of_a_three_piece_race() {
+    for open in [true, false] {
+        let some: Bits = cells(Seat::A.camp()).take(3).fold(0, |m, c| m | c.bit());
+        mirror_keeps_the_bound(&Race::with(open, some, Seat::D.camp()), 3);
+    }
+}
+
 /// Folding positions up to the mirror needs it (see the layers doc).
-fn mirror_keeps_the_bound(race: &Race) {
+fn mirror_keeps_the_bound(race: &Race, pieces: u32) {
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     for _ in 0..2000 {
         let mut set: Bits = 0;
-        while set.count_ones() < 10 {
+        while set.count_ones() < pieces {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;

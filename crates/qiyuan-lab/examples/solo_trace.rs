@@ -1,5 +1,5 @@
 //! Prints the lower bound along a solution line given as arguments.
-use qiyuan_tiaoqi::solo::Race;
+use qiyuan_lab::solo::Race;
 use qiyuan_tiaoqi::text::parse_cell;
 fn main() {
     let race = Race::new(true);

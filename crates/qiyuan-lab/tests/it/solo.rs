@@ -6,9 +6,9 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use qiyuan_lab::meet::prove_by_halves;
+use qiyuan_lab::solo::{Limits, Race, check_line, solve_with};
 use qiyuan_tiaoqi::geometry::{Bits, Cell, Seat, cells};
-use qiyuan_tiaoqi::meet::prove_by_halves;
-use qiyuan_tiaoqi::solo::{Limits, Race, check_line, solve_with};
 use qiyuan_tiaoqi::{Position, Setup};
 
 /// A 27-move solution found by the solver's beam search (width 20000), with
@@ -27,6 +27,7 @@ fn line() -> Vec<&'static str> {
 }
 
 #[test]
+#[ignore = "slow tier"]
 fn stored_solution_is_legal_and_finishes() {
     for open in [true, false] {
         assert_eq!(check_line(&Race::new(open), &line()), Ok(27), "open {open}");
@@ -101,31 +102,38 @@ fn distances(race: &Race, k: usize) -> HashMap<Bits, u32> {
 }
 
 #[test]
+#[ignore = "slow tier"]
 fn moves_are_reversible() {
     for open in [true, false] {
-        let race = Race::new(open);
-        let mut p = race.start();
-        let (mut kids, mut back) = (Vec::new(), Vec::new());
-        for (k, m) in line().into_iter().enumerate() {
-            // Admissible along a 27-move solution.
-            assert!(race.bound(p) as usize <= 27 - k, "move {k}");
-            race.children(p, &mut kids);
-            for &(from, to, q) in &kids {
-                race.children(q, &mut back);
-                assert!(back.iter().any(|&(_, _, r)| r == p));
-                // The bound of a child from its parent less the moving
-                // piece agrees with the bound computed afresh.
-                let part = race.partial(p ^ from.bit());
-                let b = race.bound(q);
-                for limit in b.saturating_sub(2)..=b + 1 {
-                    assert_eq!(race.partial_within(&part, to, limit), b <= limit);
-                    assert_eq!(race.within(q, limit), b <= limit);
-                }
+        reversible_along(&Race::new(open), &line());
+    }
+}
+
+/// Along `line`, a solution of `race`: every child's move can be undone,
+/// the bound stays admissible, and the incremental bound agrees with the
+/// bound computed afresh.
+fn reversible_along(race: &Race, line: &[&str]) {
+    let mut p = race.start();
+    let (mut kids, mut back) = (Vec::new(), Vec::new());
+    for (k, &m) in line.iter().enumerate() {
+        // Admissible along a solution.
+        assert!(race.bound(p) as usize <= line.len() - k, "move {k}");
+        race.children(p, &mut kids);
+        for &(from, to, q) in &kids {
+            race.children(q, &mut back);
+            assert!(back.iter().any(|&(_, _, r)| r == p));
+            // The bound of a child from its parent less the moving
+            // piece agrees with the bound computed afresh.
+            let part = race.partial(p ^ from.bit());
+            let b = race.bound(q);
+            for limit in b.saturating_sub(2)..=b + 1 {
+                assert_eq!(race.partial_within(&part, to, limit), b <= limit);
+                assert_eq!(race.within(q, limit), b <= limit);
             }
-            let from = qiyuan_tiaoqi::text::parse_cell(m.split('-').next().unwrap()).unwrap();
-            let to = qiyuan_tiaoqi::text::parse_cell(m.rsplit('-').next().unwrap()).unwrap();
-            p ^= from.bit() ^ to.bit();
         }
+        let from = qiyuan_tiaoqi::text::parse_cell(m.split('-').next().unwrap()).unwrap();
+        let to = qiyuan_tiaoqi::text::parse_cell(m.rsplit('-').next().unwrap()).unwrap();
+        p ^= from.bit() ^ to.bit();
     }
 }
 
@@ -170,7 +178,39 @@ fn bound_is_admissible_for_one_to_three_pieces() {
     }
 }
 
+/// The fast tier's version of the 10-piece tests above and below, on three
+/// pieces: a shortest IDA* line passes the checker, is reversible move by
+/// move, and nothing shorter is found; broken lines are refused.
 #[test]
+fn a_short_race_checks_its_line_and_proves_nothing_shorter() {
+    for open in [true, false] {
+        let some: Bits = cells(Seat::A.camp()).take(3).fold(0, |m, c| m | c.bit());
+        let race = Race::with(open, some, Seat::D.camp());
+        let limits = |max_depth| Limits {
+            max_depth,
+            max_nodes: u64::MAX,
+            table_bits: 18,
+        };
+        let moves = solve_with(&race, limits(40)).moves.expect("a solution");
+        let texts: Vec<String> = moves.iter().map(|m| m.text()).collect();
+        let line: Vec<&str> = texts.iter().map(String::as_str).collect();
+        assert_eq!(check_line(&race, &line), Ok(line.len()), "open {open}");
+        reversible_along(&race, &line);
+        let mut short = line.clone();
+        short.remove(1);
+        assert!(check_line(&race, &short).is_err());
+        assert!(check_line(&race, &line[..line.len() - 1]).is_err());
+        let shorter = solve_with(&race, limits(line.len() as u32 - 1));
+        assert!(shorter.moves.is_none());
+        assert_eq!(shorter.depth_proven, line.len() as u32 - 1);
+    }
+    // A hop over nothing.
+    let tip = Cell::from_xy(0, 1).expect("tip").bit();
+    assert!(check_line(&Race::with(true, tip, Seat::D.camp()), &["1.1-3.1"]).is_err());
+}
+
+#[test]
+#[ignore = "slow tier"]
 fn ten_pieces_need_more_than_twenty_moves() {
     for open in [true, false] {
         let race = Race::new(open);

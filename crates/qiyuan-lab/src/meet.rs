@@ -15,8 +15,8 @@
 //! no pair `S`, `R(S)` (up to the west-east mirror), nothing of at most `B`
 //! moves exists; if it holds one, the two half-paths join into a solution.
 
-use crate::geometry::{Bits, Cell, cells};
 use crate::solo::Race;
+use qiyuan_tiaoqi::geometry::{Bits, Cell, cells};
 
 /// What [`prove_by_halves`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,7 +193,7 @@ impl Ranks {
     pub(crate) fn unrank(&self, key: u64, k: usize) -> Bits {
         let mut r = key - 1;
         let mut set = 0;
-        let mut hi = crate::geometry::CELLS;
+        let mut hi = qiyuan_tiaoqi::geometry::CELLS;
         for i in (0..k).rev() {
             // The largest c < hi with C(c, i + 1) ≤ r.
             let mut c = hi - 1;
@@ -272,11 +272,11 @@ impl KeySet {
 }
 
 /// The point reflection through the centre hole: (x, y) → (−x, 18 − y).
-pub(crate) struct Reflection([u8; crate::geometry::CELLS]);
+pub(crate) struct Reflection([u8; qiyuan_tiaoqi::geometry::CELLS]);
 
 impl Reflection {
     pub(crate) fn new() -> Reflection {
-        let mut map = [0u8; crate::geometry::CELLS];
+        let mut map = [0u8; qiyuan_tiaoqi::geometry::CELLS];
         for c in Cell::all() {
             map[c.index()] = Cell::from_xy(-c.x(), 18 - c.y()).map_or(0, |m| m.index() as u8);
         }
@@ -307,13 +307,13 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                set |= 1u128 << (x % crate::geometry::CELLS as u64);
+                set |= 1u128 << (x % qiyuan_tiaoqi::geometry::CELLS as u64);
             }
             let r = ranks.rank(set);
             assert_eq!(ranks.unrank(r, k), set);
             assert_eq!(*by_number.entry((k, r)).or_insert(set), set);
         }
-        let top: Bits = ((1u128 << 10) - 1) << (crate::geometry::CELLS - 10);
+        let top: Bits = ((1u128 << 10) - 1) << (qiyuan_tiaoqi::geometry::CELLS - 10);
         assert_eq!(ranks.unrank(ranks.rank(top), 10), top);
         assert!(ranks.rank(top) < 1 << 47);
     }

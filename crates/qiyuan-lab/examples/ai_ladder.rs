@@ -1,5 +1,5 @@
 //! The level ladder of the Tiaoqi AI, two players:
-//! `cargo run --release -p qiyuan-tiaoqi --example ai_ladder -- [GAMES] [PIECES] [THREADS] [FROM_LEVEL]`
+//! `cargo run --release -p qiyuan-lab --example ai_ladder -- [GAMES] [PIECES] [THREADS] [FROM_LEVEL]`
 //!
 //! Level L plays level L + 1 (L = 1..7) in GAMES games, seats alternating,
 //! and level 8 plays the greedy one-ply player; each pair of games starts

@@ -1,5 +1,5 @@
 //! The solo race's next budget proved by layers (see
-//! `qiyuan_tiaoqi::layers`): `cargo run --release -p qiyuan-tiaoqi
+//! `qiyuan_lab::layers`): `cargo run --release -p qiyuan-lab
 //! --example solo_layers -- open|closed BUDGET PROVED [--threads N]
 //! [--store DIR] [--compare]`. PROVED must be BUDGET − 1, already proved
 //! (no solution of at most that many moves), e.g. by `solo_halves`. With
@@ -12,9 +12,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use qiyuan_tiaoqi::layers::{Progress, prove_next_budget};
-use qiyuan_tiaoqi::meet::prove_by_halves;
-use qiyuan_tiaoqi::solo::Race;
+use qiyuan_lab::layers::{Progress, prove_next_budget};
+use qiyuan_lab::meet::prove_by_halves;
+use qiyuan_lab::solo::Race;
 
 /// Resident and peak resident memory in GB, from /proc (0 elsewhere).
 fn memory() -> (f64, f64) {

@@ -1,10 +1,10 @@
 //! The NNUE trainer: self-play data, then a float network fitted by Adam and
-//! quantized into the format [`crate::nnue`] reads.
+//! quantized into the format [`qiyuan_engine::nnue`] reads.
 //!
-//! `qiyuan nnue-data` plays the engine against itself at a fixed depth from
+//! `qiyuan-lab nnue-data` plays the engine against itself at a fixed depth from
 //! random openings and writes one line per quiet position: red's result
 //! (1, 0.5, 0), the search's score for the side to move, and the FEN.
-//! `qiyuan nnue-train` fits the network to `lambda * sigmoid(score / 400) +
+//! `qiyuan-lab nnue-train` fits the network to `lambda * sigmoid(score / 400) +
 //! (1 - lambda) * result` (the side to move's view), holding out every 20th
 //! block of 2,000 lines (whole games, mostly: positions of one game are too
 //! alike to validate each other) to report the validation loss next to the
@@ -19,12 +19,12 @@ use anyhow::{Context, Result, bail};
 use qiyuan_xiangqi::{Color, Position, Variant};
 
 use crate::matchplay::random_openings;
-use crate::nnue::{Accumulator, FEATURES, HIDDEN, KING_BUCKETS, Network, QA, QB, feature};
-use crate::rng::Rng;
-use crate::search::Searcher;
 use crate::tune::self_play_game;
+use qiyuan_engine::nnue::{Accumulator, FEATURES, HIDDEN, KING_BUCKETS, Network, QA, QB, feature};
+use qiyuan_engine::rng::Rng;
+use qiyuan_engine::search::Searcher;
 
-/// Arguments of `qiyuan nnue-data`.
+/// Arguments of `qiyuan-lab nnue-data`.
 #[derive(clap::Args, Debug)]
 pub struct DataArgs {
     /// Self-play games.
@@ -44,7 +44,7 @@ pub struct DataArgs {
     pub out: std::path::PathBuf,
 }
 
-/// Arguments of `qiyuan nnue-train`.
+/// Arguments of `qiyuan-lab nnue-train`.
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
     /// Data files from `nnue-data` (repeatable).
@@ -102,7 +102,7 @@ pub fn sample(pos: &Position, score: i32, red_result: f32, lambda: f32) -> Sampl
         us: active(pos, stm),
         them: active(pos, stm.flip()),
         target,
-        linear: sigmoid(crate::eval::evaluate(pos) as f32 / 400.0),
+        linear: sigmoid(qiyuan_engine::eval::evaluate(pos) as f32 / 400.0),
     }
 }
 
@@ -303,7 +303,7 @@ pub fn fit(
     }
 }
 
-/// Runs `qiyuan nnue-data`.
+/// Runs `qiyuan-lab nnue-data`.
 pub fn data_main(args: DataArgs) -> Result<()> {
     if args.games == 0 || args.games > 1_000_000 || !(1..=20).contains(&args.depth) {
         bail!("want 1..=1000000 games at depth 1..=20");
@@ -360,7 +360,7 @@ pub fn read_samples(text: &str, lambda: f32) -> Vec<Sample> {
         .collect()
 }
 
-/// Runs `qiyuan nnue-train`.
+/// Runs `qiyuan-lab nnue-train`.
 pub fn train_main(args: TrainArgs) -> Result<()> {
     if !(0.0..=1.0).contains(&args.lambda) || args.epochs > 10_000 {
         bail!("lambda must be within 0..=1 and epochs at most 10000");
