@@ -7,13 +7,13 @@ use std::time::Instant;
 
 use qiyuan_core::{Outcome, TableGame};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use tokio::sync::oneshot;
 use utoipa::ToSchema;
 
 use crate::domain::chat::{ChatLine, ChatList};
 use crate::domain::hall::{Hall, HallResult, Live};
 use crate::domain::my_games::MyGame;
+use crate::domain::state_view::GameStateView;
 use crate::store::{ChatReport, GameRow, User};
 
 /// What a player does with a proposal (a draw offer, a takeback request).
@@ -38,29 +38,29 @@ pub(crate) enum GameCommand {
         mv: String,
         lag_ms: i64,
         with_state: bool,
-        reply: Reply<HallResult<Option<Value>>>,
+        reply: Reply<HallResult<Option<GameStateView>>>,
     },
     /// A player resigns.
     Resign {
         user: User,
-        reply: Reply<HallResult<Value>>,
+        reply: Reply<HallResult<GameStateView>>,
     },
     /// A player offers, accepts or declines a draw.
     Draw {
         user: User,
         answer: Answer,
-        reply: Reply<HallResult<Value>>,
+        reply: Reply<HallResult<GameStateView>>,
     },
     /// A player asks for, accepts or declines a takeback.
     Takeback {
         user: User,
         answer: Answer,
-        reply: Reply<HallResult<Value>>,
+        reply: Reply<HallResult<GameStateView>>,
     },
     /// A player claims what the rules allow now.
     Claim {
         user: User,
-        reply: Reply<HallResult<Value>>,
+        reply: Reply<HallResult<GameStateView>>,
     },
     /// A player offers or accepts a rematch; answers the new game's id.
     Rematch {
@@ -98,7 +98,7 @@ pub(crate) enum GameCommand {
     /// The state as `user` (or a spectator) sees it.
     State {
         user: Option<User>,
-        reply: Reply<Value>,
+        reply: Reply<GameStateView>,
     },
     /// The seat of `user`, if any.
     SeatOf {

@@ -28,6 +28,7 @@ use crate::domain::command::{CatchUpFrames, GameCommand};
 pub use crate::domain::create::{ClockSpec, NewGame};
 use crate::domain::game_log::{Audience, CatchUp, EventLog};
 use crate::domain::registry::Registry;
+use crate::domain::state_view::GameStateView;
 use crate::error::ErrorCode;
 pub use crate::error::{HallError, HallResult};
 use crate::metrics::Metrics;
@@ -433,18 +434,18 @@ impl Hall {
     }
 
     /// The state of game `id` as `user` (or a spectator) sees it.
-    pub async fn state(&self, id: &str, user: Option<&User>) -> HallResult<Value> {
+    pub async fn state(&self, id: &str, user: Option<&User>) -> HallResult<GameStateView> {
         let user = user.cloned();
         self.ask(id, |reply| GameCommand::State { user, reply })
             .await
     }
 
     /// The state as `user` (or a spectator) sees it, on the game's task.
-    pub(crate) async fn state_in(&self, live: &mut Live, user: Option<&User>) -> Value {
+    pub(crate) async fn state_in(&self, live: &mut Live, user: Option<&User>) -> GameStateView {
         // A reader may notice a fallen flag a moment before the task does.
         self.flag_check(live, Instant::now()).await;
         let seat = user.and_then(|u| Hall::seat_of(live, u));
-        Hall::state_json(live, seat)
+        Hall::state_view(live, seat)
     }
 
     /// The seat of `user` in game `id` (for sockets).
@@ -491,7 +492,9 @@ impl Hall {
         let frames = match step {
             CatchUp::Nothing => Vec::new(),
             CatchUp::Frames(f) => f,
-            CatchUp::Full => vec![Arc::from(Hall::state_json(live, seat).to_string())],
+            CatchUp::Full => vec![Arc::from(
+                serde_json::to_string(&Hall::state_view(live, seat)).unwrap_or_default(),
+            )],
         };
         (frames, live.version(), seat)
     }

@@ -21,12 +21,11 @@
 
 use std::time::Instant;
 
-use serde_json::Value;
-
 use crate::clock::wall_ms;
 use crate::domain::command::Answer;
 use crate::domain::command::GameCommand;
 use crate::domain::hall::{Hall, HallError, HallResult, Live, not_a_player};
+use crate::domain::state_view::GameStateView;
 use crate::error::ErrorCode;
 use crate::store::{SeatRow, User};
 
@@ -84,7 +83,12 @@ fn nothing_to_take_back() -> HallError {
 impl Hall {
     /// Asks for a takeback (`offer`), or accepts or declines the
     /// opponent's request.
-    pub async fn takeback(&self, id: &str, user: &User, action: Answer) -> HallResult<Value> {
+    pub async fn takeback(
+        &self,
+        id: &str,
+        user: &User,
+        action: Answer,
+    ) -> HallResult<GameStateView> {
         let user = user.clone();
         self.ask(id, |reply| GameCommand::Takeback {
             user,
@@ -99,7 +103,7 @@ impl Hall {
         live: &mut Live,
         user: User,
         action: Answer,
-    ) -> HallResult<Value> {
+    ) -> HallResult<GameStateView> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status == "playing" && self.flag_check(live, Instant::now()).await {
             return Err(HallError::conflict("the game is over: time ran out")
@@ -163,7 +167,7 @@ impl Hall {
                 );
             }
         }
-        Ok(Hall::state_json(live, Some(seat)))
+        Ok(Hall::state_view(live, Some(seat)))
     }
 
     /// The stored moves of `live` and the ply the game goes back to for

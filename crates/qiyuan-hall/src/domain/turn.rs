@@ -7,12 +7,12 @@
 use std::time::Instant;
 
 use qiyuan_core::{ClaimVerdict, EndReason, FlagFall, Outcome, Resigned, TableGame};
-use serde_json::Value;
 
 use crate::clock::wall_ms;
 use crate::domain::command::Answer;
 use crate::domain::command::GameCommand;
 use crate::domain::hall::{Hall, HallError, HallResult, Live, ServerChance, not_a_player};
+use crate::domain::state_view::GameStateView;
 use crate::domain::view::result_name;
 use crate::error::ErrorCode;
 use crate::store::{GameRow, MoveRow, SeatRow, User};
@@ -28,7 +28,7 @@ impl Hall {
         mv: &str,
         lag_ms: i64,
         reply: bool,
-    ) -> HallResult<Option<Value>> {
+    ) -> HallResult<Option<GameStateView>> {
         self.ask(id, |r| GameCommand::Play {
             user: user.clone(),
             mv: mv.to_string(),
@@ -47,10 +47,10 @@ impl Hall {
         mv: &str,
         lag_ms: i64,
         with_state: bool,
-    ) -> HallResult<Option<Value>> {
+    ) -> HallResult<Option<GameStateView>> {
         let seat = Hall::seat_of(live, user).ok_or_else(not_a_player)?;
         self.play_locked(live, seat, mv, lag_ms).await?;
-        Ok(with_state.then(|| Hall::state_json(live, Some(seat))))
+        Ok(with_state.then(|| Hall::state_view(live, Some(seat))))
     }
 
     pub(crate) async fn play_locked(
@@ -295,13 +295,13 @@ impl Hall {
     }
 
     /// Resigns for `user`.
-    pub async fn resign(&self, id: &str, user: &User) -> HallResult<Value> {
+    pub async fn resign(&self, id: &str, user: &User) -> HallResult<GameStateView> {
         let user = user.clone();
         self.ask(id, |reply| GameCommand::Resign { user, reply })
             .await?
     }
 
-    pub(crate) async fn resign_in(&self, live: &mut Live, user: User) -> HallResult<Value> {
+    pub(crate) async fn resign_in(&self, live: &mut Live, user: User) -> HallResult<GameStateView> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict(if live.row.status == "finished" {
@@ -323,12 +323,12 @@ impl Hall {
             Resigned::Ends(outcome) => self.finish(live, outcome).await?,
             Resigned::Refused(why) => return Err(HallError::conflict(why)),
         }
-        Ok(Hall::state_json(live, Some(seat)))
+        Ok(Hall::state_view(live, Some(seat)))
     }
 
     /// Offers, accepts (`accept`, or `offer` while the opponent's offer
     /// stands) or declines a draw.
-    pub async fn draw(&self, id: &str, user: &User, action: Answer) -> HallResult<Value> {
+    pub async fn draw(&self, id: &str, user: &User, action: Answer) -> HallResult<GameStateView> {
         let user = user.clone();
         self.ask(id, |reply| GameCommand::Draw {
             user,
@@ -343,7 +343,7 @@ impl Hall {
         live: &mut Live,
         user: User,
         action: Answer,
-    ) -> HallResult<Value> {
+    ) -> HallResult<GameStateView> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));
@@ -379,7 +379,7 @@ impl Hall {
                 return Err(HallError::conflict("there is no draw offer to decline"));
             }
         }
-        Ok(Hall::state_json(live, Some(seat)))
+        Ok(Hall::state_view(live, Some(seat)))
     }
 
     /// `offerer`'s draw offer is declined by `by`: the offer is cleared and
@@ -437,13 +437,13 @@ impl Hall {
     }
 
     /// Claims a draw by the natural move limit (X4); the game judges it.
-    pub async fn claim(&self, id: &str, user: &User) -> HallResult<Value> {
+    pub async fn claim(&self, id: &str, user: &User) -> HallResult<GameStateView> {
         let user = user.clone();
         self.ask(id, |reply| GameCommand::Claim { user, reply })
             .await?
     }
 
-    pub(crate) async fn claim_in(&self, live: &mut Live, user: User) -> HallResult<Value> {
+    pub(crate) async fn claim_in(&self, live: &mut Live, user: User) -> HallResult<GameStateView> {
         let seat = Hall::seat_of(live, &user).ok_or_else(not_a_player)?;
         if live.row.status != "playing" {
             return Err(HallError::conflict("the game is not being played"));
@@ -452,7 +452,7 @@ impl Hall {
         match probe.claim(seat) {
             ClaimVerdict::Granted(outcome) => {
                 self.finish(live, outcome).await?;
-                Ok(Hall::state_json(live, Some(seat)))
+                Ok(Hall::state_view(live, Some(seat)))
             }
             ClaimVerdict::Refused(why) => {
                 // X8: an untrue claim of the natural move limit is a foul.

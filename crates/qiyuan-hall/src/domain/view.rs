@@ -52,30 +52,17 @@ fn pgn_result(o: Option<&Outcome>) -> &'static str {
 impl Hall {
     /// The state of a game as `viewer` sees it (with legal moves for the seat
     /// to move): a `state` frame, which a client takes as the whole game.
-    pub fn state_json(live: &Live, viewer: Option<usize>) -> Value {
-        Hall::render(live, viewer, 0, "state", live.log.version()).0
+    pub fn state_view(live: &Live, viewer: Option<usize>) -> GameStateView {
+        Hall::view_of(live, viewer, 0, "state", live.log.version())
     }
 
     /// A frame of `kind` (`state`, or `diff` for the event log) as `viewer`
     /// sees the game: everything but the move records before ply `from`
     /// (the game may start them earlier when a reveal changed old ones);
-    /// `from` is in the frame. Also returns how many records the viewer
+    /// `from` is in the frame; its `plies` is how many records the viewer
     /// has once it applied the frame. `version` is the change the frame
-    /// is of.
-    pub(crate) fn render(
-        live: &Live,
-        viewer: Option<usize>,
-        from: usize,
-        kind: &'static str,
-        version: u64,
-    ) -> (Value, usize) {
-        let view = Hall::view_of(live, viewer, from, kind, version);
-        let plies = view.plies;
-        (serde_json::to_value(view).unwrap_or(Value::Null), plies)
-    }
-
-    /// The typed view [`Hall::render`] serialises.
-    fn view_of(
+    /// is of. Typed: serialised only where it leaves the hall.
+    pub(crate) fn view_of(
         live: &Live,
         viewer: Option<usize>,
         from: usize,

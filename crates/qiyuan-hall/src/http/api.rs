@@ -400,7 +400,8 @@ pub async fn stream(
     let rx = hall
         .bus
         .subscribe(&crate::domain::view::topic(&id, audience));
-    let first = hall.state(&id, user.as_ref()).await?;
+    let first =
+        serde_json::to_value(hall.state(&id, user.as_ref()).await?).map_err(HallError::internal)?;
     let resync: crate::http::stream::Resync = {
         let (hall, id) = (hall.clone(), id.clone());
         std::sync::Arc::new(move || {
@@ -409,7 +410,7 @@ pub async fn stream(
                 hall.state(&id, user.as_ref())
                     .await
                     .ok()
-                    .map(|s| s.to_string())
+                    .and_then(|s| serde_json::to_string(&s).ok())
             })
         })
     };

@@ -78,6 +78,5 @@ pub struct WaitBody {
     /// Neither happened within `timeout_s`.
     pub(crate) timed_out: bool,
     /// The game as the caller sees it (with `seat` and `legal`).
-    #[schema(value_type = crate::domain::state_view::GameStateView)]
-    pub(crate) state: serde_json::Value,
+    pub(crate) state: crate::domain::state_view::GameStateView,
 }

@@ -6,7 +6,6 @@
 
 use std::time::Duration;
 
-use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::domain::game_log::Audience;
@@ -22,12 +21,9 @@ pub const DEFAULT_WAIT_S: i64 = 30;
 
 /// Whether `state` (as seat `seat` sees it) is the caller's turn, and
 /// whether the game is over.
-fn turn_of(state: &Value, seat: usize) -> (bool, bool) {
-    let over = state["status"] == "finished";
-    let mine = state["status"] == "playing"
-        && state["seats_to_move"]
-            .as_array()
-            .is_some_and(|s| s.iter().any(|v| v.as_u64() == Some(seat as u64)));
+fn turn_of(status: &str, seats_to_move: &[usize], seat: usize) -> (bool, bool) {
+    let over = status == "finished";
+    let mine = status == "playing" && seats_to_move.contains(&seat);
     (mine, over)
 }
 
@@ -47,7 +43,7 @@ impl Hall {
         let deadline = tokio::time::Instant::now() + timeout;
         loop {
             let state = self.state(id, Some(user)).await?;
-            let (your_turn, game_over) = turn_of(&state, seat);
+            let (your_turn, game_over) = turn_of(&state.status, &state.seats_to_move, seat);
             if your_turn || game_over {
                 return Ok(WaitBody {
                     your_turn,
@@ -83,16 +79,12 @@ impl Hall {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn a_turn_is_the_seat_to_move_in_a_game_in_play() {
-        let s = json!({"status": "playing", "seats_to_move": [1]});
-        assert_eq!(turn_of(&s, 1), (true, false));
-        assert_eq!(turn_of(&s, 0), (false, false));
-        let s = json!({"status": "finished", "seats_to_move": []});
-        assert_eq!(turn_of(&s, 0), (false, true));
-        let s = json!({"status": "waiting", "seats_to_move": [0]});
-        assert_eq!(turn_of(&s, 0), (false, false));
+        assert_eq!(turn_of("playing", &[1], 1), (true, false));
+        assert_eq!(turn_of("playing", &[1], 0), (false, false));
+        assert_eq!(turn_of("finished", &[], 0), (false, true));
+        assert_eq!(turn_of("waiting", &[0], 0), (false, false));
     }
 }
