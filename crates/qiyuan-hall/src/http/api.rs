@@ -14,6 +14,7 @@ use std::net::SocketAddr;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::game_log::Audience;
+use crate::http::auth::{MaybeSignedIn, SignedIn};
 
 use crate::domain::hall::{Hall, HallError, NewGame};
 use crate::domain::state_view::GameStateView;
@@ -124,10 +125,9 @@ pub async fn require_user(hall: &Hall, headers: &HeaderMap) -> Result<User, Hall
 )]
 pub async fn create_game(
     State(hall): State<AppState>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
     JsonBody(req): JsonBody<NewGame>,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     let (id, seat) = hall.create(&user, req).await?;
     Ok((StatusCode::CREATED, axum::Json(Created { id, seat })).into_response())
 }
@@ -151,9 +151,8 @@ pub async fn create_game(
 pub async fn join(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     let seat = hall.join(&id, &user).await?;
     Ok(axum::Json(SeatBody { seat }).into_response())
 }
@@ -190,10 +189,9 @@ pub struct MoveBody {
 pub async fn play(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
     JsonBody(body): JsonBody<MoveBody>,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     let state = hall.play(&id, &user, &body.mv, 0, true).await?;
     Ok(axum::Json(state).into_response())
 }
@@ -213,9 +211,8 @@ pub async fn play(
 pub async fn get_game(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    MaybeSignedIn(user): MaybeSignedIn,
 ) -> Result<Response, HallError> {
-    let user = current_user(&hall, &headers).await?;
     Ok(axum::Json(hall.state(&id, user.as_ref()).await?).into_response())
 }
 
@@ -237,9 +234,8 @@ pub async fn get_game(
 pub async fn resign(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(hall.resign(&id, &user).await?).into_response())
 }
 
@@ -274,10 +270,9 @@ pub struct DrawBody {
 pub async fn draw(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
     body: Bytes,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     let body: DrawBody = crate::http::api_play::optional_body(&body)?;
     let action = body.action.unwrap_or_default();
     Ok(axum::Json(hall.draw(&id, &user, action).await?).into_response())
@@ -303,9 +298,8 @@ pub async fn draw(
 pub async fn claim(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(hall.claim(&id, &user).await?).into_response())
 }
 
@@ -327,9 +321,8 @@ pub async fn claim(
 pub async fn rematch(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     let new_id = hall.rematch(&id, &user).await?;
     Ok(axum::Json(RematchBody { rematch_id: new_id }).into_response())
 }
@@ -383,9 +376,8 @@ pub async fn stream(
     State(hall): State<AppState>,
     Path(id): Path<String>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    MaybeSignedIn(user): MaybeSignedIn,
 ) -> Result<Response, HallError> {
-    let user = current_user(&hall, &headers).await?;
     hall.state(&id, None).await?;
     // A stream holds a place among the open sockets of its address and user.
     let slot = hall
@@ -456,12 +448,11 @@ pub async fn wait(
     Path(id): Path<String>,
     QueryArgs(q): QueryArgs<WaitQuery>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
     use crate::http::wait::{DEFAULT_WAIT_S, MAX_WAIT_S};
     let timeout_s = q.timeout_s.unwrap_or(DEFAULT_WAIT_S);
     crate::limits::check_range("timeout_s", timeout_s, 0, MAX_WAIT_S)?;
-    let user = require_user(&hall, &headers).await?;
     // A waiting request holds a place among the caller's open sockets
     // (per address and per user) until it is answered.
     let _slot = hall.sockets.admit(peer.ip(), Some(user.id), &hall.limits)?;

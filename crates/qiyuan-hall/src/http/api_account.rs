@@ -14,6 +14,7 @@ use crate::error::ErrorCode;
 use crate::http::api::{AppState, JsonBody, require_user, ttl_ms};
 use crate::http::api_bodies::{Done, Me, Revoked, SessionBody, SessionList};
 use crate::http::auth;
+use crate::http::auth::SignedIn;
 use crate::http::openapi::{
     BadRequest, Busy, Conflict, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
@@ -289,9 +290,8 @@ pub async fn sessions(
 pub async fn revoke_session(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(u): SignedIn,
 ) -> Result<Response, HallError> {
-    let u = require_user(&hall, &headers).await?;
     let gone = id.len() <= 64
         && hall
             .store

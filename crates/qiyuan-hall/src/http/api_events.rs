@@ -2,13 +2,14 @@
 //! [`crate::tournaments::ratings`] and [`crate::tournaments::events`].
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::domain::hall::HallError;
-use crate::http::api::{AppState, JsonBody, QueryArgs, require_user};
+use crate::http::api::{AppState, JsonBody, QueryArgs};
+use crate::http::auth::SignedIn;
 use crate::http::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
@@ -88,10 +89,9 @@ pub async fn ratings(
 )]
 pub async fn create(
     State(hall): State<AppState>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
     JsonBody(req): JsonBody<NewEvent>,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     let ev = events::create(&hall, &user, req).await?;
     Ok((StatusCode::CREATED, axum::Json(ev)).into_response())
 }
@@ -185,9 +185,8 @@ pub async fn get(
 pub async fn join(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(events::join(&hall, &id, &user).await?).into_response())
 }
 
@@ -209,9 +208,8 @@ pub async fn join(
 pub async fn decline(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(events::decline(&hall, &id, &user).await?).into_response())
 }
 
@@ -229,9 +227,8 @@ pub async fn decline(
 )]
 pub async fn invitations(
     State(hall): State<AppState>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     let mut list = hall.hooks.invitations_of(user.id).await;
     list.extend(crate::tournaments::team_events::invitations_of(&hall, user.id).await);
     Ok(axum::Json(serde_json::json!({"invitations": list})).into_response())
@@ -255,9 +252,8 @@ pub async fn invitations(
 pub async fn accept_team_event(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(
         axum::Json(crate::tournaments::team_events::answer(&hall, &id, &user, true).await?)
             .into_response(),
@@ -282,9 +278,8 @@ pub async fn accept_team_event(
 pub async fn decline_team_event(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(
         axum::Json(crate::tournaments::team_events::answer(&hall, &id, &user, false).await?)
             .into_response(),
@@ -310,9 +305,8 @@ pub async fn decline_team_event(
 pub async fn start(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(events::start(&hall, &id, &user).await?).into_response())
 }
 
@@ -483,10 +477,9 @@ pub async fn tournament_trf(
 )]
 pub async fn create_team_event(
     State(hall): State<AppState>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
     JsonBody(req): JsonBody<NewTeamEvent>,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     let ev = crate::tournaments::team_events::create(&hall, &user, req).await?;
     Ok((StatusCode::CREATED, axum::Json(ev)).into_response())
 }

@@ -5,7 +5,6 @@
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -16,9 +15,10 @@ use crate::domain::hall::HallError;
 use crate::domain::my_games::MyGames;
 use crate::domain::state_view::GameStateView;
 use crate::error::ErrorCode;
+use crate::http::api::AppState;
 use crate::http::api::JsonBody;
-use crate::http::api::{AppState, require_user};
 use crate::http::api_bodies::Done;
+use crate::http::auth::SignedIn;
 use crate::http::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
@@ -67,10 +67,9 @@ pub struct TakebackBody {
 pub async fn takeback(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
     body: Bytes,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     let body: TakebackBody = optional_body(&body)?;
     let action = body.action.unwrap_or_default();
     Ok(axum::Json(hall.takeback(&id, &user, action).await?).into_response())
@@ -90,9 +89,8 @@ pub async fn takeback(
 )]
 pub async fn my_games(
     State(hall): State<AppState>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(hall.my_games(&user).await?).into_response())
 }
 
@@ -140,9 +138,8 @@ pub struct ReportBody {
 pub async fn chat_lines(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(hall.chat_lines(&id, &user).await?).into_response())
 }
 
@@ -168,10 +165,9 @@ pub async fn chat_lines(
 pub async fn chat_send(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
     JsonBody(body): JsonBody<ChatBody>,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(hall.chat_send(&id, &user, &body.text).await?).into_response())
 }
 
@@ -197,10 +193,9 @@ pub async fn chat_send(
 pub async fn chat_mute(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
     JsonBody(body): JsonBody<MuteBody>,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     Ok(axum::Json(hall.chat_mute(&id, &user, body.mute).await?).into_response())
 }
 
@@ -226,10 +221,9 @@ pub async fn chat_mute(
 pub async fn chat_report(
     State(hall): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    SignedIn(user): SignedIn,
     JsonBody(body): JsonBody<ReportBody>,
 ) -> Result<Response, HallError> {
-    let user = require_user(&hall, &headers).await?;
     hall.chat_report(&id, &user, body.id).await?;
     Ok(axum::Json(Done { ok: true }).into_response())
 }

@@ -8,6 +8,10 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use rand::RngCore;
 use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
 
+use crate::error::HallError;
+use crate::http::api::{AppState, current_user, require_user};
+use crate::store::User;
+
 /// Name of the session cookie.
 pub const COOKIE: &str = "qy_session";
 
@@ -120,6 +124,35 @@ pub fn session_cookie(token: &str, max_age: std::time::Duration) -> String {
         "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}",
         max_age.as_secs()
     )
+}
+
+/// The signed-in user of a request (Bearer token or session cookie), or a
+/// 401 `unauthorized`: a handler that takes it acts only for that user.
+pub struct SignedIn(pub User);
+
+/// The signed-in user of a request, if any (a guest's page, a spectator).
+pub struct MaybeSignedIn(pub Option<User>);
+
+impl axum::extract::FromRequestParts<AppState> for SignedIn {
+    type Rejection = HallError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        hall: &AppState,
+    ) -> Result<Self, HallError> {
+        require_user(hall, &parts.headers).await.map(SignedIn)
+    }
+}
+
+impl axum::extract::FromRequestParts<AppState> for MaybeSignedIn {
+    type Rejection = HallError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        hall: &AppState,
+    ) -> Result<Self, HallError> {
+        current_user(hall, &parts.headers).await.map(MaybeSignedIn)
+    }
 }
 
 #[cfg(test)]

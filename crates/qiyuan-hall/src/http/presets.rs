@@ -17,6 +17,7 @@ use crate::domain::hall::{Hall, HallError, Live, ServerChance};
 use crate::error::ErrorCode;
 use crate::http::api::{AppState, JsonBody, require_user};
 use crate::http::api_bodies::Done;
+use crate::http::auth::SignedIn;
 use crate::http::openapi::{BadRequest, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::store::SeatRow;
 
@@ -101,10 +102,9 @@ fn check_name(name: &str) -> Result<(), HallError> {
 pub async fn save(
     State(hall): State<AppState>,
     Path((kind, name)): Path<(String, String)>,
-    headers: HeaderMap,
+    SignedIn(u): SignedIn,
     JsonBody(body): JsonBody<SavePreset>,
 ) -> Result<Response, HallError> {
-    let u = require_user(&hall, &headers).await?;
     check_name(&name)?;
     let game_kind = hall.games.kind(&kind).ok_or_else(|| {
         HallError::not_found(format!("no game kind '{}'", crate::error::shown(&kind)))
@@ -161,9 +161,8 @@ pub async fn save(
 pub async fn delete(
     State(hall): State<AppState>,
     Path((kind, name)): Path<(String, String)>,
-    headers: HeaderMap,
+    SignedIn(u): SignedIn,
 ) -> Result<Response, HallError> {
-    let u = require_user(&hall, &headers).await?;
     let gone = kind.len() <= 32
         && name.chars().count() <= MAX_NAME_CHARS
         && hall

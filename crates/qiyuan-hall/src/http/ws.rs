@@ -42,6 +42,7 @@ use crate::domain::game_log::Audience;
 use crate::domain::hall::{Hall, HallError};
 use crate::domain::view::topic;
 use crate::http::api::{AppState, QueryArgs, current_user};
+use crate::http::auth::MaybeSignedIn;
 use crate::store::User;
 
 use crate::domain::command::Answer;
@@ -463,10 +464,9 @@ fn as_post(f: &ClientFrame) -> Option<(&'static str, Option<Value>)> {
 pub async fn lobby_socket(
     State(hall): State<AppState>,
     ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
-    headers: HeaderMap,
+    MaybeSignedIn(user): MaybeSignedIn,
     ws: WebSocketUpgrade,
 ) -> Result<Response, HallError> {
-    let user = current_user(&hall, &headers).await?;
     let slot = admit(&hall, peer, user.as_ref())?;
     Ok(bounded(ws).on_upgrade(move |socket| async move {
         hall.metrics.sockets.inc();
