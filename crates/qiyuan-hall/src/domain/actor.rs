@@ -215,7 +215,7 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<GameComma
             }
             _ = sleep_until(lease_at) => {
                 last_lease = Instant::now();
-                if hall.lease_tick(&mut live).await == crate::cluster::lease::Tick::Taken {
+                if hall.lease_tick(&mut live).await == crate::domain::ownership::Tick::Taken {
                     match hall.reload_taken(&live).await {
                         Ok(fresh) => {
                             tracing::info!(game = %id, "game taken over from another node");

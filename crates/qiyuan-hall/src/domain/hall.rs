@@ -68,7 +68,7 @@ pub struct Live {
     /// The players' chat ([`crate::domain::chat`]).
     pub chat: crate::domain::chat::Chat,
     /// This node's lease on the game, when leases are on and it holds one
-    /// ([`crate::cluster::lease`]).
+    /// (`cluster::lease`).
     pub fence: Option<crate::store::Fence>,
     /// Whether the game's task has asked for the lease yet.
     pub lease_tried: bool,
@@ -182,10 +182,10 @@ pub struct Hall {
     /// Who hears of finished games.
     pub finisher: crate::domain::finisher::Finisher,
     /// This node's lease identity, when several nodes share the database.
-    pub(crate) lease: OnceLock<crate::cluster::lease::LeaseConfig>,
+    pub(crate) lease: OnceLock<crate::domain::ownership::LeaseConfig>,
     /// This node's registration under that identity: `None` until it joins
     /// (and after it left), `Some(None)` once another process claimed the
-    /// id, else the `seen_ms` it wrote last (see [`crate::cluster::lease`]).
+    /// id, else the `seen_ms` it wrote last (see `cluster::lease`).
     pub(crate) node_claim: std::sync::Mutex<Option<Option<i64>>>,
 }
 

@@ -13,6 +13,7 @@ pub mod game_log;
 pub mod hall;
 pub(crate) mod login;
 pub(crate) mod my_games;
+pub(crate) mod ownership;
 pub(crate) mod points;
 pub(crate) mod presence;
 pub mod registry;

@@ -21,10 +21,10 @@ use crate::domain::state_view::GameStateView;
 use crate::error::ErrorCode;
 use crate::http::api_bodies::{Created, RematchBody, SeatBody, WaitBody};
 use crate::http::auth;
-use crate::http::openapi::{
+use crate::http::openapi_types::Kinds;
+use crate::http::responses::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
-use crate::http::openapi_types::Kinds;
 use crate::store::User;
 use crate::tournaments::ratings::GameRatingsBody;
 

@@ -15,7 +15,7 @@ use crate::http::api::{AppState, JsonBody, require_user, ttl_ms};
 use crate::http::api_bodies::{Done, Me, Revoked, SessionBody, SessionList};
 use crate::http::auth;
 use crate::http::auth::SignedIn;
-use crate::http::openapi::{
+use crate::http::responses::{
     BadRequest, Busy, Conflict, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
 use crate::store::{NewSession, User};

@@ -10,12 +10,12 @@ use utoipa::IntoParams;
 use crate::domain::hall::HallError;
 use crate::http::api::{AppState, JsonBody, QueryArgs};
 use crate::http::auth::SignedIn;
-use crate::http::openapi::{
-    BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
-};
 use crate::http::openapi_types::{
     EventLine, EventList, EventView, InvitationList, LeaderboardBody, RatingsBody, StandingsView,
     TeamEventList, TeamEventView, TeamStandings,
+};
+use crate::http::responses::{
+    BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
 use crate::tournaments::events::{self, NewEvent};
 use crate::tournaments::ratings;

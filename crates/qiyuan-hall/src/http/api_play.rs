@@ -19,7 +19,7 @@ use crate::http::api::AppState;
 use crate::http::api::JsonBody;
 use crate::http::api_bodies::Done;
 use crate::http::auth::SignedIn;
-use crate::http::openapi::{
+use crate::http::responses::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
 

@@ -10,6 +10,7 @@ pub(crate) mod frames;
 pub mod openapi;
 pub(crate) mod openapi_types;
 pub mod presets;
+pub(crate) mod responses;
 pub(crate) mod same_site;
 pub mod server;
 pub(crate) mod stream;

@@ -15,13 +15,16 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, PathItem};
-use utoipa::{Modify, OpenApi, ToResponse};
+use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::domain::registry::Registry;
 use crate::error::ErrorBody;
 use crate::http::api::AppState;
+use crate::http::responses::{
+    BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
+};
 use crate::http::{api, api_account, api_events, api_play, presets, server};
 use crate::limits;
 
@@ -65,54 +68,6 @@ the server sends {\"t\":\"state\",...}, {\"t\":\"diff\",...}, {\"t\":\"error\",\
     modifiers(&SecuritySchemes)
 )]
 struct ApiDoc;
-
-/// 400.
-#[derive(ToResponse)]
-#[response(
-    description = "bad request: malformed JSON, unknown fields, a bad path or query, a value out of range or against the rules"
-)]
-pub struct BadRequest(pub ErrorBody);
-
-/// 401.
-#[derive(ToResponse)]
-#[response(description = "no valid session: log in first")]
-pub struct Unauthorized(pub ErrorBody);
-
-/// 403.
-#[derive(ToResponse)]
-#[response(
-    description = "not allowed (not a player here, a guest where only registered users may act, not the organiser)"
-)]
-pub struct Forbidden(pub ErrorBody);
-
-/// 404.
-#[derive(ToResponse)]
-#[response(description = "no such game, event, user or game family")]
-pub struct NotFound(pub ErrorBody);
-
-/// 409.
-#[derive(ToResponse)]
-#[response(
-    description = "the request conflicts with the current state (taken name, not your turn, game over, ...)"
-)]
-pub struct Conflict(pub ErrorBody);
-
-/// 413.
-#[derive(ToResponse)]
-#[response(description = "the body is over 16 KiB")]
-pub struct PayloadTooLarge(pub ErrorBody);
-
-/// 429.
-#[derive(ToResponse)]
-#[response(
-    description = "rate limited: too many requests from this address (or a login throttle, or the AI budget)"
-)]
-pub struct TooManyRequests(pub ErrorBody);
-
-/// 503.
-#[derive(ToResponse)]
-#[response(description = "busy: too many password checks queued (code busy); try again shortly")]
-pub struct Busy(pub ErrorBody);
 
 /// The two ways to send the session token.
 struct SecuritySchemes;

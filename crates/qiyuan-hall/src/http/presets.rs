@@ -18,7 +18,9 @@ use crate::error::ErrorCode;
 use crate::http::api::{AppState, JsonBody, require_user};
 use crate::http::api_bodies::Done;
 use crate::http::auth::SignedIn;
-use crate::http::openapi::{BadRequest, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
+use crate::http::responses::{
+    BadRequest, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
+};
 use crate::store::SeatRow;
 
 /// Most presets one user keeps (all kinds together).

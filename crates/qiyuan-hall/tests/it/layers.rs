@@ -25,10 +25,6 @@ const KNOWN_UPWARD: &[(&str, &str)] = &[
     // The hall owns the events' hooks (fouls watch, event games); the
     // finisher calls them when a game ends.
     ("domain/hall.rs", "tournaments"),
-    // The game task renews its lease and the hall holds the node's lease
-    // settings: ownership is checked on every move.
-    ("domain/actor.rs", "cluster"),
-    ("domain/hall.rs", "cluster"),
 ];
 
 fn src() -> PathBuf {
