@@ -392,9 +392,6 @@ impl TableGame for Game {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
     fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         self.record
             .iter()

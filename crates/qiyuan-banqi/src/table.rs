@@ -14,8 +14,8 @@ use std::any::Any;
 use std::time::Duration;
 
 use qiyuan_core::{
-    Chance, DefaultClock, GameAi, GameKind, MoveError, MoveRecord, OptionSpec, Outcome, StartSpec,
-    TableGame, VariantSpec, Viewer,
+    AiFor, Chance, DefaultClock, GameAi, GameKind, MoveError, MoveRecord, OptionSpec, Outcome,
+    StartSpec, TableGame, TypedAi, VariantSpec, Viewer,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -71,7 +71,7 @@ impl GameKind for BanqiKind {
         }
     }
     fn ai(&self) -> Option<&dyn GameAi> {
-        Some(&BanqiAi)
+        Some(&AiFor(BanqiAi))
     }
     fn settlement(&self) -> Option<&'static str> {
         Some(FAMILY)
@@ -95,15 +95,16 @@ impl GameKind for BanqiKind {
 /// The Banqi AI behind the registry (levels 1-8, public view only).
 struct BanqiAi;
 
-impl GameAi for BanqiAi {
+impl TypedAi for BanqiAi {
+    type Table = BanqiTable;
     fn choose(
         &self,
-        game: &dyn TableGame,
+        table: &BanqiTable,
         seat: usize,
         level: u8,
         _budget: Option<Duration>,
     ) -> Option<String> {
-        ai_move(game, seat, level)
+        ai_move(table, seat, level)
     }
     fn rating(&self, level: u8) -> f64 {
         // Not calibrated on its own yet: the Xiangqi engine's measured level
@@ -231,10 +232,6 @@ impl TableGame for BanqiTable {
             None => qiyuan_core::numbered_seat_leave(seat, 2, reason),
         }
     }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
     fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         // Revealed and captured pieces are face up by then: public.
         self.game.move_records(from)
@@ -270,11 +267,9 @@ impl TableGame for BanqiTable {
 }
 
 /// The Banqi AI (`qiyuan_banqi::ai`, levels 1-8) for `seat`, or `None` when
-/// `game` is not Banqi or it is not that seat's turn. It reads only the public
-/// view, like a player.
-pub fn ai_move(game: &dyn TableGame, seat: usize, level: u8) -> Option<String> {
+/// it is not that seat's turn. It reads only the public view, like a player.
+pub fn ai_move(game: &BanqiTable, seat: usize, level: u8) -> Option<String> {
     let preset = Preset::from_name(game.rules_name())?;
-    let _ = game.as_any().downcast_ref::<BanqiTable>()?;
     if game.seats_to_move() != [seat] {
         return None;
     }

@@ -102,6 +102,54 @@ pub trait GameAi: Send + Sync {
     }
 }
 
+/// A computer player written for one table type: the hall's [`GameAi`] is
+/// [`AiFor`] around it, which finds the typed table once, here, so that no
+/// game crate downcasts.
+pub trait TypedAi: Send + Sync {
+    /// The table this AI plays (the one its kind starts).
+    type Table: TableGame + 'static;
+    /// As [`GameAi::choose`], on the kind's own table.
+    fn choose(
+        &self,
+        table: &Self::Table,
+        seat: usize,
+        level: u8,
+        budget: Option<Duration>,
+    ) -> Option<String>;
+    /// As [`GameAi::rating`].
+    fn rating(&self, level: u8) -> f64;
+    /// As [`GameAi::accepts_draw`], on the kind's own table; by default the
+    /// AI declines.
+    fn accepts_draw(&self, table: &Self::Table, seat: usize, level: u8) -> bool {
+        let _ = (table, seat, level);
+        false
+    }
+}
+
+/// A [`TypedAi`] as the object-safe [`GameAi`] the hall calls: a game of
+/// another table type gets no move (`None`) and no draw.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AiFor<A>(pub A);
+
+impl<A: TypedAi> GameAi for AiFor<A> {
+    fn choose(
+        &self,
+        game: &dyn TableGame,
+        seat: usize,
+        level: u8,
+        budget: Option<Duration>,
+    ) -> Option<String> {
+        self.0
+            .choose(crate::table_as::<A::Table>(game)?, seat, level, budget)
+    }
+    fn rating(&self, level: u8) -> f64 {
+        self.0.rating(level)
+    }
+    fn accepts_draw(&self, game: &dyn TableGame, seat: usize, level: u8) -> bool {
+        crate::table_as::<A::Table>(game).is_some_and(|t| self.0.accepts_draw(t, seat, level))
+    }
+}
+
 /// A kind of game: a rating family with its variants.
 pub trait GameKind: Send + Sync {
     /// The kind's id, which is its rating family (`xiangqi`, `banqi`).

@@ -8,7 +8,8 @@ use std::fmt;
 
 pub mod kind;
 pub use kind::{
-    DefaultClock, GameAi, GameKind, OptionSpec, Options, StartSpec, VariantSpec, viewer_of,
+    AiFor, DefaultClock, GameAi, GameKind, OptionSpec, Options, StartSpec, TypedAi, VariantSpec,
+    viewer_of,
 };
 
 /// Why a game ended. The one-word form ([`EndReason::as_str`]) is stable: the
@@ -295,7 +296,7 @@ pub enum ClaimVerdict {
 /// seat again during a multi-move turn), renders a view per viewer, and takes
 /// the server's random draws. The hall stores only the start set-up, each
 /// move's text and the chance draws, so a game must be replayable from those.
-pub trait TableGame: Send + Sync {
+pub trait TableGame: any_table::AsAny + Send + Sync {
     /// The stable rule-set name (`xiangqi`, `jifen-contest`, ...).
     fn rules_name(&self) -> &str;
     /// Number of seats, 2 to 6.
@@ -420,9 +421,6 @@ pub trait TableGame: Send + Sync {
     }
     /// A copy of the game, so the hall can roll a move back when storing it fails.
     fn boxed_clone(&self) -> Box<dyn TableGame>;
-    /// The game as `Any`, so its own kind (its AI) can reach the typed
-    /// position instead of re-parsing text.
-    fn as_any(&self) -> &dyn std::any::Any;
     /// Squares (or cells) the board should mark as in danger now, e.g. a
     /// general in check, in the game's square notation.
     fn alerts(&self) -> Vec<String> {
@@ -450,6 +448,31 @@ pub trait TableGame: Send + Sync {
     }
 }
 
+/// The concrete table behind `game`, if it is a `T`: how a kind's own code
+/// (its [`TypedAi`] through [`AiFor`], its tests) reaches the typed position
+/// instead of re-parsing text. The only downcast of a table.
+pub fn table_as<T: TableGame + 'static>(game: &dyn TableGame) -> Option<&T> {
+    any_table::AsAny::as_any(game).downcast_ref::<T>()
+}
+
+/// Gives every table its `Any` without each game writing it. The module is
+/// private so that [`table_as`] stays the one way to downcast.
+mod any_table {
+    use std::any::Any;
+
+    /// A value seen as `Any` (implemented for every `'static` type).
+    pub trait AsAny: Any {
+        /// `self` as `Any`.
+        fn as_any(&self) -> &dyn Any;
+    }
+
+    impl<T: Any> AsAny for T {
+        fn as_any(&self) -> &dyn Any {
+            self
+        }
+    }
+}
+
 /// One played move as the move list shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRecord {
@@ -473,6 +496,112 @@ mod tests {
         let o = numbered_seat_leave(2, 3, EndReason::Timeout);
         assert_eq!(o.winner, None);
         assert_eq!(o.explanation, "座位3超时 / seat 3 ran out of time");
+    }
+
+    /// A one-seat-to-move table with a fixed history, for the adapter tests.
+    #[derive(Clone)]
+    struct Stub(usize);
+
+    impl TableGame for Stub {
+        fn rules_name(&self) -> &str {
+            "stub"
+        }
+        fn seat_count(&self) -> usize {
+            2
+        }
+        fn seats_to_move(&self) -> Vec<usize> {
+            vec![self.0]
+        }
+        fn view(&self, _viewer: Viewer) -> String {
+            String::new()
+        }
+        fn legal_moves_for(&self, _seat: usize) -> Vec<String> {
+            vec!["go".into()]
+        }
+        fn play_for(&mut self, _: usize, _: &str, _: &mut dyn Chance) -> Result<(), MoveError> {
+            Err(MoveError::GameOver)
+        }
+        fn result(&self) -> Option<&Outcome> {
+            None
+        }
+        fn end(&mut self, _outcome: Outcome) {}
+        fn history(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn boxed_clone(&self) -> Box<dyn TableGame> {
+            Box::new(self.clone())
+        }
+    }
+
+    /// Another table type, which the stub's AI must not play.
+    #[derive(Clone)]
+    struct Other(Stub);
+
+    impl TableGame for Other {
+        fn rules_name(&self) -> &str {
+            "other"
+        }
+        fn seat_count(&self) -> usize {
+            2
+        }
+        fn seats_to_move(&self) -> Vec<usize> {
+            self.0.seats_to_move()
+        }
+        fn view(&self, viewer: Viewer) -> String {
+            self.0.view(viewer)
+        }
+        fn legal_moves_for(&self, seat: usize) -> Vec<String> {
+            self.0.legal_moves_for(seat)
+        }
+        fn play_for(&mut self, s: usize, m: &str, c: &mut dyn Chance) -> Result<(), MoveError> {
+            self.0.play_for(s, m, c)
+        }
+        fn result(&self) -> Option<&Outcome> {
+            None
+        }
+        fn end(&mut self, _outcome: Outcome) {}
+        fn history(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn boxed_clone(&self) -> Box<dyn TableGame> {
+            Box::new(self.clone())
+        }
+    }
+
+    struct StubAi;
+
+    impl TypedAi for StubAi {
+        type Table = Stub;
+        fn choose(
+            &self,
+            t: &Stub,
+            seat: usize,
+            _: u8,
+            _: Option<std::time::Duration>,
+        ) -> Option<String> {
+            (t.0 == seat).then(|| "go".to_string())
+        }
+        fn rating(&self, level: u8) -> f64 {
+            f64::from(level) * 100.0
+        }
+        fn accepts_draw(&self, t: &Stub, seat: usize, _: u8) -> bool {
+            t.0 != seat
+        }
+    }
+
+    #[test]
+    fn the_typed_ai_gets_its_own_table_and_nothing_else() {
+        let ai: &dyn GameAi = &AiFor(StubAi);
+        let mine: Box<dyn TableGame> = Box::new(Stub(1));
+        assert_eq!(ai.choose(mine.as_ref(), 1, 3, None).as_deref(), Some("go"));
+        assert_eq!(ai.choose(mine.as_ref(), 0, 3, None), None);
+        assert!(ai.accepts_draw(mine.as_ref(), 0, 3));
+        assert_eq!(ai.rating(3), 300.0);
+        let other: Box<dyn TableGame> = Box::new(Other(Stub(1)));
+        assert_eq!(ai.choose(other.as_ref(), 1, 3, None), None);
+        assert!(!ai.accepts_draw(other.as_ref(), 0, 3));
+        assert!(table_as::<Stub>(mine.as_ref()).is_some());
+        assert!(table_as::<Stub>(other.as_ref()).is_none());
     }
 
     #[test]

@@ -16,8 +16,8 @@ use std::any::Any;
 use std::time::Duration;
 
 use qiyuan_core::{
-    Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, MoveRecord, OptionSpec,
-    Outcome, StartSpec, TableGame, VariantSpec, Viewer,
+    AiFor, Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, MoveRecord,
+    OptionSpec, Outcome, StartSpec, TableGame, TypedAi, VariantSpec, Viewer,
 };
 
 use crate::board::Side;
@@ -165,7 +165,7 @@ impl GameKind for JunqiKind {
         }
     }
     fn ai(&self) -> Option<&dyn GameAi> {
-        Some(&JunqiAi)
+        Some(&AiFor(JunqiAi))
     }
     fn seat_names(&self, seats: usize) -> Vec<String> {
         qiyuan_core::kind::named_seats(&["red", "blue"], seats)
@@ -501,9 +501,6 @@ impl TableGame for JunqiTable {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
 }
 
 /// The Junqi AI: a set-up placed with a plan, drawn by the server, then
@@ -512,15 +509,15 @@ impl TableGame for JunqiTable {
 /// judgement at level 1 and in the flip game).
 pub struct JunqiAi;
 
-impl GameAi for JunqiAi {
+impl TypedAi for JunqiAi {
+    type Table = JunqiTable;
     fn choose(
         &self,
-        game: &dyn TableGame,
+        t: &JunqiTable,
         seat: usize,
         level: u8,
         budget: Option<Duration>,
     ) -> Option<String> {
-        let t = game.as_any().downcast_ref::<JunqiTable>()?;
         let quick = budget.is_some_and(|b| b < Duration::from_millis(100));
         if !t.seats_to_move().contains(&seat) {
             return None;
@@ -606,10 +603,14 @@ mod tests {
         let (_, recs) = t.move_records_for(Viewer::Seat(1), 0);
         assert_eq!(recs[1].text.len(), 30);
         // The AI plays from its own seat's view.
-        let m = JunqiAi.choose(t.as_ref(), 0, 5, None).expect("a move");
+        let m = AiFor(JunqiAi)
+            .choose(t.as_ref(), 0, 5, None)
+            .expect("a move");
         t.play_for(0, &m, &mut Counter(3))
             .expect("the AI's move is legal");
-        let m = JunqiAi.choose(t.as_ref(), 1, 5, None).expect("a move");
+        let m = AiFor(JunqiAi)
+            .choose(t.as_ref(), 1, 5, None)
+            .expect("a move");
         t.play_for(1, &m, &mut Counter(3))
             .expect("the AI's move is legal");
     }
@@ -672,10 +673,7 @@ mod tests {
             recs[0].notations,
             vec![("flip".to_string(), first.to_string())]
         );
-        let t2 = t
-            .as_any()
-            .downcast_ref::<JunqiTable>()
-            .expect("a Junqi table");
+        let t2 = qiyuan_core::table_as::<JunqiTable>(t.as_ref()).expect("a Junqi table");
         assert_eq!(
             t2.side_of_seat(0),
             if flipped_red { Side::Red } else { Side::Blue }
@@ -690,7 +688,7 @@ mod tests {
                 let Some(&seat) = t.seats_to_move().first() else {
                     break;
                 };
-                let m = JunqiAi
+                let m = AiFor(JunqiAi)
                     .choose(
                         t.as_ref(),
                         seat,

@@ -11,8 +11,8 @@ use std::any::Any;
 use std::time::Duration;
 
 use qiyuan_core::{
-    Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, OptionSpec, Outcome,
-    Progress, Resigned, SeatProgress, StartSpec, TableGame, VariantSpec, Viewer,
+    AiFor, Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, OptionSpec,
+    Outcome, Progress, Resigned, SeatProgress, StartSpec, TableGame, TypedAi, VariantSpec, Viewer,
 };
 
 use crate::game::{EndKind, Game, GameResult};
@@ -108,7 +108,7 @@ impl GameKind for TiaoqiKind {
         }
     }
     fn ai(&self) -> Option<&dyn GameAi> {
-        Some(&TiaoqiAi)
+        Some(&AiFor(TiaoqiAi))
     }
     fn seat_names(&self, seats: usize) -> Vec<String> {
         seats_of(seats)
@@ -323,24 +323,21 @@ impl TableGame for TiaoqiTable {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
 }
 
 /// The Tiaoqi AI: [`crate::ai::choose`] at the level asked (1 greedy with
 /// noise … 8 the deepest search), seeded from the position's hash.
 pub struct TiaoqiAi;
 
-impl GameAi for TiaoqiAi {
+impl TypedAi for TiaoqiAi {
+    type Table = TiaoqiTable;
     fn choose(
         &self,
-        game: &dyn TableGame,
+        t: &TiaoqiTable,
         seat: usize,
         level: u8,
         _budget: Option<Duration>,
     ) -> Option<String> {
-        let t = game.as_any().downcast_ref::<TiaoqiTable>()?;
         if t.seats_to_move() != [seat] {
             return None;
         }
@@ -385,7 +382,9 @@ mod tests {
             let Some(&seat) = t.seats_to_move().first() else {
                 break;
             };
-            let mv = TiaoqiAi.choose(t.as_ref(), seat, 1, None).expect("a move");
+            let mv = AiFor(TiaoqiAi)
+                .choose(t.as_ref(), seat, 1, None)
+                .expect("a move");
             t.play_for(seat, &mv, &mut NoChance)
                 .expect("the AI's move is legal");
         }

@@ -159,10 +159,6 @@ impl TableGame for XiangqiTable {
         qiyuan_core::two_seat_leave(seat, reason, [("红", "red"), ("黑", "black")], can_win)
     }
 
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
     fn alerts(&self) -> Vec<String> {
         let pos = self.position();
         if self.result().is_none() && pos.in_check() {

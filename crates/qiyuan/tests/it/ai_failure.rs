@@ -55,9 +55,6 @@ impl TableGame for Wrapped {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(Wrapped(self.0.boxed_clone()))
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
 }
 
 struct PanickyKind;

@@ -162,9 +162,6 @@ impl TableGame for SecretWords {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
 }
 
 struct SecretKind;
