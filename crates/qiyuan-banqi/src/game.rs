@@ -204,6 +204,7 @@ impl Game {
         self.check_b11("resignation")?;
         self.outcome = Some(Outcome {
             winner: Some(1 - seat.min(1)),
+            partners: Vec::new(),
             reason: EndReason::Resignation,
             explanation: format!("{}认输 / {} resigned", seat_zh(seat), seat_en(seat)),
         });
@@ -215,6 +216,7 @@ impl Game {
         self.check_b11("a draw")?;
         self.outcome = Some(Outcome {
             winner: None,
+            partners: Vec::new(),
             reason: EndReason::Agreement,
             explanation: "双方同意和棋 / draw by agreement".into(),
         });
@@ -250,6 +252,7 @@ impl Game {
         let now = self.keys.last()?;
         (self.keys.iter().filter(|k| *k == now).count() >= 3).then(|| Outcome {
             winner: None,
+            partners: Vec::new(),
             reason: EndReason::Repetition,
             explanation: "同一局面第三次出现, 和棋 / the same position occurred a third time: draw"
                 .into(),

@@ -198,6 +198,12 @@ pub trait GameKind: Send + Sync {
         let _ = (variant, setup, seed);
         None
     }
+    /// The end reasons this kind adds to [`crate::EndReason::ALL`], so a
+    /// stored game that ended by one reads back
+    /// ([`crate::EndReason::from_name_among`]). By default none.
+    fn end_reasons(&self) -> &'static [crate::EndReason] {
+        &[]
+    }
     /// The page's module for this kind (`web/games/<name>.js`).
     fn web_module(&self) -> &'static str;
     /// The kind as `Any`, for tests that look inside.

@@ -12,39 +12,55 @@ pub use kind::{
     viewer_of,
 };
 
-/// Why a game ended. The one-word form ([`EndReason::as_str`]) is stable: the
-/// CLI prints it and the hall stores it.
+/// Why a game ended: a stable one-word code ([`EndReason::as_str`], which the
+/// CLI prints and the hall stores) with its wording in Chinese and English.
+///
+/// Open: a game adds its own reasons with [`EndReason::new`] and lists them
+/// in [`crate::GameKind::end_reasons`], so storage finds them again by name
+/// ([`EndReason::from_name_among`]) without core knowing the game. A code
+/// has one wording (define each reason once, as a constant), which lets
+/// reasons be matched in patterns like the enum they were.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
+pub struct EndReason {
+    code: &'static str,
+    zh: &'static str,
+    en: &'static str,
+}
+
+// The common reasons keep the names they had as enum variants, so every
+// game and test names them as before (`EndReason::Timeout`).
+#[allow(non_upper_case_globals)]
+impl EndReason {
     /// The side to move is in check and has no legal move.
-    Checkmate,
+    pub const Checkmate: EndReason = EndReason::new("checkmate", "将死", "checkmate");
     /// The side to move has no legal move and is not in check (a loss in Xiangqi, X1).
-    Stalemate,
+    pub const Stalemate: EndReason = EndReason::new("stalemate", "困毙", "stalemate");
     /// A score reached the target (Jifen).
-    Points,
+    pub const Points: EndReason = EndReason::new("points", "积分", "points");
     /// One side checked with every move of a repeated cycle.
-    PerpetualCheck,
+    pub const PerpetualCheck: EndReason =
+        EndReason::new("perpetual-check", "长将", "perpetual check");
     /// One side chased the same piece with every move of a repeated cycle.
-    PerpetualChase,
+    pub const PerpetualChase: EndReason =
+        EndReason::new("perpetual-chase", "长捉", "perpetual chase");
     /// A repetition where neither side (or both) broke the rules: a draw.
-    Repetition,
+    pub const Repetition: EndReason = EndReason::new("repetition", "重复局面", "repetition");
     /// The natural move limit (claimed or automatic).
-    MoveLimit,
+    pub const MoveLimit: EndReason = EndReason::new("move-limit", "限着", "move limit");
     /// Neither side can possibly mate.
-    DeadPosition,
+    pub const DeadPosition: EndReason =
+        EndReason::new("dead-position", "双方无子可胜", "dead position");
     /// A player resigned.
-    Resignation,
+    pub const Resignation: EndReason = EndReason::new("resignation", "认输", "resignation");
     /// A player's clock ran out.
-    Timeout,
+    pub const Timeout: EndReason = EndReason::new("timeout", "超时", "timeout");
     /// Both players agreed to a draw.
-    Agreement,
-    /// The winner captured the flag (Junqi).
-    FlagCaptured,
+    pub const Agreement: EndReason = EndReason::new("agreement", "协议和棋", "agreement");
 }
 
 impl EndReason {
-    /// Every reason, in declaration order.
-    pub const ALL: [EndReason; 12] = [
+    /// The reasons every game may use (a game's own come from its kind).
+    pub const ALL: [EndReason; 11] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Points,
@@ -56,30 +72,42 @@ impl EndReason {
         EndReason::Resignation,
         EndReason::Timeout,
         EndReason::Agreement,
-        EndReason::FlagCaptured,
     ];
 
-    /// Looks a reason up by its one-word name (what storage keeps).
+    /// A reason with its stable one-word `code` (lower case, `-` between
+    /// words; never changed once stored) and its Chinese and English wording.
+    pub const fn new(code: &'static str, zh: &'static str, en: &'static str) -> EndReason {
+        EndReason { code, zh, en }
+    }
+
+    /// Looks a common reason up by its one-word name (what storage keeps).
     pub fn from_name(name: &str) -> Option<EndReason> {
-        EndReason::ALL.into_iter().find(|r| r.as_str() == name)
+        EndReason::from_name_among(name, &[])
+    }
+
+    /// Looks a reason up by name among the common ones and `own`, a game's
+    /// own reasons ([`crate::GameKind::end_reasons`]).
+    pub fn from_name_among(name: &str, own: &[EndReason]) -> Option<EndReason> {
+        EndReason::ALL
+            .iter()
+            .chain(own)
+            .find(|r| r.code == name)
+            .copied()
     }
 
     /// The stable one-word name, e.g. `perpetual-check`.
     pub fn as_str(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-            EndReason::Points => "points",
-            EndReason::PerpetualCheck => "perpetual-check",
-            EndReason::PerpetualChase => "perpetual-chase",
-            EndReason::Repetition => "repetition",
-            EndReason::MoveLimit => "move-limit",
-            EndReason::DeadPosition => "dead-position",
-            EndReason::Resignation => "resignation",
-            EndReason::Timeout => "timeout",
-            EndReason::Agreement => "agreement",
-            EndReason::FlagCaptured => "flag-captured",
-        }
+        self.code
+    }
+
+    /// The reason in Chinese, e.g. `长将`.
+    pub fn zh(self) -> &'static str {
+        self.zh
+    }
+
+    /// The reason in English words, e.g. `perpetual check`.
+    pub fn en(self) -> &'static str {
+        self.en
     }
 }
 
@@ -89,16 +117,64 @@ impl fmt::Display for EndReason {
     }
 }
 
-/// The result of a finished game: the winning seat (None for a draw) and why.
+/// The result of a finished game: who won (nobody for a draw, one seat, or
+/// a team of seats winning together) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// Seat index of the winner (0 = first player, e.g. red), or `None` for a draw.
+    /// Seat index of the winner (0 = first player, e.g. red), or `None` for
+    /// a draw. When a team wins, its lowest seat (the one results name).
     pub winner: Option<usize>,
+    /// The other seats that win together with `winner` (a team, as in
+    /// four-army Junqi); empty when one seat wins or nobody does.
+    pub partners: Vec<usize>,
     /// What ended the game.
     pub reason: EndReason,
     /// A sentence a player understands, in Chinese and English
     /// (e.g. "红方长将, 判负 / red perpetual check: red loses").
     pub explanation: String,
+}
+
+impl Outcome {
+    /// `seats` win together (one seat: an ordinary win; none: a draw).
+    pub fn team_won(seats: &[usize], reason: EndReason, explanation: String) -> Outcome {
+        let mut team = seats.to_vec();
+        team.sort_unstable();
+        team.dedup();
+        let winner = team.first().copied();
+        Outcome {
+            winner,
+            partners: team.into_iter().skip(1).collect(),
+            reason,
+            explanation,
+        }
+    }
+
+    /// Every winning seat, lowest first (empty for a draw).
+    pub fn winners(&self) -> Vec<usize> {
+        let mut all: Vec<usize> = self
+            .winner
+            .into_iter()
+            .chain(self.partners.clone())
+            .collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+
+    /// The ranking this outcome alone gives for `seat_count` seats, best
+    /// first: the winners, then everyone else; a draw is one group.
+    pub fn placings(&self, seat_count: usize) -> Vec<Vec<usize>> {
+        let winners = self.winners();
+        if winners.is_empty() {
+            return vec![(0..seat_count).collect()];
+        }
+        let rest: Vec<usize> = (0..seat_count).filter(|s| !winners.contains(s)).collect();
+        if rest.is_empty() {
+            vec![winners]
+        } else {
+            vec![winners, rest]
+        }
+    }
 }
 
 /// A move that could not be played, with the reason a player can act on.
@@ -158,11 +234,13 @@ pub fn two_seat_leave(
     match reason {
         EndReason::Timeout if other_can_win => Outcome {
             winner: Some(other),
+            partners: Vec::new(),
             reason,
             explanation: format!("{zh}方超时判负 / {en} ran out of time and loses"),
         },
         EndReason::Timeout => Outcome {
             winner: None,
+            partners: Vec::new(),
             reason,
             explanation: format!(
                 "{zh}方超时, 对方无子可胜, 和棋 / {en} ran out of time but the opponent cannot mate: draw"
@@ -170,6 +248,7 @@ pub fn two_seat_leave(
         },
         _ => Outcome {
             winner: Some(other),
+            partners: Vec::new(),
             reason,
             explanation: format!("{zh}方认输 / {en} resigned"),
         },
@@ -192,6 +271,7 @@ pub fn numbered_seat_leave(seat: usize, seat_count: usize, reason: EndReason) ->
             [other] => Some(*other),
             _ => None,
         },
+        partners: Vec::new(),
         reason,
         explanation,
     }
@@ -610,5 +690,39 @@ mod tests {
             assert_eq!(EndReason::from_name(r.as_str()), Some(r));
         }
         assert_eq!(EndReason::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn a_game_adds_its_own_reason_and_finds_it_by_name() {
+        const OWN: EndReason = EndReason::new("flag-captured", "夺旗", "flag captured");
+        assert_eq!(EndReason::from_name("flag-captured"), None);
+        let found = EndReason::from_name_among("flag-captured", &[OWN]);
+        assert_eq!(found, Some(OWN));
+        assert_eq!(
+            found.map(|r| (r.zh(), r.en())),
+            Some(("夺旗", "flag captured"))
+        );
+        assert_eq!(
+            EndReason::from_name_among("timeout", &[OWN]),
+            Some(EndReason::Timeout)
+        );
+        assert_eq!(OWN.to_string(), "flag-captured");
+        // A stored reason is matched in patterns as before.
+        assert!(matches!(EndReason::Timeout, EndReason::Timeout));
+    }
+
+    #[test]
+    fn a_team_wins_together_and_ranks_first() {
+        let o = Outcome::team_won(&[2, 0], EndReason::Points, "team".into());
+        assert_eq!(o.winner, Some(0));
+        assert_eq!(o.partners, vec![2]);
+        assert_eq!(o.winners(), vec![0, 2]);
+        assert_eq!(o.placings(4), vec![vec![0, 2], vec![1, 3]]);
+        let single = numbered_seat_leave(0, 2, EndReason::Resignation);
+        assert_eq!(single.winners(), vec![1]);
+        assert_eq!(single.placings(2), vec![vec![1], vec![0]]);
+        let draw = Outcome::team_won(&[], EndReason::Agreement, "draw".into());
+        assert_eq!(draw.winner, None);
+        assert_eq!(draw.placings(3), vec![vec![0, 1, 2]]);
     }
 }

@@ -167,6 +167,9 @@ impl GameKind for JunqiKind {
     fn ai(&self) -> Option<&dyn GameAi> {
         Some(&AiFor(JunqiAi))
     }
+    fn end_reasons(&self) -> &'static [EndReason] {
+        &[FLAG_CAPTURED]
+    }
     fn seat_names(&self, seats: usize) -> Vec<String> {
         qiyuan_core::kind::named_seats(&["red", "blue"], seats)
     }
@@ -251,8 +254,9 @@ impl JunqiTable {
                 .and_then(|w| (0..2).find(|&s| self.side_of_seat(s) == w));
             self.outcome = Some(Outcome {
                 winner,
+                partners: Vec::new(),
                 reason: match r.reason {
-                    crate::game::EndReason::FlagTaken => EndReason::FlagCaptured,
+                    crate::game::EndReason::FlagTaken => FLAG_CAPTURED,
                     crate::game::EndReason::NoMoves => EndReason::Stalemate,
                     crate::game::EndReason::QuietLimit => EndReason::MoveLimit,
                 },
@@ -502,6 +506,10 @@ impl TableGame for JunqiTable {
         Box::new(self.clone())
     }
 }
+
+/// The winner captured the flag: Junqi's own end reason (stored as
+/// `flag-captured`), which the hall finds through [`GameKind::end_reasons`].
+pub const FLAG_CAPTURED: EndReason = EndReason::new("flag-captured", "夺旗", "flag captured");
 
 /// The Junqi AI: a set-up placed with a plan, drawn by the server, then
 /// [`crate::ai::choose`] from its own seat's knowledge only (determinized

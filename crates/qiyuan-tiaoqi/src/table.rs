@@ -170,6 +170,7 @@ impl TiaoqiTable {
     fn outcome_of(&self, r: &GameResult) -> Outcome {
         Outcome {
             winner: r.winner().and_then(|s| self.index_of(s)),
+            partners: Vec::new(),
             reason: match r.kind {
                 EndKind::Finished => EndReason::Points,
                 EndKind::DeadGame => EndReason::DeadPosition,

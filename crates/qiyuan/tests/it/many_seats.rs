@@ -119,6 +119,7 @@ impl TableGame for SecretWords {
                 let ranking = self.ranking();
                 self.ended = Some(Outcome {
                     winner: (ranking[0].len() == 1).then(|| ranking[0][0]),
+                    partners: Vec::new(),
                     reason: EndReason::Points,
                     explanation: "ranked by word".into(),
                 });
