@@ -81,7 +81,7 @@ pub enum DefaultClock {
 pub trait GameAi: Send + Sync {
     /// A move for `seat` at `level` (1-8) within `budget` (the level's own
     /// time when `None`). The AI must use only what `seat` may see: it reads
-    /// the game through [`TableGame::view`] or the kind's own typed access.
+    /// the game through [`crate::Views::view`] or the kind's own typed access.
     fn choose(
         &self,
         game: &dyn TableGame,
@@ -169,7 +169,7 @@ pub trait GameKind: Send + Sync {
     fn ai(&self) -> Option<&dyn GameAi> {
         None
     }
-    /// The points ledger a finished game settles into (`TableGame::game_points`
+    /// The points ledger a finished game settles into (`Settlement::game_points`
     /// with the room's [`BASE_OPTION`]), if the kind has one; its name is the
     /// ledger's family.
     fn settlement(&self) -> Option<&'static str> {

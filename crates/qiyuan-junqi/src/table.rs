@@ -15,9 +15,11 @@
 use std::any::Any;
 use std::time::Duration;
 
+use qiyuan_core::Rules as _;
 use qiyuan_core::{
-    AiFor, Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, MoveRecord,
-    OptionSpec, Outcome, StartSpec, TableGame, TypedAi, VariantSpec, Viewer,
+    AiFor, Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, HallPolicy, MoveError,
+    MoveRecord, OptionSpec, Outcome, Settlement, StartSpec, TableGame, TypedAi, VariantSpec,
+    Viewer, Views,
 };
 
 use crate::board::Side;
@@ -371,7 +373,7 @@ impl JunqiTable {
     }
 }
 
-impl TableGame for JunqiTable {
+impl qiyuan_core::Rules for JunqiTable {
     fn rules_name(&self) -> &str {
         &self.rules_name
     }
@@ -388,15 +390,6 @@ impl TableGame for JunqiTable {
             Some(g) => (0..2)
                 .filter(|&s| self.side_of_seat(s) == g.position().turn())
                 .collect(),
-        }
-    }
-    fn view(&self, viewer: Viewer) -> String {
-        match &self.game {
-            None => self.setup_view(viewer),
-            Some(g) => g.view(match viewer {
-                Viewer::Seat(s) => Some(self.side_of_seat(s)),
-                Viewer::Spectator => None,
-            }),
         }
     }
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
@@ -458,15 +451,26 @@ impl TableGame for JunqiTable {
     fn end(&mut self, outcome: Outcome) {
         self.outcome.get_or_insert(outcome);
     }
-    fn flag_falls(&mut self, seat: usize) -> FlagFall {
-        if self.setup_phase() && self.setups.get(seat).is_some_and(Option::is_none) {
-            // Q4: the seat's time ran out during the set-up: a drawn one.
-            let setup = self.drawn_setup(seat);
-            let text = setup.to_string();
-            self.place(seat, setup, text);
-            return FlagFall::TurnLost;
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+    fn last_move(&self) -> Option<String> {
+        self.history.last().cloned()
+    }
+}
+
+impl Views for JunqiTable {
+    fn view(&self, viewer: Viewer) -> String {
+        match &self.game {
+            None => self.setup_view(viewer),
+            Some(g) => g.view(match viewer {
+                Viewer::Seat(s) => Some(self.side_of_seat(s)),
+                Viewer::Spectator => None,
+            }),
         }
-        FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
     }
     fn hides_information(&self) -> bool {
         // A set-up position played hidden (or face down) hides as much as a
@@ -493,15 +497,24 @@ impl TableGame for JunqiTable {
         };
         (from, self.records(viewer, from))
     }
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
+}
+
+impl HallPolicy for JunqiTable {
+    fn flag_falls(&mut self, seat: usize) -> FlagFall {
+        if self.setup_phase() && self.setups.get(seat).is_some_and(Option::is_none) {
+            // Q4: the seat's time ran out during the set-up: a drawn one.
+            let setup = self.drawn_setup(seat);
+            let text = setup.to_string();
+            self.place(seat, setup, text);
+            return FlagFall::TurnLost;
+        }
+        FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
     }
-    fn plies(&self) -> usize {
-        self.history.len()
-    }
-    fn last_move(&self) -> Option<String> {
-        self.history.last().cloned()
-    }
+}
+
+impl Settlement for JunqiTable {}
+
+impl TableGame for JunqiTable {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }

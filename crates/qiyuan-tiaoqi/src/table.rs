@@ -11,8 +11,9 @@ use std::any::Any;
 use std::time::Duration;
 
 use qiyuan_core::{
-    AiFor, Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, OptionSpec,
-    Outcome, Progress, Resigned, SeatProgress, StartSpec, TableGame, TypedAi, VariantSpec, Viewer,
+    AiFor, Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, HallPolicy, MoveError,
+    OptionSpec, Outcome, Progress, Resigned, Rules, SeatProgress, Settlement, StartSpec, TableGame,
+    TypedAi, VariantSpec, Viewer, Views,
 };
 
 use crate::game::{EndKind, Game, GameResult};
@@ -181,7 +182,7 @@ impl TiaoqiTable {
     }
 }
 
-impl TableGame for TiaoqiTable {
+impl Rules for TiaoqiTable {
     fn rules_name(&self) -> &str {
         &self.rules
     }
@@ -197,10 +198,6 @@ impl TableGame for TiaoqiTable {
             .and_then(|s| self.index_of(s))
             .into_iter()
             .collect()
-    }
-    fn view(&self, _viewer: Viewer) -> String {
-        // Nothing is hidden in Tiaoqi.
-        self.game.position().to_string()
     }
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
         if self.seats_to_move() != [seat] {
@@ -241,6 +238,25 @@ impl TableGame for TiaoqiTable {
     fn end(&mut self, outcome: Outcome) {
         self.outcome.get_or_insert(outcome);
     }
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+    fn last_move(&self) -> Option<String> {
+        self.history.last().cloned()
+    }
+}
+
+impl Views for TiaoqiTable {
+    fn view(&self, _viewer: Viewer) -> String {
+        // Nothing is hidden in Tiaoqi.
+        self.game.position().to_string()
+    }
+}
+
+impl HallPolicy for TiaoqiTable {
     fn clock_rule(&self) -> qiyuan_core::ClockRule {
         qiyuan_core::ClockRule::PerMove
     }
@@ -297,6 +313,9 @@ impl TableGame for TiaoqiTable {
             quiet_left: self.game.quiet_rounds_left(),
         })
     }
+}
+
+impl Settlement for TiaoqiTable {
     fn placings(&self) -> Option<Vec<Vec<usize>>> {
         let r = self.game.result()?;
         let mut groups: Vec<(u8, Vec<usize>)> = Vec::new();
@@ -312,15 +331,9 @@ impl TableGame for TiaoqiTable {
         groups.sort_by_key(|(p, _)| *p);
         Some(groups.into_iter().map(|(_, g)| g).collect())
     }
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
-    }
-    fn plies(&self) -> usize {
-        self.history.len()
-    }
-    fn last_move(&self) -> Option<String> {
-        self.history.last().cloned()
-    }
+}
+
+impl TableGame for TiaoqiTable {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }
