@@ -380,9 +380,10 @@ pub trait Settlement: Rules {
 /// the server's random draws. The hall stores only the start set-up, each
 /// move's text and the chance draws, so a game must be replayable from those.
 ///
-/// It is its parts ([`Rules`], [`Views`], [`HallPolicy`], [`Settlement`]),
-/// each with its defaults, so a game implements the parts it needs; callers
-/// bring the parts they call into scope.
+/// It is its parts ([`Rules`], [`Views`], [`HallPolicy`], [`Settlement`]):
+/// a game implements each (an empty `impl` where the defaults serve). On a
+/// `dyn TableGame` every part's methods are callable without importing the
+/// parts; code holding a concrete table imports the parts it calls.
 pub trait TableGame: Rules + Views + HallPolicy + Settlement + any_table::AsAny {
     /// A copy of the game, so the hall can roll a move back when storing it fails.
     fn boxed_clone(&self) -> Box<dyn TableGame>;
