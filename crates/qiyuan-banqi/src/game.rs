@@ -1,6 +1,6 @@
 //! A game in progress: the server's full position, the record, the outcome,
 //! timeouts (B12), resignation and draws (B11), game points (B13-B17), and
-//! the [`TableGame`] / [`GameRules`] faces the hall and the CLI drive.
+//! the [`Rules`] / [`Views`] / [`GameRules`] faces its table and the CLI drive.
 //!
 //! The random layout is drawn once, at the start, by the caller
 //! ([`Game::random`], [`Game::from_chance`]); after that a game is a pure
@@ -9,7 +9,7 @@
 //! replay them.
 
 use qiyuan_core::{
-    Chance, EndReason, GameRules, MoveError, MoveRecord, Outcome, TableGame, Viewer,
+    Chance, EndReason, GameRules, MoveError, MoveRecord, Outcome, Rules, Viewer, Views,
 };
 use rand::Rng;
 
@@ -204,6 +204,7 @@ impl Game {
         self.check_b11("resignation")?;
         self.outcome = Some(Outcome {
             winner: Some(1 - seat.min(1)),
+            partners: Vec::new(),
             reason: EndReason::Resignation,
             explanation: format!("{}认输 / {} resigned", seat_zh(seat), seat_en(seat)),
         });
@@ -215,6 +216,7 @@ impl Game {
         self.check_b11("a draw")?;
         self.outcome = Some(Outcome {
             winner: None,
+            partners: Vec::new(),
             reason: EndReason::Agreement,
             explanation: "双方同意和棋 / draw by agreement".into(),
         });
@@ -250,6 +252,7 @@ impl Game {
         let now = self.keys.last()?;
         (self.keys.iter().filter(|k| *k == now).count() >= 3).then(|| Outcome {
             winner: None,
+            partners: Vec::new(),
             reason: EndReason::Repetition,
             explanation: "同一局面第三次出现, 和棋 / the same position occurred a third time: draw"
                 .into(),
@@ -330,15 +333,16 @@ impl GameRules for Game {
     }
 }
 
-/// The hall's face. Notes for the hall:
+/// The rules face that `table::BanqiTable` (the one Banqi table
+/// game) delegates to; the hall's own policy lives there. Notes:
 /// - create the game with [`Game::random`] / [`Game::from_chance`] and store
 ///   [`Game::start`]'s full text (it holds the layout) where clients cannot
-///   read it; [`TableGame::view`] is the only text to send;
+///   read it; [`Views::view`] is the only text to send;
 /// - a flag fall is a lost turn and a mark (B12): call [`Game::timeout`],
-///   not [`TableGame::end`]; store it as [`LOST_TURN`] so a replay repeats it;
+///   not [`Rules::end`]; store it as [`LOST_TURN`] so a replay repeats it;
 /// - check [`Game::may_resign`] before resignations and draw offers (B11);
 /// - settle points with [`Game::game_points`].
-impl TableGame for Game {
+impl Rules for Game {
     fn rules_name(&self) -> &str {
         self.position.preset().name()
     }
@@ -347,10 +351,6 @@ impl TableGame for Game {
     }
     fn seats_to_move(&self) -> Vec<usize> {
         self.turn().into_iter().collect()
-    }
-    fn view(&self, _viewer: Viewer) -> String {
-        // Every viewer, players included, sees only the public position.
-        self.public_view()
     }
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
         if self.turn() == Some(seat) {
@@ -389,11 +389,12 @@ impl TableGame for Game {
     fn plies(&self) -> usize {
         self.record.len()
     }
-    fn boxed_clone(&self) -> Box<dyn TableGame> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+}
+
+impl Views for Game {
+    fn view(&self, _viewer: Viewer) -> String {
+        // Every viewer, players included, sees only the public position.
+        self.public_view()
     }
     fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         self.record

@@ -6,7 +6,7 @@
 //! Hidden information: the layout is drawn once, at the start, from a
 //! ChaCha20 generator the hall seeds from the operating system (B1), and
 //! lives only in the server's memory and its set-up store. Every text a
-//! client can receive is built from [`TableGame::view`], which for Banqi is
+//! client can receive is built from [`Views::view`], which for Banqi is
 //! the public position (`?` for every face-down piece) whoever asks; the full
 //! start position is exported only once the game is over.
 
@@ -14,8 +14,8 @@ use std::any::Any;
 use std::time::Duration;
 
 use qiyuan_core::{
-    Chance, DefaultClock, GameAi, GameKind, MoveError, MoveRecord, OptionSpec, Outcome, StartSpec,
-    TableGame, VariantSpec, Viewer,
+    AiFor, Chance, DefaultClock, GameAi, GameKind, HallPolicy, MoveError, MoveRecord, OptionSpec,
+    Outcome, Rules, Settlement, StartSpec, TableGame, TypedAi, VariantSpec, Viewer, Views,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -71,7 +71,7 @@ impl GameKind for BanqiKind {
         }
     }
     fn ai(&self) -> Option<&dyn GameAi> {
-        Some(&BanqiAi)
+        Some(&AiFor(BanqiAi))
     }
     fn settlement(&self) -> Option<&'static str> {
         Some(FAMILY)
@@ -95,15 +95,16 @@ impl GameKind for BanqiKind {
 /// The Banqi AI behind the registry (levels 1-8, public view only).
 struct BanqiAi;
 
-impl GameAi for BanqiAi {
+impl TypedAi for BanqiAi {
+    type Table = BanqiTable;
     fn choose(
         &self,
-        game: &dyn TableGame,
+        table: &BanqiTable,
         seat: usize,
         level: u8,
         _budget: Option<Duration>,
     ) -> Option<String> {
-        ai_move(game, seat, level)
+        ai_move(table, seat, level)
     }
     fn rating(&self, level: u8) -> f64 {
         // Not calibrated on its own yet: the Xiangqi engine's measured level
@@ -151,7 +152,7 @@ pub struct BanqiTable {
     game: Game,
 }
 
-impl TableGame for BanqiTable {
+impl Rules for BanqiTable {
     fn rules_name(&self) -> &str {
         self.game.rules_name()
     }
@@ -160,10 +161,6 @@ impl TableGame for BanqiTable {
     }
     fn seats_to_move(&self) -> Vec<usize> {
         self.game.seats_to_move()
-    }
-    fn view(&self, viewer: Viewer) -> String {
-        // Public for everyone, players included: nobody knows a face-down piece.
-        self.game.view(viewer)
     }
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
         self.game.legal_moves_for(seat)
@@ -177,63 +174,26 @@ impl TableGame for BanqiTable {
         self.game.play_for(seat, mv, chance)
     }
     fn result(&self) -> Option<&Outcome> {
-        TableGame::result(&self.game)
+        Rules::result(&self.game)
     }
     fn end(&mut self, outcome: Outcome) {
         self.game.end(outcome)
-    }
-    fn clock_rule(&self) -> qiyuan_core::ClockRule {
-        qiyuan_core::ClockRule::PerMove
-    }
-    fn flag_falls(&mut self, seat: usize) -> qiyuan_core::FlagFall {
-        // B12: only the seat to move can run out of time; a mark, not a loss
-        // (the game itself ends on the third mark).
-        if self.game.turn() == Some(seat) && self.game.timeout().is_ok() {
-            qiyuan_core::FlagFall::TurnLost
-        } else {
-            qiyuan_core::FlagFall::Ends(self.seat_leaves(seat, qiyuan_core::EndReason::Timeout))
-        }
-    }
-    fn concession_refused(&self) -> Option<String> {
-        (!self.game.may_resign() && self.game.result().is_none()).then(|| {
-            format!(
-                "resignation and draw offers open at ply {} (B11); {} plies played",
-                crate::game::MIN_PLIES_TO_RESIGN,
-                self.game.position().ply()
-            )
-        })
-    }
-    fn secret_setup(&self) -> Option<String> {
-        Some(self.game.start().fen())
-    }
-    fn game_points(&self, base: i64) -> Option<Vec<i64>> {
-        Game::game_points(&self.game, base).map(|p| p.to_vec())
     }
     fn history(&self) -> Vec<String> {
         self.game.history()
     }
     fn plies(&self) -> usize {
-        TableGame::plies(&self.game)
+        Rules::plies(&self.game)
     }
-    fn boxed_clone(&self) -> Box<dyn TableGame> {
-        Box::new(BanqiTable {
-            game: self.game.clone(),
-        })
-    }
-    fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
-        // The first flip decides who is red (B2): until then a seat is named
-        // by its number, not by a colour it may not play.
-        match self.game.position().colour_of(0) {
-            Some(c) => {
-                let (a, b) = (c.names(), c.flip().names());
-                qiyuan_core::two_seat_leave(seat, reason, [a, b], true)
-            }
-            None => qiyuan_core::numbered_seat_leave(seat, 2, reason),
-        }
-    }
+}
 
-    fn as_any(&self) -> &dyn Any {
-        self
+impl Views for BanqiTable {
+    fn view(&self, viewer: Viewer) -> String {
+        // Public for everyone, players included: nobody knows a face-down piece.
+        self.game.view(viewer)
+    }
+    fn secret_setup(&self) -> Option<String> {
+        Some(self.game.start().fen())
     }
     fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         // Revealed and captured pieces are face up by then: public.
@@ -269,12 +229,59 @@ impl TableGame for BanqiTable {
     }
 }
 
+impl HallPolicy for BanqiTable {
+    fn clock_rule(&self) -> qiyuan_core::ClockRule {
+        qiyuan_core::ClockRule::PerMove
+    }
+    fn flag_falls(&mut self, seat: usize) -> qiyuan_core::FlagFall {
+        // B12: only the seat to move can run out of time; a mark, not a loss
+        // (the game itself ends on the third mark).
+        if self.game.turn() == Some(seat) && self.game.timeout().is_ok() {
+            qiyuan_core::FlagFall::TurnLost
+        } else {
+            qiyuan_core::FlagFall::Ends(self.seat_leaves(seat, qiyuan_core::EndReason::Timeout))
+        }
+    }
+    fn concession_refused(&self) -> Option<String> {
+        (!self.game.may_resign() && self.game.result().is_none()).then(|| {
+            format!(
+                "resignation and draw offers open at ply {} (B11); {} plies played",
+                crate::game::MIN_PLIES_TO_RESIGN,
+                self.game.position().ply()
+            )
+        })
+    }
+    fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
+        // The first flip decides who is red (B2): until then a seat is named
+        // by its number, not by a colour it may not play.
+        match self.game.position().colour_of(0) {
+            Some(c) => {
+                let (a, b) = (c.names(), c.flip().names());
+                qiyuan_core::two_seat_leave(seat, reason, [a, b], true)
+            }
+            None => qiyuan_core::numbered_seat_leave(seat, 2, reason),
+        }
+    }
+}
+
+impl Settlement for BanqiTable {
+    fn game_points(&self, base: i64) -> Option<Vec<i64>> {
+        Game::game_points(&self.game, base).map(|p| p.to_vec())
+    }
+}
+
+impl TableGame for BanqiTable {
+    fn boxed_clone(&self) -> Box<dyn TableGame> {
+        Box::new(BanqiTable {
+            game: self.game.clone(),
+        })
+    }
+}
+
 /// The Banqi AI (`qiyuan_banqi::ai`, levels 1-8) for `seat`, or `None` when
-/// `game` is not Banqi or it is not that seat's turn. It reads only the public
-/// view, like a player.
-pub fn ai_move(game: &dyn TableGame, seat: usize, level: u8) -> Option<String> {
+/// it is not that seat's turn. It reads only the public view, like a player.
+pub fn ai_move(game: &BanqiTable, seat: usize, level: u8) -> Option<String> {
     let preset = Preset::from_name(game.rules_name())?;
-    let _ = game.as_any().downcast_ref::<BanqiTable>()?;
     if game.seats_to_move() != [seat] {
         return None;
     }

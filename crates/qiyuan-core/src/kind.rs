@@ -81,7 +81,7 @@ pub enum DefaultClock {
 pub trait GameAi: Send + Sync {
     /// A move for `seat` at `level` (1-8) within `budget` (the level's own
     /// time when `None`). The AI must use only what `seat` may see: it reads
-    /// the game through [`TableGame::view`] or the kind's own typed access.
+    /// the game through [`crate::Views::view`] or the kind's own typed access.
     fn choose(
         &self,
         game: &dyn TableGame,
@@ -99,6 +99,54 @@ pub trait GameAi: Send + Sync {
     fn accepts_draw(&self, game: &dyn TableGame, seat: usize, level: u8) -> bool {
         let _ = (game, seat, level);
         false
+    }
+}
+
+/// A computer player written for one table type: the hall's [`GameAi`] is
+/// [`AiFor`] around it, which finds the typed table once, here, so that no
+/// game crate downcasts.
+pub trait TypedAi: Send + Sync {
+    /// The table this AI plays (the one its kind starts).
+    type Table: TableGame + 'static;
+    /// As [`GameAi::choose`], on the kind's own table.
+    fn choose(
+        &self,
+        table: &Self::Table,
+        seat: usize,
+        level: u8,
+        budget: Option<Duration>,
+    ) -> Option<String>;
+    /// As [`GameAi::rating`].
+    fn rating(&self, level: u8) -> f64;
+    /// As [`GameAi::accepts_draw`], on the kind's own table; by default the
+    /// AI declines.
+    fn accepts_draw(&self, table: &Self::Table, seat: usize, level: u8) -> bool {
+        let _ = (table, seat, level);
+        false
+    }
+}
+
+/// A [`TypedAi`] as the object-safe [`GameAi`] the hall calls: a game of
+/// another table type gets no move (`None`) and no draw.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AiFor<A>(pub A);
+
+impl<A: TypedAi> GameAi for AiFor<A> {
+    fn choose(
+        &self,
+        game: &dyn TableGame,
+        seat: usize,
+        level: u8,
+        budget: Option<Duration>,
+    ) -> Option<String> {
+        self.0
+            .choose(crate::table_as::<A::Table>(game)?, seat, level, budget)
+    }
+    fn rating(&self, level: u8) -> f64 {
+        self.0.rating(level)
+    }
+    fn accepts_draw(&self, game: &dyn TableGame, seat: usize, level: u8) -> bool {
+        crate::table_as::<A::Table>(game).is_some_and(|t| self.0.accepts_draw(t, seat, level))
     }
 }
 
@@ -121,7 +169,7 @@ pub trait GameKind: Send + Sync {
     fn ai(&self) -> Option<&dyn GameAi> {
         None
     }
-    /// The points ledger a finished game settles into (`TableGame::game_points`
+    /// The points ledger a finished game settles into (`Settlement::game_points`
     /// with the room's [`BASE_OPTION`]), if the kind has one; its name is the
     /// ledger's family.
     fn settlement(&self) -> Option<&'static str> {
@@ -149,6 +197,12 @@ pub trait GameKind: Send + Sync {
     fn rematch_setup(&self, variant: &str, setup: &str, seed: [u8; 32]) -> Option<String> {
         let _ = (variant, setup, seed);
         None
+    }
+    /// The end reasons this kind adds to [`crate::EndReason::ALL`], so a
+    /// stored game that ended by one reads back
+    /// ([`crate::EndReason::from_name_among`]). By default none.
+    fn end_reasons(&self) -> &'static [crate::EndReason] {
+        &[]
     }
     /// The page's module for this kind (`web/games/<name>.js`).
     fn web_module(&self) -> &'static str;

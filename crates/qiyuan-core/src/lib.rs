@@ -3,102 +3,13 @@
 //!
 //! Rules crates stay pure (no I/O, no clock); they implement [`GameRules`]
 //! so that callers never need to know which game they are driving.
-
-use std::fmt;
-
 pub mod kind;
+mod outcome;
 pub use kind::{
-    DefaultClock, GameAi, GameKind, OptionSpec, Options, StartSpec, VariantSpec, viewer_of,
+    AiFor, DefaultClock, GameAi, GameKind, OptionSpec, Options, StartSpec, TypedAi, VariantSpec,
+    viewer_of,
 };
-
-/// Why a game ended. The one-word form ([`EndReason::as_str`]) is stable: the
-/// CLI prints it and the hall stores it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// The side to move is in check and has no legal move.
-    Checkmate,
-    /// The side to move has no legal move and is not in check (a loss in Xiangqi, X1).
-    Stalemate,
-    /// A score reached the target (Jifen).
-    Points,
-    /// One side checked with every move of a repeated cycle.
-    PerpetualCheck,
-    /// One side chased the same piece with every move of a repeated cycle.
-    PerpetualChase,
-    /// A repetition where neither side (or both) broke the rules: a draw.
-    Repetition,
-    /// The natural move limit (claimed or automatic).
-    MoveLimit,
-    /// Neither side can possibly mate.
-    DeadPosition,
-    /// A player resigned.
-    Resignation,
-    /// A player's clock ran out.
-    Timeout,
-    /// Both players agreed to a draw.
-    Agreement,
-    /// The winner captured the flag (Junqi).
-    FlagCaptured,
-}
-
-impl EndReason {
-    /// Every reason, in declaration order.
-    pub const ALL: [EndReason; 12] = [
-        EndReason::Checkmate,
-        EndReason::Stalemate,
-        EndReason::Points,
-        EndReason::PerpetualCheck,
-        EndReason::PerpetualChase,
-        EndReason::Repetition,
-        EndReason::MoveLimit,
-        EndReason::DeadPosition,
-        EndReason::Resignation,
-        EndReason::Timeout,
-        EndReason::Agreement,
-        EndReason::FlagCaptured,
-    ];
-
-    /// Looks a reason up by its one-word name (what storage keeps).
-    pub fn from_name(name: &str) -> Option<EndReason> {
-        EndReason::ALL.into_iter().find(|r| r.as_str() == name)
-    }
-
-    /// The stable one-word name, e.g. `perpetual-check`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Stalemate => "stalemate",
-            EndReason::Points => "points",
-            EndReason::PerpetualCheck => "perpetual-check",
-            EndReason::PerpetualChase => "perpetual-chase",
-            EndReason::Repetition => "repetition",
-            EndReason::MoveLimit => "move-limit",
-            EndReason::DeadPosition => "dead-position",
-            EndReason::Resignation => "resignation",
-            EndReason::Timeout => "timeout",
-            EndReason::Agreement => "agreement",
-            EndReason::FlagCaptured => "flag-captured",
-        }
-    }
-}
-
-impl fmt::Display for EndReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The result of a finished game: the winning seat (None for a draw) and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// Seat index of the winner (0 = first player, e.g. red), or `None` for a draw.
-    pub winner: Option<usize>,
-    /// What ended the game.
-    pub reason: EndReason,
-    /// A sentence a player understands, in Chinese and English
-    /// (e.g. "红方长将, 判负 / red perpetual check: red loses").
-    pub explanation: String,
-}
+pub use outcome::{EndReason, Outcome};
 
 /// A move that could not be played, with the reason a player can act on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -143,7 +54,7 @@ pub trait GameRules {
     fn outcome(&self) -> Option<&Outcome>;
 }
 
-/// [`TableGame::seat_leaves`] for a two-seat game whose seats have the
+/// [`HallPolicy::seat_leaves`] for a two-seat game whose seats have the
 /// Chinese and English names `names` (红/red, 黑/black): the other side wins,
 /// or after a flag fall draws when it cannot win (`other_can_win` false, X6).
 pub fn two_seat_leave(
@@ -157,11 +68,13 @@ pub fn two_seat_leave(
     match reason {
         EndReason::Timeout if other_can_win => Outcome {
             winner: Some(other),
+            partners: Vec::new(),
             reason,
             explanation: format!("{zh}方超时判负 / {en} ran out of time and loses"),
         },
         EndReason::Timeout => Outcome {
             winner: None,
+            partners: Vec::new(),
             reason,
             explanation: format!(
                 "{zh}方超时, 对方无子可胜, 和棋 / {en} ran out of time but the opponent cannot mate: draw"
@@ -169,13 +82,14 @@ pub fn two_seat_leave(
         },
         _ => Outcome {
             winner: Some(other),
+            partners: Vec::new(),
             reason,
             explanation: format!("{zh}方认输 / {en} resigned"),
         },
     }
 }
 
-/// [`TableGame::seat_leaves`] by default: with two seats the other seat
+/// [`HallPolicy::seat_leaves`] by default: with two seats the other seat
 /// wins, with more the others share first place; the leaver is named by its
 /// number from 1 ("座位2认输 / seat 2 resigned").
 pub fn numbered_seat_leave(seat: usize, seat_count: usize, reason: EndReason) -> Outcome {
@@ -191,6 +105,7 @@ pub fn numbered_seat_leave(seat: usize, seat_count: usize, reason: EndReason) ->
             [other] => Some(*other),
             _ => None,
         },
+        partners: Vec::new(),
         reason,
         explanation,
     }
@@ -225,8 +140,8 @@ pub enum ClockRule {
     Untimed,
     /// A fixed time for every turn (the room's base time; Banqi's 30 s, B12),
     /// fresh at the start of each turn, no increment. When it runs out the
-    /// hall calls [`TableGame::lose_turn`]; only if that returns false does
-    /// the flag fall lose the game.
+    /// hall calls [`HallPolicy::flag_falls`], and the game says whether the
+    /// seat lost its turn or the game.
     PerMove,
 }
 
@@ -287,15 +202,10 @@ pub enum ClaimVerdict {
     Refused(String),
 }
 
-/// What the hall drives: any game with 2 to 6 seats, possibly hidden
-/// information, chance, multi-move turns and simultaneous phases.
-///
-/// Unlike [`GameRules`] (one side to move, full information), a table game
-/// says which seats may act now (several during a simultaneous phase, the same
-/// seat again during a multi-move turn), renders a view per viewer, and takes
-/// the server's random draws. The hall stores only the start set-up, each
-/// move's text and the chance draws, so a game must be replayable from those.
-pub trait TableGame: Send + Sync {
+/// The rules of a table game: seats, who moves, legal moves, play, the
+/// result and the record. Replayable from the start, each move's text and
+/// the chance draws, which is all the hall stores.
+pub trait Rules: Send + Sync {
     /// The stable rule-set name (`xiangqi`, `jifen-contest`, ...).
     fn rules_name(&self) -> &str;
     /// Number of seats, 2 to 6.
@@ -303,61 +213,35 @@ pub trait TableGame: Send + Sync {
     /// The seats that may move now: one in turn-based play, several during a
     /// simultaneous phase, none once the game is over.
     fn seats_to_move(&self) -> Vec<usize>;
-    /// The position as `viewer` may see it, in the game's FEN dialect (hidden
-    /// pieces masked for those who may not see them).
-    fn view(&self, viewer: Viewer) -> String;
     /// The legal moves of `seat` now, in the game's move notation (empty when
     /// it is not that seat's move).
     fn legal_moves_for(&self, seat: usize) -> Vec<String>;
     /// Plays `mv` for `seat`, drawing any chance it needs from `chance`.
     fn play_for(&mut self, seat: usize, mv: &str, chance: &mut dyn Chance)
     -> Result<(), MoveError>;
-    /// How the game ended, if it has (by its own rules or by [`TableGame::end`]).
+    /// How the game ended, if it has (by its own rules or by [`Rules::end`]).
     fn result(&self) -> Option<&Outcome>;
     /// Ends the game from outside its rules: resignation, timeout, agreement.
     fn end(&mut self, outcome: Outcome);
-    /// The game-specific scores per seat (Jifen points), if the game has them.
-    fn scores(&self) -> Option<Vec<i32>> {
-        None
+    /// Moves played so far, in notation, in order.
+    fn history(&self) -> Vec<String>;
+    /// How many moves have been played (`history().len()`, without writing
+    /// every move out: the hall asks on every move).
+    fn plies(&self) -> usize {
+        self.history().len()
     }
-    /// The target score that wins, if the game has one.
-    fn target(&self) -> Option<i32> {
-        None
+    /// The last move played, in notation (`history().last()`).
+    fn last_move(&self) -> Option<String> {
+        self.history().pop()
     }
-    /// Whether the seat to move is in the middle of a multi-move turn (the
-    /// second move of a Jifen contest double turn), for display.
-    fn turn_phase(&self) -> u8 {
-        1
-    }
-    /// How the hall runs the clocks for this game.
-    fn clock_rule(&self) -> ClockRule {
-        ClockRule::PerSeat
-    }
-    /// `seat`'s flag fell: it loses its turn (recorded in
-    /// [`TableGame::history`], as B12), is eliminated or loses the game, or
-    /// the game is drawn; the game decides. By default it leaves the game
-    /// ([`TableGame::seat_leaves`] on time). A lost turn is replayed from
-    /// storage through this too, so it must be deterministic.
-    fn flag_falls(&mut self, seat: usize) -> FlagFall {
-        FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
-    }
-    /// `seat` resigns: by default the game ends as
-    /// [`TableGame::seat_leaves`] says; a game whose others play on takes
-    /// the seat out ([`Resigned::Out`], recorded in its history so that a
-    /// replay from storage repeats it; it must be deterministic).
-    fn resigns(&mut self, seat: usize) -> Resigned {
-        Resigned::Ends(self.seat_leaves(seat, EndReason::Resignation))
-    }
-    /// Each seat's standing in a race (distance left, countdowns, places
-    /// earned), for games that have one.
-    fn progress(&self) -> Option<Progress> {
-        None
-    }
-    /// Why resignation and draw offers are closed now, if they are (Banqi
-    /// B11: not before ply 40). `None`: they are open.
-    fn concession_refused(&self) -> Option<String> {
-        None
-    }
+}
+
+/// What each viewer may see of a game: positions, move records, alerts,
+/// the exported record, and what must stay secret while it is played.
+pub trait Views: Rules {
+    /// The position as `viewer` may see it, in the game's FEN dialect (hidden
+    /// pieces masked for those who may not see them).
+    fn view(&self, viewer: Viewer) -> String;
     /// The hidden set-up this game drew at its start (Banqi's layout), which
     /// the hall must store server-side to replay the game and must never send
     /// to a client while the game is in play. `None` for games that hide nothing.
@@ -372,32 +256,6 @@ pub trait TableGame: Send + Sync {
     fn hides_information(&self) -> bool {
         self.secret_setup().is_some()
     }
-    /// Each seat's change of the game's points balance once the game is over
-    /// (Banqi's game points, B13-B17), in a room with `base`; `None` for games
-    /// without such points or while the game is in play.
-    fn game_points(&self, base: i64) -> Option<Vec<i64>> {
-        let _ = base;
-        None
-    }
-    /// Judges a draw claim by `seat` (e.g. the natural move limit).
-    fn claim(&mut self, seat: usize) -> ClaimVerdict {
-        let _ = seat;
-        ClaimVerdict::Refused("this game has no claims".into())
-    }
-    /// The outcome when `seat` resigns or its flag falls (`reason` is
-    /// [`EndReason::Resignation`] or [`EndReason::Timeout`]). By default, in a
-    /// two-seat game the other seat wins; with more seats the others share
-    /// first place and the leaver is last. A game with other rules (a draw
-    /// when the other side cannot win, X6) overrides it.
-    fn seat_leaves(&self, seat: usize, reason: EndReason) -> Outcome {
-        numbered_seat_leave(seat, self.seat_count(), reason)
-    }
-    /// The final ranking, seat groups best first, for a game that ranks
-    /// more than a winner and the rest (`None`: derived from the outcome's
-    /// winner, everyone else shares second place; a draw is one group).
-    fn placings(&self) -> Option<Vec<Vec<usize>>> {
-        None
-    }
     /// The move records `viewer` may see, from ply `from` on (a client
     /// that has the earlier ones gets only the new), with the ply the list
     /// starts at. By default everyone sees every record; a game with secret
@@ -407,22 +265,6 @@ pub trait TableGame: Send + Sync {
         let _ = viewer;
         (from, self.move_records(from))
     }
-    /// Moves played so far, in notation, in order.
-    fn history(&self) -> Vec<String>;
-    /// How many moves have been played (`history().len()`, without writing
-    /// every move out: the hall asks on every move).
-    fn plies(&self) -> usize {
-        self.history().len()
-    }
-    /// The last move played, in notation (`history().last()`).
-    fn last_move(&self) -> Option<String> {
-        self.history().pop()
-    }
-    /// A copy of the game, so the hall can roll a move back when storing it fails.
-    fn boxed_clone(&self) -> Box<dyn TableGame>;
-    /// The game as `Any`, so its own kind (its AI) can reach the typed
-    /// position instead of re-parsing text.
-    fn as_any(&self) -> &dyn std::any::Any;
     /// Squares (or cells) the board should mark as in danger now, e.g. a
     /// general in check, in the game's square notation.
     fn alerts(&self) -> Vec<String> {
@@ -447,6 +289,128 @@ pub trait TableGame: Send + Sync {
     fn export_record(&self, tags: &[(String, String)], result: &str) -> Option<String> {
         let _ = (tags, result);
         None
+    }
+}
+
+/// How the hall runs a game by its own rules: clocks, flag falls,
+/// resignations, concessions, claims, seats leaving, turn phases and race
+/// progress. Every method has the common default.
+pub trait HallPolicy: Rules {
+    /// Whether the seat to move is in the middle of a multi-move turn (the
+    /// second move of a Jifen contest double turn), for display.
+    fn turn_phase(&self) -> u8 {
+        1
+    }
+    /// How the hall runs the clocks for this game.
+    fn clock_rule(&self) -> ClockRule {
+        ClockRule::PerSeat
+    }
+    /// `seat`'s flag fell: it loses its turn (recorded in
+    /// [`Rules::history`], as B12), is eliminated or loses the game, or
+    /// the game is drawn; the game decides. By default it leaves the game
+    /// ([`HallPolicy::seat_leaves`] on time). A lost turn is replayed from
+    /// storage through this too, so it must be deterministic.
+    fn flag_falls(&mut self, seat: usize) -> FlagFall {
+        FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
+    }
+    /// `seat` resigns: by default the game ends as
+    /// [`HallPolicy::seat_leaves`] says; a game whose others play on takes
+    /// the seat out ([`Resigned::Out`], recorded in its history so that a
+    /// replay from storage repeats it; it must be deterministic).
+    fn resigns(&mut self, seat: usize) -> Resigned {
+        Resigned::Ends(self.seat_leaves(seat, EndReason::Resignation))
+    }
+    /// Each seat's standing in a race (distance left, countdowns, places
+    /// earned), for games that have one.
+    fn progress(&self) -> Option<Progress> {
+        None
+    }
+    /// Why resignation and draw offers are closed now, if they are (Banqi
+    /// B11: not before ply 40). `None`: they are open.
+    fn concession_refused(&self) -> Option<String> {
+        None
+    }
+    /// Judges a draw claim by `seat` (e.g. the natural move limit).
+    fn claim(&mut self, seat: usize) -> ClaimVerdict {
+        let _ = seat;
+        ClaimVerdict::Refused("this game has no claims".into())
+    }
+    /// The outcome when `seat` resigns or its flag falls (`reason` is
+    /// [`EndReason::Resignation`] or [`EndReason::Timeout`]). By default, in a
+    /// two-seat game the other seat wins; with more seats the others share
+    /// first place and the leaver is last. A game with other rules (a draw
+    /// when the other side cannot win, X6) overrides it.
+    fn seat_leaves(&self, seat: usize, reason: EndReason) -> Outcome {
+        numbered_seat_leave(seat, self.seat_count(), reason)
+    }
+}
+
+/// What a finished game settles: scores, the target, game points and
+/// placings. Every method has a default for games without them.
+pub trait Settlement: Rules {
+    /// The game-specific scores per seat (Jifen points), if the game has them.
+    fn scores(&self) -> Option<Vec<i32>> {
+        None
+    }
+    /// The target score that wins, if the game has one.
+    fn target(&self) -> Option<i32> {
+        None
+    }
+    /// Each seat's change of the game's points balance once the game is over
+    /// (Banqi's game points, B13-B17), in a room with `base`; `None` for games
+    /// without such points or while the game is in play.
+    fn game_points(&self, base: i64) -> Option<Vec<i64>> {
+        let _ = base;
+        None
+    }
+    /// The final ranking, seat groups best first, for a game that ranks
+    /// more than a winner and the rest (`None`: derived from the outcome's
+    /// winner, everyone else shares second place; a draw is one group).
+    fn placings(&self) -> Option<Vec<Vec<usize>>> {
+        None
+    }
+}
+
+/// What the hall drives: any game with 2 to 6 seats, possibly hidden
+/// information, chance, multi-move turns and simultaneous phases.
+///
+/// Unlike [`GameRules`] (one side to move, full information), a table game
+/// says which seats may act now (several during a simultaneous phase, the same
+/// seat again during a multi-move turn), renders a view per viewer, and takes
+/// the server's random draws. The hall stores only the start set-up, each
+/// move's text and the chance draws, so a game must be replayable from those.
+///
+/// It is its parts ([`Rules`], [`Views`], [`HallPolicy`], [`Settlement`]):
+/// a game implements each (an empty `impl` where the defaults serve). On a
+/// `dyn TableGame` every part's methods are callable without importing the
+/// parts; code holding a concrete table imports the parts it calls.
+pub trait TableGame: Rules + Views + HallPolicy + Settlement + any_table::AsAny {
+    /// A copy of the game, so the hall can roll a move back when storing it fails.
+    fn boxed_clone(&self) -> Box<dyn TableGame>;
+}
+
+/// The concrete table behind `game`, if it is a `T`: how a kind's own code
+/// (its [`TypedAi`] through [`AiFor`], its tests) reaches the typed position
+/// instead of re-parsing text. The only downcast of a table.
+pub fn table_as<T: TableGame + 'static>(game: &dyn TableGame) -> Option<&T> {
+    any_table::AsAny::as_any(game).downcast_ref::<T>()
+}
+
+/// Gives every table its `Any` without each game writing it. The module is
+/// private so that [`table_as`] stays the one way to downcast.
+mod any_table {
+    use std::any::Any;
+
+    /// A value seen as `Any` (implemented for every `'static` type).
+    pub trait AsAny: Any {
+        /// `self` as `Any`.
+        fn as_any(&self) -> &dyn Any;
+    }
+
+    impl<T: Any> AsAny for T {
+        fn as_any(&self) -> &dyn Any {
+            self
+        }
     }
 }
 
@@ -475,11 +439,129 @@ mod tests {
         assert_eq!(o.explanation, "座位3超时 / seat 3 ran out of time");
     }
 
-    #[test]
-    fn reasons_round_trip_by_name() {
-        for r in EndReason::ALL {
-            assert_eq!(EndReason::from_name(r.as_str()), Some(r));
+    /// A one-seat-to-move table with a fixed history, for the adapter tests.
+    #[derive(Clone)]
+    struct Stub(usize);
+
+    impl Rules for Stub {
+        fn rules_name(&self) -> &str {
+            "stub"
         }
-        assert_eq!(EndReason::from_name("nonsense"), None);
+        fn seat_count(&self) -> usize {
+            2
+        }
+        fn seats_to_move(&self) -> Vec<usize> {
+            vec![self.0]
+        }
+        fn legal_moves_for(&self, _seat: usize) -> Vec<String> {
+            vec!["go".into()]
+        }
+        fn play_for(&mut self, _: usize, _: &str, _: &mut dyn Chance) -> Result<(), MoveError> {
+            Err(MoveError::GameOver)
+        }
+        fn result(&self) -> Option<&Outcome> {
+            None
+        }
+        fn end(&mut self, _outcome: Outcome) {}
+        fn history(&self) -> Vec<String> {
+            Vec::new()
+        }
+    }
+
+    impl Views for Stub {
+        fn view(&self, _viewer: Viewer) -> String {
+            String::new()
+        }
+    }
+
+    impl HallPolicy for Stub {}
+
+    impl Settlement for Stub {}
+
+    impl TableGame for Stub {
+        fn boxed_clone(&self) -> Box<dyn TableGame> {
+            Box::new(self.clone())
+        }
+    }
+
+    /// Another table type, which the stub's AI must not play.
+    #[derive(Clone)]
+    struct Other(Stub);
+
+    impl Rules for Other {
+        fn rules_name(&self) -> &str {
+            "other"
+        }
+        fn seat_count(&self) -> usize {
+            2
+        }
+        fn seats_to_move(&self) -> Vec<usize> {
+            self.0.seats_to_move()
+        }
+        fn legal_moves_for(&self, seat: usize) -> Vec<String> {
+            self.0.legal_moves_for(seat)
+        }
+        fn play_for(&mut self, s: usize, m: &str, c: &mut dyn Chance) -> Result<(), MoveError> {
+            self.0.play_for(s, m, c)
+        }
+        fn result(&self) -> Option<&Outcome> {
+            None
+        }
+        fn end(&mut self, _outcome: Outcome) {}
+        fn history(&self) -> Vec<String> {
+            Vec::new()
+        }
+    }
+
+    impl Views for Other {
+        fn view(&self, viewer: Viewer) -> String {
+            self.0.view(viewer)
+        }
+    }
+
+    impl HallPolicy for Other {}
+
+    impl Settlement for Other {}
+
+    impl TableGame for Other {
+        fn boxed_clone(&self) -> Box<dyn TableGame> {
+            Box::new(self.clone())
+        }
+    }
+
+    struct StubAi;
+
+    impl TypedAi for StubAi {
+        type Table = Stub;
+        fn choose(
+            &self,
+            t: &Stub,
+            seat: usize,
+            _: u8,
+            _: Option<std::time::Duration>,
+        ) -> Option<String> {
+            (t.0 == seat).then(|| "go".to_string())
+        }
+        fn rating(&self, level: u8) -> f64 {
+            f64::from(level) * 100.0
+        }
+        fn accepts_draw(&self, t: &Stub, seat: usize, _: u8) -> bool {
+            t.0 != seat
+        }
+    }
+
+    #[test]
+    fn the_typed_ai_gets_its_own_table_and_nothing_else() {
+        let ai: &dyn GameAi = &AiFor(StubAi);
+        let mine: Box<dyn TableGame> = Box::new(Stub(1));
+        assert_eq!(ai.choose(mine.as_ref(), 1, 3, None).as_deref(), Some("go"));
+        assert_eq!(ai.choose(mine.as_ref(), 0, 3, None), None);
+        assert!(ai.accepts_draw(mine.as_ref(), 0, 3));
+        assert_eq!(ai.rating(3), 300.0);
+        let other: Box<dyn TableGame> = Box::new(Other(Stub(1)));
+        assert_eq!(ai.choose(other.as_ref(), 1, 3, None), None);
+        assert!(!ai.accepts_draw(other.as_ref(), 0, 3));
+        assert!(table_as::<Stub>(mine.as_ref()).is_some());
+        assert!(table_as::<Stub>(other.as_ref()).is_none());
     }
 }

@@ -8,7 +8,9 @@ use std::any::Any;
 use std::sync::Arc;
 use std::time::Duration;
 
-use qiyuan_core::{GameAi, GameKind, GameRules, OptionSpec, StartSpec, TableGame, VariantSpec};
+use qiyuan_core::{
+    AiFor, GameAi, GameKind, GameRules, OptionSpec, StartSpec, TableGame, TypedAi, VariantSpec,
+};
 use qiyuan_xiangqi::table::{MAX_TARGET, XiangqiTable};
 use qiyuan_xiangqi::{Position, Variant};
 
@@ -83,7 +85,7 @@ impl GameKind for XiangqiKind {
         )?))
     }
     fn ai(&self) -> Option<&dyn GameAi> {
-        Some(&EngineAi)
+        Some(&AiFor(EngineAi))
     }
     fn seat_names(&self, seats: usize) -> Vec<String> {
         qiyuan_core::kind::named_seats(&["red", "black"], seats)
@@ -100,15 +102,15 @@ impl GameKind for XiangqiKind {
 /// level 1 to 1.5 s at level 8) unless the hall sets a budget.
 pub struct EngineAi;
 
-impl GameAi for EngineAi {
+impl TypedAi for EngineAi {
+    type Table = XiangqiTable;
     fn choose(
         &self,
-        game: &dyn TableGame,
+        table: &XiangqiTable,
         seat: usize,
         level: u8,
         budget: Option<Duration>,
     ) -> Option<String> {
-        let table = game.as_any().downcast_ref::<XiangqiTable>()?;
         let g = table.game();
         if g.to_move() != Some(seat) {
             return None;
@@ -123,11 +125,8 @@ impl GameAi for EngineAi {
     fn rating(&self, level: u8) -> f64 {
         f64::from(Level::new(level.clamp(1, 8)).rating())
     }
-    fn accepts_draw(&self, game: &dyn TableGame, seat: usize, level: u8) -> bool {
+    fn accepts_draw(&self, table: &XiangqiTable, seat: usize, level: u8) -> bool {
         let _ = level;
-        let Some(table) = game.as_any().downcast_ref::<XiangqiTable>() else {
-            return false;
-        };
         let g = table.game();
         let Some(to_move) = g.to_move() else {
             return false;

@@ -15,9 +15,11 @@
 use std::any::Any;
 use std::time::Duration;
 
+use qiyuan_core::Rules as _;
 use qiyuan_core::{
-    Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, MoveRecord, OptionSpec,
-    Outcome, StartSpec, TableGame, VariantSpec, Viewer,
+    AiFor, Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, HallPolicy, MoveError,
+    MoveRecord, OptionSpec, Outcome, Settlement, StartSpec, TableGame, TypedAi, VariantSpec,
+    Viewer, Views,
 };
 
 use crate::board::Side;
@@ -165,7 +167,10 @@ impl GameKind for JunqiKind {
         }
     }
     fn ai(&self) -> Option<&dyn GameAi> {
-        Some(&JunqiAi)
+        Some(&AiFor(JunqiAi))
+    }
+    fn end_reasons(&self) -> &'static [EndReason] {
+        &[FLAG_CAPTURED]
     }
     fn seat_names(&self, seats: usize) -> Vec<String> {
         qiyuan_core::kind::named_seats(&["red", "blue"], seats)
@@ -251,8 +256,9 @@ impl JunqiTable {
                 .and_then(|w| (0..2).find(|&s| self.side_of_seat(s) == w));
             self.outcome = Some(Outcome {
                 winner,
+                partners: Vec::new(),
                 reason: match r.reason {
-                    crate::game::EndReason::FlagTaken => EndReason::FlagCaptured,
+                    crate::game::EndReason::FlagTaken => FLAG_CAPTURED,
                     crate::game::EndReason::NoMoves => EndReason::Stalemate,
                     crate::game::EndReason::QuietLimit => EndReason::MoveLimit,
                 },
@@ -367,7 +373,7 @@ impl JunqiTable {
     }
 }
 
-impl TableGame for JunqiTable {
+impl qiyuan_core::Rules for JunqiTable {
     fn rules_name(&self) -> &str {
         &self.rules_name
     }
@@ -384,15 +390,6 @@ impl TableGame for JunqiTable {
             Some(g) => (0..2)
                 .filter(|&s| self.side_of_seat(s) == g.position().turn())
                 .collect(),
-        }
-    }
-    fn view(&self, viewer: Viewer) -> String {
-        match &self.game {
-            None => self.setup_view(viewer),
-            Some(g) => g.view(match viewer {
-                Viewer::Seat(s) => Some(self.side_of_seat(s)),
-                Viewer::Spectator => None,
-            }),
         }
     }
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
@@ -454,15 +451,26 @@ impl TableGame for JunqiTable {
     fn end(&mut self, outcome: Outcome) {
         self.outcome.get_or_insert(outcome);
     }
-    fn flag_falls(&mut self, seat: usize) -> FlagFall {
-        if self.setup_phase() && self.setups.get(seat).is_some_and(Option::is_none) {
-            // Q4: the seat's time ran out during the set-up: a drawn one.
-            let setup = self.drawn_setup(seat);
-            let text = setup.to_string();
-            self.place(seat, setup, text);
-            return FlagFall::TurnLost;
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+    fn last_move(&self) -> Option<String> {
+        self.history.last().cloned()
+    }
+}
+
+impl Views for JunqiTable {
+    fn view(&self, viewer: Viewer) -> String {
+        match &self.game {
+            None => self.setup_view(viewer),
+            Some(g) => g.view(match viewer {
+                Viewer::Seat(s) => Some(self.side_of_seat(s)),
+                Viewer::Spectator => None,
+            }),
         }
-        FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
     }
     fn hides_information(&self) -> bool {
         // A set-up position played hidden (or face down) hides as much as a
@@ -489,22 +497,32 @@ impl TableGame for JunqiTable {
         };
         (from, self.records(viewer, from))
     }
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
+}
+
+impl HallPolicy for JunqiTable {
+    fn flag_falls(&mut self, seat: usize) -> FlagFall {
+        if self.setup_phase() && self.setups.get(seat).is_some_and(Option::is_none) {
+            // Q4: the seat's time ran out during the set-up: a drawn one.
+            let setup = self.drawn_setup(seat);
+            let text = setup.to_string();
+            self.place(seat, setup, text);
+            return FlagFall::TurnLost;
+        }
+        FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
     }
-    fn plies(&self) -> usize {
-        self.history.len()
-    }
-    fn last_move(&self) -> Option<String> {
-        self.history.last().cloned()
-    }
+}
+
+impl Settlement for JunqiTable {}
+
+impl TableGame for JunqiTable {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
 }
+
+/// The winner captured the flag: Junqi's own end reason (stored as
+/// `flag-captured`), which the hall finds through [`GameKind::end_reasons`].
+pub const FLAG_CAPTURED: EndReason = EndReason::new("flag-captured", "夺旗", "flag captured");
 
 /// The Junqi AI: a set-up placed with a plan, drawn by the server, then
 /// [`crate::ai::choose`] from its own seat's knowledge only (determinized
@@ -512,15 +530,15 @@ impl TableGame for JunqiTable {
 /// judgement at level 1 and in the flip game).
 pub struct JunqiAi;
 
-impl GameAi for JunqiAi {
+impl TypedAi for JunqiAi {
+    type Table = JunqiTable;
     fn choose(
         &self,
-        game: &dyn TableGame,
+        t: &JunqiTable,
         seat: usize,
         level: u8,
         budget: Option<Duration>,
     ) -> Option<String> {
-        let t = game.as_any().downcast_ref::<JunqiTable>()?;
         let quick = budget.is_some_and(|b| b < Duration::from_millis(100));
         if !t.seats_to_move().contains(&seat) {
             return None;
@@ -606,10 +624,14 @@ mod tests {
         let (_, recs) = t.move_records_for(Viewer::Seat(1), 0);
         assert_eq!(recs[1].text.len(), 30);
         // The AI plays from its own seat's view.
-        let m = JunqiAi.choose(t.as_ref(), 0, 5, None).expect("a move");
+        let m = AiFor(JunqiAi)
+            .choose(t.as_ref(), 0, 5, None)
+            .expect("a move");
         t.play_for(0, &m, &mut Counter(3))
             .expect("the AI's move is legal");
-        let m = JunqiAi.choose(t.as_ref(), 1, 5, None).expect("a move");
+        let m = AiFor(JunqiAi)
+            .choose(t.as_ref(), 1, 5, None)
+            .expect("a move");
         t.play_for(1, &m, &mut Counter(3))
             .expect("the AI's move is legal");
     }
@@ -672,10 +694,7 @@ mod tests {
             recs[0].notations,
             vec![("flip".to_string(), first.to_string())]
         );
-        let t2 = t
-            .as_any()
-            .downcast_ref::<JunqiTable>()
-            .expect("a Junqi table");
+        let t2 = qiyuan_core::table_as::<JunqiTable>(t.as_ref()).expect("a Junqi table");
         assert_eq!(
             t2.side_of_seat(0),
             if flipped_red { Side::Red } else { Side::Blue }
@@ -702,7 +721,7 @@ mod tests {
                 let Some(&seat) = t.seats_to_move().first() else {
                     break;
                 };
-                let m = JunqiAi
+                let m = AiFor(JunqiAi)
                     .choose(
                         t.as_ref(),
                         seat,

@@ -11,8 +11,9 @@ use std::any::Any;
 use std::time::Duration;
 
 use qiyuan_core::{
-    Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, MoveError, OptionSpec, Outcome,
-    Progress, Resigned, SeatProgress, StartSpec, TableGame, VariantSpec, Viewer,
+    AiFor, Chance, DefaultClock, EndReason, FlagFall, GameAi, GameKind, HallPolicy, MoveError,
+    OptionSpec, Outcome, Progress, Resigned, Rules, SeatProgress, Settlement, StartSpec, TableGame,
+    TypedAi, VariantSpec, Viewer, Views,
 };
 
 use crate::game::{EndKind, Game, GameResult};
@@ -108,7 +109,7 @@ impl GameKind for TiaoqiKind {
         }
     }
     fn ai(&self) -> Option<&dyn GameAi> {
-        Some(&TiaoqiAi)
+        Some(&AiFor(TiaoqiAi))
     }
     fn seat_names(&self, seats: usize) -> Vec<String> {
         seats_of(seats)
@@ -170,6 +171,7 @@ impl TiaoqiTable {
     fn outcome_of(&self, r: &GameResult) -> Outcome {
         Outcome {
             winner: r.winner().and_then(|s| self.index_of(s)),
+            partners: Vec::new(),
             reason: match r.kind {
                 EndKind::Finished => EndReason::Points,
                 EndKind::DeadGame => EndReason::DeadPosition,
@@ -180,7 +182,7 @@ impl TiaoqiTable {
     }
 }
 
-impl TableGame for TiaoqiTable {
+impl Rules for TiaoqiTable {
     fn rules_name(&self) -> &str {
         &self.rules
     }
@@ -196,10 +198,6 @@ impl TableGame for TiaoqiTable {
             .and_then(|s| self.index_of(s))
             .into_iter()
             .collect()
-    }
-    fn view(&self, _viewer: Viewer) -> String {
-        // Nothing is hidden in Tiaoqi.
-        self.game.position().to_string()
     }
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
         if self.seats_to_move() != [seat] {
@@ -240,6 +238,25 @@ impl TableGame for TiaoqiTable {
     fn end(&mut self, outcome: Outcome) {
         self.outcome.get_or_insert(outcome);
     }
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+    fn plies(&self) -> usize {
+        self.history.len()
+    }
+    fn last_move(&self) -> Option<String> {
+        self.history.last().cloned()
+    }
+}
+
+impl Views for TiaoqiTable {
+    fn view(&self, _viewer: Viewer) -> String {
+        // Nothing is hidden in Tiaoqi.
+        self.game.position().to_string()
+    }
+}
+
+impl HallPolicy for TiaoqiTable {
     fn clock_rule(&self) -> qiyuan_core::ClockRule {
         qiyuan_core::ClockRule::PerMove
     }
@@ -296,6 +313,9 @@ impl TableGame for TiaoqiTable {
             quiet_left: self.game.quiet_rounds_left(),
         })
     }
+}
+
+impl Settlement for TiaoqiTable {
     fn placings(&self) -> Option<Vec<Vec<usize>>> {
         let r = self.game.result()?;
         let mut groups: Vec<(u8, Vec<usize>)> = Vec::new();
@@ -311,20 +331,11 @@ impl TableGame for TiaoqiTable {
         groups.sort_by_key(|(p, _)| *p);
         Some(groups.into_iter().map(|(_, g)| g).collect())
     }
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
-    }
-    fn plies(&self) -> usize {
-        self.history.len()
-    }
-    fn last_move(&self) -> Option<String> {
-        self.history.last().cloned()
-    }
+}
+
+impl TableGame for TiaoqiTable {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 
@@ -332,15 +343,15 @@ impl TableGame for TiaoqiTable {
 /// noise … 8 the deepest search), seeded from the position's hash.
 pub struct TiaoqiAi;
 
-impl GameAi for TiaoqiAi {
+impl TypedAi for TiaoqiAi {
+    type Table = TiaoqiTable;
     fn choose(
         &self,
-        game: &dyn TableGame,
+        t: &TiaoqiTable,
         seat: usize,
         level: u8,
         _budget: Option<Duration>,
     ) -> Option<String> {
-        let t = game.as_any().downcast_ref::<TiaoqiTable>()?;
         if t.seats_to_move() != [seat] {
             return None;
         }
@@ -385,7 +396,9 @@ mod tests {
             let Some(&seat) = t.seats_to_move().first() else {
                 break;
             };
-            let mv = TiaoqiAi.choose(t.as_ref(), seat, 1, None).expect("a move");
+            let mv = AiFor(TiaoqiAi)
+                .choose(t.as_ref(), seat, 1, None)
+                .expect("a move");
             t.play_for(seat, &mv, &mut NoChance)
                 .expect("the AI's move is legal");
         }

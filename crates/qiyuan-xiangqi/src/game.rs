@@ -77,6 +77,7 @@ impl Game {
     pub fn resign(&mut self, color: Color) -> Result<(), MoveError> {
         self.end(Outcome {
             winner: Some(color.flip().index()),
+            partners: Vec::new(),
             reason: EndReason::Resignation,
             explanation: format!(
                 "{}方认输, {}方胜 / {} resigns: {} wins",
@@ -92,6 +93,7 @@ impl Game {
     pub fn agree_draw(&mut self) -> Result<(), MoveError> {
         self.end(Outcome {
             winner: None,
+            partners: Vec::new(),
             reason: EndReason::Agreement,
             explanation: "双方同意和棋 / draw by agreement".into(),
         })
@@ -104,6 +106,7 @@ impl Game {
         if !self.position.variant().is_jifen() && !can_mate(&self.position, opponent) {
             return self.end(Outcome {
                 winner: None,
+                partners: Vec::new(),
                 reason: EndReason::Timeout,
                 explanation: format!(
                     "{}方超时, 但{}方无子可胜, 和棋 / {} ran out of time but {} cannot mate: draw",
@@ -116,6 +119,7 @@ impl Game {
         }
         self.end(Outcome {
             winner: Some(opponent.index()),
+            partners: Vec::new(),
             reason: EndReason::Timeout,
             explanation: format!(
                 "{}方超时, {}方胜 / {} ran out of time: {} wins",
@@ -148,6 +152,7 @@ impl Game {
         }
         self.end(Outcome {
             winner: None,
+            partners: Vec::new(),
             reason: EndReason::MoveLimit,
             explanation: "60回合无吃子, 判和 / 60 moves each without a capture, draw claimed"
                 .into(),
@@ -173,6 +178,7 @@ impl Game {
                 if score >= pos.target() {
                     return Some(Outcome {
                         winner: Some(c.index()),
+                        partners: Vec::new(),
                         reason: EndReason::Points,
                         explanation: format!(
                             "{}方积分{}达到目标{}, {}方胜 / {} reached the target score ({score} of {}): {} wins",
@@ -204,6 +210,7 @@ impl Game {
             };
             return Some(Outcome {
                 winner: Some(winner.index()),
+                partners: Vec::new(),
                 reason,
                 explanation: format!(
                     "{}方{}, {}方胜 / {} {}: {} wins",
@@ -225,6 +232,7 @@ impl Game {
         {
             return Some(Outcome {
                 winner: winner.map(Color::index),
+                partners: Vec::new(),
                 reason,
                 explanation,
             });
@@ -233,6 +241,7 @@ impl Game {
         if pos.halfmove_clock() >= AUTOMATIC_DRAW_PLIES {
             return Some(Outcome {
                 winner: None,
+                partners: Vec::new(),
                 reason: EndReason::MoveLimit,
                 explanation: if pos.variant().is_jifen() {
                     "300着无吃子且无得分, 和棋 / 300 moves without a capture or a score change: draw"
@@ -246,6 +255,7 @@ impl Game {
         if !pos.variant().is_jifen() && !can_mate(pos, Color::Red) && !can_mate(pos, Color::Black) {
             return Some(Outcome {
                 winner: None,
+                partners: Vec::new(),
                 reason: EndReason::DeadPosition,
                 explanation: "双方均无进攻子力, 和棋 / neither side can mate: draw".into(),
             });

@@ -3,7 +3,8 @@
 //! PGN export, the X4 claim and the X5/X6 "can still win" test.
 
 use qiyuan_core::{
-    Chance, ClaimVerdict, GameRules, MoveError, MoveRecord, Outcome, TableGame, Viewer,
+    Chance, ClaimVerdict, GameRules, HallPolicy, MoveError, MoveRecord, Outcome, Rules, Settlement,
+    TableGame, Viewer, Views,
 };
 
 use crate::game::can_mate;
@@ -57,7 +58,7 @@ impl XiangqiTable {
     }
 }
 
-impl TableGame for XiangqiTable {
+impl Rules for XiangqiTable {
     fn rules_name(&self) -> &str {
         self.position().variant().name()
     }
@@ -71,11 +72,6 @@ impl TableGame for XiangqiTable {
             return Vec::new();
         }
         self.game.to_move().into_iter().collect()
-    }
-
-    fn view(&self, _viewer: Viewer) -> String {
-        // Xiangqi hides nothing: every viewer sees the same position.
-        self.game.fen()
     }
 
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
@@ -113,54 +109,21 @@ impl TableGame for XiangqiTable {
         }
     }
 
-    fn scores(&self) -> Option<Vec<i32>> {
-        let pos = self.position();
-        pos.variant().is_jifen().then(|| pos.scores().to_vec())
+    fn history(&self) -> Vec<String> {
+        self.game.moves().iter().map(|m| m.to_string()).collect()
     }
-
-    fn target(&self) -> Option<i32> {
-        let pos = self.position();
-        pos.variant().is_jifen().then(|| pos.target())
+    fn plies(&self) -> usize {
+        self.game.moves().len()
     }
-
-    fn turn_phase(&self) -> u8 {
-        self.position().turn_state()
+    fn last_move(&self) -> Option<String> {
+        self.game.moves().last().map(|m| m.to_string())
     }
+}
 
-    fn claim(&mut self, _seat: usize) -> ClaimVerdict {
-        if self.result().is_some() {
-            return ClaimVerdict::Refused("the game is over".into());
-        }
-        // The rules crate judges the claim (X4; none in Jifen, J20).
-        match self.game.claim_move_limit() {
-            Ok(()) => match self.game.outcome() {
-                Some(o) => ClaimVerdict::Granted(o.clone()),
-                None => ClaimVerdict::Refused("the claim was not recorded".into()),
-            },
-            // The reason alone: a claim is not a move ("illegal move 'claim'").
-            Err(qiyuan_core::MoveError::Illegal { why, .. }) => ClaimVerdict::Refused(why),
-            Err(e) => ClaimVerdict::Refused(e.to_string()),
-        }
-    }
-
-    fn boxed_clone(&self) -> Box<dyn TableGame> {
-        Box::new(XiangqiTable {
-            game: self.game.clone(),
-            ended: self.ended.clone(),
-        })
-    }
-
-    fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
-        // X6: after a flag fall the other side wins only if it can still mate
-        // (Jifen: points can still be scored with any piece).
-        let other = if seat == 0 { Color::Black } else { Color::Red };
-        let pos = self.position();
-        let can_win = pos.variant().is_jifen() || can_mate(pos, other);
-        qiyuan_core::two_seat_leave(seat, reason, [("红", "red"), ("黑", "black")], can_win)
-    }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
+impl Views for XiangqiTable {
+    fn view(&self, _viewer: Viewer) -> String {
+        // Xiangqi hides nothing: every viewer sees the same position.
+        self.game.fen()
     }
 
     fn alerts(&self) -> Vec<String> {
@@ -170,16 +133,6 @@ impl TableGame for XiangqiTable {
         } else {
             Vec::new()
         }
-    }
-
-    fn history(&self) -> Vec<String> {
-        self.game.moves().iter().map(|m| m.to_string()).collect()
-    }
-    fn plies(&self) -> usize {
-        self.game.moves().len()
-    }
-    fn last_move(&self) -> Option<String> {
-        self.game.moves().last().map(|m| m.to_string())
     }
 
     fn move_records(&self, from: usize) -> Vec<MoveRecord> {
@@ -227,6 +180,58 @@ impl TableGame for XiangqiTable {
         rec.moves = self.game.moves().to_vec();
         rec.result = Some(result.to_string());
         Some(write_pgn(&rec, MoveFormat::Iccs))
+    }
+}
+
+impl HallPolicy for XiangqiTable {
+    fn turn_phase(&self) -> u8 {
+        self.position().turn_state()
+    }
+
+    fn claim(&mut self, _seat: usize) -> ClaimVerdict {
+        if self.result().is_some() {
+            return ClaimVerdict::Refused("the game is over".into());
+        }
+        // The rules crate judges the claim (X4; none in Jifen, J20).
+        match self.game.claim_move_limit() {
+            Ok(()) => match self.game.outcome() {
+                Some(o) => ClaimVerdict::Granted(o.clone()),
+                None => ClaimVerdict::Refused("the claim was not recorded".into()),
+            },
+            // The reason alone: a claim is not a move ("illegal move 'claim'").
+            Err(qiyuan_core::MoveError::Illegal { why, .. }) => ClaimVerdict::Refused(why),
+            Err(e) => ClaimVerdict::Refused(e.to_string()),
+        }
+    }
+
+    fn seat_leaves(&self, seat: usize, reason: qiyuan_core::EndReason) -> Outcome {
+        // X6: after a flag fall the other side wins only if it can still mate
+        // (Jifen: points can still be scored with any piece).
+        let other = if seat == 0 { Color::Black } else { Color::Red };
+        let pos = self.position();
+        let can_win = pos.variant().is_jifen() || can_mate(pos, other);
+        qiyuan_core::two_seat_leave(seat, reason, [("红", "red"), ("黑", "black")], can_win)
+    }
+}
+
+impl Settlement for XiangqiTable {
+    fn scores(&self) -> Option<Vec<i32>> {
+        let pos = self.position();
+        pos.variant().is_jifen().then(|| pos.scores().to_vec())
+    }
+
+    fn target(&self) -> Option<i32> {
+        let pos = self.position();
+        pos.variant().is_jifen().then(|| pos.target())
+    }
+}
+
+impl TableGame for XiangqiTable {
+    fn boxed_clone(&self) -> Box<dyn TableGame> {
+        Box::new(XiangqiTable {
+            game: self.game.clone(),
+            ended: self.ended.clone(),
+        })
     }
 }
 

@@ -556,6 +556,7 @@ impl Position {
             if self.marks[seat] >= 3 {
                 return Some(Outcome {
                     winner: Some(seat ^ 1),
+                    partners: Vec::new(),
                     reason: EndReason::Timeout,
                     explanation: format!(
                         "座位{n}第三次超时, 判负 / seat {n} ran out of time a third time and loses",
@@ -570,6 +571,7 @@ impl Position {
             if red == 0 && black == 0 {
                 return Some(Outcome {
                     winner: None,
+                    partners: Vec::new(),
                     reason: EndReason::DeadPosition,
                     explanation: "双方棋子同归于尽, 和棋 / the last pieces of both sides \
                                   were removed together: draw"
@@ -581,6 +583,7 @@ impl Position {
                     let (zh, en) = colour.names();
                     return Some(Outcome {
                         winner: self.seat_of(colour.flip()),
+                        partners: Vec::new(),
                         reason: EndReason::Checkmate,
                         explanation: format!(
                             "{zh}方棋子被吃光, 判负 / all {en} pieces were captured: {en} loses"
@@ -595,6 +598,7 @@ impl Position {
                 .map_or(("先手", "the first player"), Colour::names);
             return Some(Outcome {
                 winner: Some(self.turn ^ 1),
+                partners: Vec::new(),
                 reason: EndReason::Stalemate,
                 explanation: format!("{zh}方无棋可走, 判负 / {en} cannot move and loses"),
             });
@@ -602,6 +606,7 @@ impl Position {
         match self.preset {
             Preset::Banqi if self.ply >= PLY_LIMIT => Some(Outcome {
                 winner: None,
+                partners: Vec::new(),
                 reason: EndReason::MoveLimit,
                 explanation: format!(
                     "{PLY_LIMIT}步未分胜负, 和棋 / {PLY_LIMIT} plies played: draw"
@@ -609,6 +614,7 @@ impl Position {
             }),
             Preset::Icga if self.quiet >= ICGA_QUIET_LIMIT => Some(Outcome {
                 winner: None,
+                partners: Vec::new(),
                 reason: EndReason::MoveLimit,
                 explanation: format!(
                     "连续{ICGA_QUIET_LIMIT}步无吃子无翻子, 和棋 / {ICGA_QUIET_LIMIT} plies \

@@ -434,7 +434,7 @@ fn b12_a_timeout_loses_the_turn_and_the_third_mark_loses() {
         let o = g.result().expect("third mark");
         assert_eq!((o.winner, o.reason), (Some(1), EndReason::Timeout));
         // The record replays, lost turns included.
-        let texts: Vec<String> = qiyuan_core::TableGame::history(&g);
+        let texts: Vec<String> = qiyuan_core::Rules::history(&g);
         let again = Game::replay(g.start().clone(), &texts).expect("replay");
         assert_eq!(again.full_fen(), g.full_fen());
         assert_eq!(again.result().map(|o| o.winner), Some(Some(1)));

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use qiyuan_banqi::ai::random_move;
 use qiyuan_banqi::{Cell, Game, Move, Position, Preset, Square};
-use qiyuan_core::{TableGame, Viewer};
+use qiyuan_core::{Viewer, Views};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha20Rng;
@@ -33,7 +33,7 @@ fn b1_the_public_view_never_contains_a_face_down_identity() {
                 // Ten fields, no identities field.
                 assert_eq!(view.split(' ').count(), 10, "{view}");
                 for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
-                    assert_eq!(TableGame::view(&game, viewer), view);
+                    assert_eq!(Views::view(&game, viewer), view);
                 }
                 // The view is a function of public information only: shuffling
                 // the hidden pieces does not change it by one character.

@@ -286,13 +286,22 @@ impl Hall {
             && table.result().is_none()
         {
             // Ended outside the rules (resignation, time, agreement, claim).
+            let winner = self
+                .games
+                .seat_names(&row.rules, row.seats.len())
+                .iter()
+                .position(|n| n == result);
+            // A team's other winners share the first stored placing.
+            let partners = match (winner, row.placings.as_ref().and_then(|p| p.first())) {
+                (Some(w), Some(first)) if first.contains(&w) => {
+                    first.iter().copied().filter(|&s| s != w).collect()
+                }
+                _ => Vec::new(),
+            };
             table.end(Outcome {
-                winner: self
-                    .games
-                    .seat_names(&row.rules, row.seats.len())
-                    .iter()
-                    .position(|n| n == result),
-                reason: reason_from_str(reason),
+                winner,
+                partners,
+                reason: reason_from_str(reason, self.games.kinds()),
                 explanation: row.explanation.clone().unwrap_or_default(),
             });
         }
@@ -580,6 +589,13 @@ pub(crate) fn not_a_player() -> HallError {
     HallError::forbidden("you are not a player in this game").with_code(ErrorCode::NotAPlayer)
 }
 
-fn reason_from_str(s: &str) -> EndReason {
-    EndReason::from_name(s).unwrap_or(EndReason::Agreement)
+/// A stored end reason: a common one or one a kind adds.
+fn reason_from_str(s: &str, kinds: &[std::sync::Arc<dyn qiyuan_core::GameKind>]) -> EndReason {
+    EndReason::from_name(s)
+        .or_else(|| {
+            kinds
+                .iter()
+                .find_map(|k| EndReason::from_name_among(s, k.end_reasons()))
+        })
+        .unwrap_or(EndReason::Agreement)
 }

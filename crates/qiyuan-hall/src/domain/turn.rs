@@ -124,7 +124,9 @@ impl Hall {
     ) {
         row.status = "finished".into();
         row.result = Some(result_name(names, o));
-        row.placings = placings;
+        // A team win is a ranking of its own, kept for ratings and reloads.
+        row.placings =
+            placings.or_else(|| (!o.partners.is_empty()).then(|| o.placings(names.len())));
         row.reason = Some(o.reason.as_str().into());
         row.explanation = Some(o.explanation.clone());
     }
@@ -488,6 +490,7 @@ enum AiAnswer {
 fn agreement() -> Outcome {
     Outcome {
         winner: None,
+        partners: Vec::new(),
         reason: EndReason::Agreement,
         explanation: "双方同意和棋 / draw by agreement".into(),
     }

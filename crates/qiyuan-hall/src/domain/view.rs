@@ -34,10 +34,7 @@ pub(crate) fn result_name(names: &[String], o: &Outcome) -> String {
 
 /// The placings of an outcome: seat groups, best first (a draw is one group).
 pub fn placings(o: &Outcome, seats: usize) -> Vec<Vec<usize>> {
-    match o.winner {
-        Some(w) => vec![vec![w], (0..seats).filter(|&s| s != w).collect()],
-        None => vec![(0..seats).collect()],
-    }
+    o.placings(seats)
 }
 
 fn pgn_result(o: Option<&Outcome>) -> &'static str {

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use crate::common::{post, register, temp_db};
 use qiyuan_core::{
-    Chance, GameAi, GameKind, MoveError, OptionSpec, Outcome, StartSpec, TableGame, VariantSpec,
-    Viewer,
+    Chance, GameAi, GameKind, HallPolicy, MoveError, OptionSpec, Outcome, Rules, Settlement,
+    StartSpec, TableGame, VariantSpec, Viewer, Views,
 };
 use qiyuan_hall::server::Config;
 use serde_json::json;
@@ -19,7 +19,7 @@ use serde_json::json;
 /// Tiaoqi's table under another name, so the hall asks this kind's AI.
 struct Wrapped(Box<dyn TableGame>);
 
-impl TableGame for Wrapped {
+impl Rules for Wrapped {
     fn rules_name(&self) -> &str {
         "panicky"
     }
@@ -28,9 +28,6 @@ impl TableGame for Wrapped {
     }
     fn seats_to_move(&self) -> Vec<usize> {
         self.0.seats_to_move()
-    }
-    fn view(&self, viewer: Viewer) -> String {
-        self.0.view(viewer)
     }
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
         self.0.legal_moves_for(seat)
@@ -52,11 +49,21 @@ impl TableGame for Wrapped {
     fn history(&self) -> Vec<String> {
         self.0.history()
     }
+}
+
+impl Views for Wrapped {
+    fn view(&self, viewer: Viewer) -> String {
+        self.0.view(viewer)
+    }
+}
+
+impl HallPolicy for Wrapped {}
+
+impl Settlement for Wrapped {}
+
+impl TableGame for Wrapped {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(Wrapped(self.0.boxed_clone()))
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

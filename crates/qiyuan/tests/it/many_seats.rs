@@ -19,8 +19,8 @@ use std::time::Duration;
 use crate::common::{get, post, register, temp_db};
 use futures_util::{SinkExt, StreamExt};
 use qiyuan_core::{
-    Chance, EndReason, GameAi, GameKind, MoveError, MoveRecord, OptionSpec, Outcome, StartSpec,
-    TableGame, VariantSpec, Viewer,
+    Chance, EndReason, GameAi, GameKind, HallPolicy, MoveError, MoveRecord, OptionSpec, Outcome,
+    Rules, Settlement, StartSpec, TableGame, VariantSpec, Viewer, Views,
 };
 use qiyuan_hall::client::connect_ws;
 use qiyuan_hall::limits::Limits;
@@ -68,7 +68,7 @@ impl SecretWords {
     }
 }
 
-impl TableGame for SecretWords {
+impl Rules for SecretWords {
     fn rules_name(&self) -> &str {
         "secret-words"
     }
@@ -83,12 +83,6 @@ impl TableGame for SecretWords {
         } else {
             vec![self.revealed]
         }
-    }
-    fn view(&self, viewer: Viewer) -> String {
-        (0..3)
-            .map(|s| self.shown(s, viewer))
-            .collect::<Vec<_>>()
-            .join(",")
     }
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
         if !self.seats_to_move().contains(&seat) {
@@ -119,6 +113,7 @@ impl TableGame for SecretWords {
                 let ranking = self.ranking();
                 self.ended = Some(Outcome {
                     winner: (ranking[0].len() == 1).then(|| ranking[0][0]),
+                    partners: Vec::new(),
                     reason: EndReason::Points,
                     explanation: "ranked by word".into(),
                 });
@@ -134,8 +129,17 @@ impl TableGame for SecretWords {
     fn end(&mut self, outcome: Outcome) {
         self.ended.get_or_insert(outcome);
     }
-    fn placings(&self) -> Option<Vec<Vec<usize>>> {
-        (self.revealed == 3).then(|| self.ranking())
+    fn history(&self) -> Vec<String> {
+        self.history.clone()
+    }
+}
+
+impl Views for SecretWords {
+    fn view(&self, viewer: Viewer) -> String {
+        (0..3)
+            .map(|s| self.shown(s, viewer))
+            .collect::<Vec<_>>()
+            .join(",")
     }
     fn move_records_for(&self, viewer: Viewer, _from: usize) -> (usize, Vec<MoveRecord>) {
         // A pick reads "pick" for everyone but its own seat until revealed,
@@ -156,14 +160,19 @@ impl TableGame for SecretWords {
             .collect();
         (0, all)
     }
-    fn history(&self) -> Vec<String> {
-        self.history.clone()
+}
+
+impl HallPolicy for SecretWords {}
+
+impl Settlement for SecretWords {
+    fn placings(&self) -> Option<Vec<Vec<usize>>> {
+        (self.revealed == 3).then(|| self.ranking())
     }
+}
+
+impl TableGame for SecretWords {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
 

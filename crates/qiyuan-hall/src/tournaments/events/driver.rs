@@ -356,6 +356,7 @@ async fn on_cap(hall: &Arc<Hall>, game_id: &str) {
     let mut he = e.lock().await;
     let outcome = Outcome {
         winner: None,
+        partners: Vec::new(),
         reason: EndReason::Timeout,
         explanation: "超过比赛限时, 双方均不得分 / the event's game time cap passed: no points for either side (X6)".into(),
     };
