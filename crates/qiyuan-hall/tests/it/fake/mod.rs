@@ -7,7 +7,8 @@
 use std::any::Any;
 
 use qiyuan_core::{
-    Chance, EndReason, GameKind, MoveError, Outcome, StartSpec, TableGame, VariantSpec, Viewer,
+    Chance, EndReason, GameKind, HallPolicy, MoveError, Outcome, Rules, Settlement, StartSpec,
+    TableGame, VariantSpec, Viewer, Views,
 };
 
 /// The count that wins.
@@ -69,7 +70,7 @@ impl CountTable {
     }
 }
 
-impl TableGame for CountTable {
+impl Rules for CountTable {
     fn rules_name(&self) -> &str {
         "count"
     }
@@ -82,9 +83,6 @@ impl TableGame for CountTable {
         } else {
             vec![self.to_move()]
         }
-    }
-    fn view(&self, _viewer: Viewer) -> String {
-        self.count.to_string()
     }
     fn legal_moves_for(&self, seat: usize) -> Vec<String> {
         if self.seats_to_move() == [seat] {
@@ -125,6 +123,7 @@ impl TableGame for CountTable {
                 winner: Some(seat),
                 reason: EndReason::Points,
                 explanation: format!("数到{GOAL} / reached {GOAL}"),
+                partners: Vec::new(),
             });
         }
         Ok(())
@@ -138,10 +137,20 @@ impl TableGame for CountTable {
     fn history(&self) -> Vec<String> {
         self.history.clone()
     }
+}
+
+impl Views for CountTable {
+    fn view(&self, _viewer: Viewer) -> String {
+        self.count.to_string()
+    }
+}
+
+impl HallPolicy for CountTable {}
+
+impl Settlement for CountTable {}
+
+impl TableGame for CountTable {
     fn boxed_clone(&self) -> Box<dyn TableGame> {
         Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
     }
 }
