@@ -2,8 +2,11 @@
 //! one link instead of one per file keeps `cargo test` builds short. The
 //! hall's behaviour is tested here against a small fake game (`fake`).
 
+mod chat;
 mod cluster_bus;
+mod common;
 mod fake;
 mod layers;
 mod play;
+mod slow_clients;
 mod store_contract;

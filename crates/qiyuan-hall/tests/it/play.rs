@@ -2,62 +2,15 @@
 //! results, takebacks, draws, chat and error codes over real HTTP and
 //! WebSocket, without any real game crate.
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use qiyuan_hall::client::{self, GameSocket};
-use qiyuan_hall::limits::Limits;
-use qiyuan_hall::registry::Registry;
-use qiyuan_hall::server::{Config, Running, start};
+use qiyuan_hall::server::Running;
 use serde_json::{Value, json};
 
-use crate::fake::{CountKind, GOAL};
+use crate::common::{self, post, register};
+use crate::fake::GOAL;
 
 async fn hall(tag: &str) -> (Running, String) {
-    let db = std::env::temp_dir().join(format!(
-        "qiyuan-hall-{tag}-{}-{}.db",
-        std::process::id(),
-        rand_suffix()
-    ));
-    let _ = std::fs::remove_file(&db);
-    let config = Config {
-        port: 0,
-        database: format!("sqlite://{}", db.display()),
-        rate_per_sec: 0,
-        limits: Limits::default(),
-        ai_budget: Some(Duration::from_millis(2)),
-        ..Config::default()
-    };
-    let games = Registry::new().with([Arc::new(CountKind) as _]);
-    let r = start(&config, games).await.expect("the hall starts");
-    let addr = r.addr.to_string();
-    (r, addr)
-}
-
-fn rand_suffix() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(0);
-    N.fetch_add(1, Ordering::Relaxed)
-}
-
-async fn register(addr: &str, name: &str) -> String {
-    let r = client::post(
-        addr,
-        "/api/register",
-        None,
-        &json!({"username": name, "password": "secret123"}),
-    )
-    .await
-    .expect("request");
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["token"].as_str().expect("token").to_string()
-}
-
-async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Value) {
-    let r = client::post(addr, path, Some(token), &body)
-        .await
-        .expect("request");
-    (r.status, r.json())
+    common::server(tag).await
 }
 
 /// A game of count between two new players, started; (red token, black

@@ -4,7 +4,6 @@
 mod ai_failure;
 mod architecture;
 mod banqi_hall;
-mod chat;
 mod cli;
 mod cluster;
 mod common;
@@ -25,7 +24,6 @@ mod my_games;
 mod openapi;
 mod pair_cli;
 mod presets;
-mod slow_clients;
 mod swiss_hall;
 mod table_contract;
 mod takeback;

@@ -7,8 +7,8 @@
 use std::any::Any;
 
 use qiyuan_core::{
-    Chance, EndReason, GameKind, HallPolicy, MoveError, Outcome, Rules, Settlement, StartSpec,
-    TableGame, VariantSpec, Viewer, Views,
+    AiFor, Chance, EndReason, GameAi, GameKind, HallPolicy, MoveError, Outcome, Rules, Settlement,
+    StartSpec, TableGame, TypedAi, VariantSpec, Viewer, Views,
 };
 
 /// The count that wins.
@@ -47,11 +47,33 @@ impl GameKind for CountKind {
             result: None,
         }))
     }
+    fn ai(&self) -> Option<&dyn GameAi> {
+        Some(&AiFor(CountAi))
+    }
     fn web_module(&self) -> &'static str {
         "count"
     }
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+/// The fake game's AI: always adds one.
+pub struct CountAi;
+
+impl TypedAi for CountAi {
+    type Table = CountTable;
+    fn choose(
+        &self,
+        table: &CountTable,
+        seat: usize,
+        _level: u8,
+        _budget: Option<std::time::Duration>,
+    ) -> Option<String> {
+        table.legal_moves_for(seat).into_iter().next()
+    }
+    fn rating(&self, level: u8) -> f64 {
+        800.0 + 100.0 * f64::from(level)
     }
 }
 

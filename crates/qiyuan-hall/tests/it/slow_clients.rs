@@ -414,7 +414,7 @@ async fn streams_are_capped_like_sockets() {
     .await;
     let red = register(&addr, "slowred").await;
     let black = register(&addr, "slowblack").await;
-    let (st, g) = post(&addr, "/api/games", &red, json!({"game": "xiangqi"})).await;
+    let (st, g) = post(&addr, "/api/games", &red, json!({"game": "count"})).await;
     assert_eq!(st, 201, "{g}");
     let id = g["id"].as_str().expect("id").to_string();
     let (st, _) = post(&addr, &format!("/api/games/{id}/join"), &black, json!({})).await;
@@ -492,7 +492,7 @@ async fn streams_are_capped_like_sockets() {
     })
     .await;
     let red = register(&addr, "slowred2").await;
-    let (st, g) = post(&addr, "/api/games", &red, json!({"game": "xiangqi"})).await;
+    let (st, g) = post(&addr, "/api/games", &red, json!({"game": "count"})).await;
     assert_eq!(st, 201, "{g}");
     let id = g["id"].as_str().expect("id").to_string();
     let path = format!("/api/games/{id}/stream");
@@ -530,7 +530,7 @@ async fn streams_are_capped_like_sockets() {
     })
     .await;
     let red = register(&addr, "slowred3").await;
-    let (st, g) = post(&addr, "/api/games", &red, json!({"game": "xiangqi"})).await;
+    let (st, g) = post(&addr, "/api/games", &red, json!({"game": "count"})).await;
     assert_eq!(st, 201, "{g}");
     let id = g["id"].as_str().expect("id").to_string();
     let path = format!("/api/games/{id}/stream");

@@ -37,7 +37,7 @@ async fn players_chat_mute_and_report_within_bounds() {
     let red = register(&addr, "redchat").await;
     let black = register(&addr, "blackchat").await;
     let watcher = register(&addr, "watcher").await;
-    let (_, g) = post(&addr, "/api/games", &red, json!({"game": "xiangqi"})).await;
+    let (_, g) = post(&addr, "/api/games", &red, json!({"game": "count"})).await;
     let id = g["id"].as_str().expect("id").to_string();
     post(&addr, &format!("/api/games/{id}/join"), &black, json!({})).await;
     let chat = format!("/api/games/{id}/chat");
@@ -192,7 +192,7 @@ async fn there_is_no_chat_against_the_ai() {
         &addr,
         "/api/games",
         &alice,
-        json!({"game": "xiangqi", "opponent": "ai:1"}),
+        json!({"game": "count", "opponent": "ai:1"}),
     )
     .await;
     let id = g["id"].as_str().expect("id");

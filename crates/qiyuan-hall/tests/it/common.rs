@@ -1,0 +1,79 @@
+//! A hall on an ephemeral port with a fresh SQLite file, serving only the
+//! fake game (`crate::fake`), and the requests the tests make of it.
+
+// Each test module uses only some of these helpers.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use qiyuan_hall::client;
+use qiyuan_hall::limits::Limits;
+use qiyuan_hall::registry::Registry;
+use qiyuan_hall::server::{Config, Running, start};
+use serde_json::{Value, json};
+
+use crate::fake::CountKind;
+
+static N: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh database path, unique per process and call.
+pub fn temp_db(prefix: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!(
+        "qiyuan-hall-{prefix}-{}-{}.db",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// A hall on a fresh database.
+pub async fn server(prefix: &str) -> (Running, String) {
+    server_with(&temp_db(prefix), Limits::default()).await
+}
+
+/// A hall on the database at `p` with these limits.
+pub async fn server_with(p: &std::path::Path, limits: Limits) -> (Running, String) {
+    let config = Config {
+        port: 0,
+        database: format!("sqlite://{}", p.display()),
+        rate_per_sec: 0,
+        limits,
+        ai_budget: Some(Duration::from_millis(2)),
+        ..Config::default()
+    };
+    let games = Registry::new().with([Arc::new(CountKind) as _]);
+    let r = start(&config, games).await.expect("the hall starts");
+    let addr = r.addr.to_string();
+    (r, addr)
+}
+
+/// Registers `name` and returns its token.
+pub async fn register(addr: &str, name: &str) -> String {
+    let r = client::post(
+        addr,
+        "/api/register",
+        None,
+        &json!({"username": name, "password": "secret123"}),
+    )
+    .await
+    .expect("request");
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()["token"].as_str().expect("token").to_string()
+}
+
+/// POST with a bearer token: status and JSON body.
+pub async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Value) {
+    let r = client::post(addr, path, Some(token), &body)
+        .await
+        .expect("request");
+    (r.status, r.json())
+}
+
+/// Anonymous GET: status and JSON body.
+pub async fn get(addr: &str, path: &str) -> (u16, Value) {
+    let r = client::get(addr, path, None).await.expect("request");
+    (r.status, r.json())
+}
