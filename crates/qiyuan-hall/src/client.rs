@@ -121,6 +121,22 @@ pub async fn post(
     request(addr, "POST", path, token, Some(b.as_bytes()), &[]).await
 }
 
+/// Registers `username` with `password`; the new session's token.
+pub async fn register(addr: &str, username: &str, password: &str) -> Result<String> {
+    let body = serde_json::json!({"username": username, "password": password});
+    let r = post(addr, "/api/register", None, &body).await?;
+    anyhow::ensure!(
+        r.status == 200,
+        "register {username}: {} {}",
+        r.status,
+        r.body
+    );
+    r.json()["token"]
+        .as_str()
+        .map(str::to_string)
+        .context("no token in the answer")
+}
+
 /// GETs a path.
 pub async fn get(addr: &str, path: &str, token: Option<&str>) -> Result<Reply> {
     request(addr, "GET", path, token, None, &[]).await

@@ -12,7 +12,7 @@ use qiyuan_hall::client;
 use qiyuan_hall::limits::Limits;
 use qiyuan_hall::registry::Registry;
 use qiyuan_hall::server::{Config, Running, start};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::fake::CountKind;
 
@@ -52,16 +52,9 @@ pub async fn server_with(p: &std::path::Path, limits: Limits) -> (Running, Strin
 
 /// Registers `name` and returns its token.
 pub async fn register(addr: &str, name: &str) -> String {
-    let r = client::post(
-        addr,
-        "/api/register",
-        None,
-        &json!({"username": name, "password": "secret123"}),
-    )
-    .await
-    .expect("request");
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["token"].as_str().expect("token").to_string()
+    client::register(addr, name, "secret123")
+        .await
+        .expect("registered")
 }
 
 /// POST with a bearer token: status and JSON body.

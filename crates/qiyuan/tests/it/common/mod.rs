@@ -69,16 +69,9 @@ pub fn temp_db_url(prefix: &str) -> String {
 
 /// Registers `name` and returns its token.
 pub async fn register(addr: &str, name: &str) -> String {
-    let r = client::post(
-        addr,
-        "/api/register",
-        None,
-        &json!({"username": name, "password": "secret123"}),
-    )
-    .await
-    .expect("request");
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.json()["token"].as_str().expect("token").to_string()
+    client::register(addr, name, "secret123")
+        .await
+        .expect("registered")
 }
 
 /// POST with a bearer token: status and JSON body.
