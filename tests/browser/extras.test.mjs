@@ -106,6 +106,9 @@ test('typed moves in Jifen (the class chooser), Banqi (a lone square flips) and 
   }
   assert.ok(mover);
   const other = mover === a ? b : a;
+  // The other page may not have the started game yet (its socket is a
+  // moment behind the mover's): wait until it shows the opponent's move.
+  await other.waitForFunction(() => /Opponent's move/.test(document.querySelector('[data-testid="status"]').textContent));
   await other.fill('[data-testid="typed-move"]', 'a1');
   await other.press('[data-testid="typed-move"]', 'Enter');
   assert.match(await other.locator('[data-testid="error"]').textContent(), /not your move/);
