@@ -195,7 +195,11 @@ function route() {
 }
 
 byId('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
-window.addEventListener('hashchange', route);
+// Until the session and the kinds are loaded, the first route (below) reads
+// the hash itself: routing earlier too would draw the view twice, the second
+// time over what the visitor (or a test) already typed into it.
+let ready = false;
+window.addEventListener('hashchange', () => { if (ready) route(); });
 bindTheme();
 setLang(getLang());
-ensureSession().then(loadKinds).then(() => { watchMyGames(); route(); });
+ensureSession().then(loadKinds).then(() => { ready = true; watchMyGames(); route(); });
