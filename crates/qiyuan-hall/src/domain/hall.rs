@@ -165,8 +165,10 @@ pub struct Hall {
     pub(crate) lobby: std::sync::Mutex<BTreeMap<String, Value>>,
     /// Flips to true on shutdown; long-lived tasks watch it.
     pub shutdown: watch::Receiver<bool>,
-    /// What happens after games end (ratings, events) and the fouls watch (X8).
-    pub hooks: crate::tournaments::events::Hooks,
+    /// Repeated draw offers (X8).
+    pub(crate) fouls: crate::domain::fouls::FoulWatch,
+    /// What the layers above attach (the events' state).
+    pub extensions: crate::domain::extensions::Extensions,
     /// The bounds set at start.
     pub limits: crate::limits::Limits,
     /// Failed-login throttle.
@@ -225,7 +227,8 @@ impl Hall {
             me: OnceLock::new(),
             lobby: std::sync::Mutex::new(BTreeMap::new()),
             shutdown,
-            hooks: crate::tournaments::events::Hooks::default(),
+            fouls: Default::default(),
+            extensions: Default::default(),
             lease: OnceLock::new(),
             node_claim: std::sync::Mutex::new(None),
         });

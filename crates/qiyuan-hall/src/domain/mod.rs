@@ -7,6 +7,7 @@ pub mod bus;
 pub(crate) mod chat;
 pub(crate) mod command;
 pub(crate) mod create;
+pub mod extensions;
 pub(crate) mod finisher;
 pub(crate) mod fouls;
 pub mod game_log;

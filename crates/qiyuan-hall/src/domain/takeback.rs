@@ -65,7 +65,7 @@ fn refusal(hall: &Hall, live: &Live) -> Option<HallError> {
                 .with_code(ErrorCode::TakebackRated),
         );
     }
-    if !offered(live) || hall.hooks.in_event(&live.row.id) {
+    if !offered(live) || hall.extensions.affiliated(&live.row.id) {
         return Some(
             HallError::conflict(
                 "this game offers no takebacks (hidden information, more than two seats, or an event game)",

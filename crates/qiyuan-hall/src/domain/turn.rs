@@ -106,9 +106,9 @@ impl Hall {
             return Err(e);
         }
         if let Some(offerer) = declined {
-            self.hooks.fouls.declined(&live.row.id, offerer);
+            self.fouls.declined(&live.row.id, offerer);
         }
-        self.hooks.fouls.moved(&live.row.id, seat);
+        self.fouls.moved(&live.row.id, seat);
         self.metrics.moves.inc();
         self.metrics
             .move_latency
@@ -363,7 +363,7 @@ impl Hall {
                 if live.draw_offer == Some(seat) {
                     return Err(HallError::conflict("your draw offer already stands"));
                 }
-                if self.hooks.fouls.offered(&live.row.id, seat) {
+                if self.fouls.offered(&live.row.id, seat) {
                     // X8: offered again before the opponent made two moves since the refusal.
                     self.record_foul(&live.row.id, seat).await;
                 }
@@ -389,7 +389,7 @@ impl Hall {
     fn decline_draw(&self, live: &mut Live, offerer: usize, by: usize) {
         live.draw_offer = None;
         live.draw_declined = Some((by, live.version() + 1));
-        self.hooks.fouls.declined(&live.row.id, offerer);
+        self.fouls.declined(&live.row.id, offerer);
         self.announce(live);
     }
 

@@ -229,7 +229,7 @@ pub async fn invitations(
     State(hall): State<AppState>,
     SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let mut list = hall.hooks.invitations_of(user.id).await;
+    let mut list = crate::tournaments::events::invitations_of(&hall, user.id).await;
     list.extend(crate::tournaments::team_events::invitations_of(&hall, user.id).await);
     Ok(axum::Json(serde_json::json!({"invitations": list})).into_response())
 }

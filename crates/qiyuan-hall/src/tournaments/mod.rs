@@ -1,4 +1,4 @@
-//! Tournaments and ratings: events, team events, the rating ledger; they hear of finished games through the hall's hooks.
+//! Tournaments and ratings: events, team events, the rating ledger. They hear of finished games from the finisher and keep their state on the hall as an extension (`domain::extensions`), so the domain never names them.
 
 pub(crate) mod events;
 pub(crate) mod ratings;

@@ -24,6 +24,7 @@ use tokio::sync::Mutex;
 use crate::clock::wall_ms;
 use crate::domain::hall::{ClockSpec, Hall, HallError, HallResult};
 use crate::store::{GameRow, SeatRow, User};
+use crate::tournaments::events::hooks;
 use crate::tournaments::events::{game_fouls, game_result};
 
 pub use crate::limits::{MAX_BOARDS, MAX_TEAMS};
@@ -380,7 +381,7 @@ impl TeamEvent {
                 .await;
             match started {
                 Ok(gid) => {
-                    hall.hooks.teams.link(&gid, &self.id);
+                    hooks(hall).teams.link(&gid, &self.id);
                     let round = match playoff {
                         Some(p) => &mut self.playoffs[p].rounds[r],
                         None => &mut self.rounds[r],
@@ -420,10 +421,10 @@ pub fn is_team_event_id(id: &str) -> bool {
 /// Records a finished game of a team event and moves the event on. False if
 /// the game belongs to no team event. Runs on the hook task.
 pub async fn game_over(hall: &Arc<Hall>, row: &GameRow) -> bool {
-    let Some(eid) = hall.hooks.teams.event_of_game(&row.id) else {
+    let Some(eid) = hooks(hall).teams.event_of_game(&row.id) else {
         return false;
     };
-    let Some(e) = hall.hooks.teams.get(&eid) else {
+    let Some(e) = hooks(hall).teams.get(&eid) else {
         return true;
     };
     let Some(result) = game_result(hall, row, false) else {
@@ -460,18 +461,18 @@ pub async fn resume_one(hall: &Arc<Hall>, id: &str, data: &str) -> bool {
     let mut ended = Vec::new();
     for b in te.boards_mut() {
         if let Some(g) = &b.game_id {
-            hall.hooks.teams.link(g, id);
+            hooks(hall).teams.link(g, id);
             if b.result.is_none() {
                 ended.push(g.clone());
             }
         }
     }
-    hall.hooks.teams.insert(te);
+    hooks(hall).teams.insert(te);
     for g in ended {
         if let Ok(row) = hall.game_row(&g).await
             && row.status == "finished"
         {
-            hall.hooks.game_over(&g);
+            hooks(hall).game_over(&g);
         }
     }
     true
@@ -625,7 +626,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
     };
     // In the map before any game starts, so a game ending at once finds it.
     let id = te.id.clone();
-    hall.hooks.teams.insert(te);
+    hooks(hall).teams.insert(te);
     let e = find(hall, &id)?;
     let mut te = e.lock().await;
     te.drive(hall).await;
@@ -658,7 +659,7 @@ pub async fn answer(hall: &Arc<Hall>, id: &str, user: &User, accept: bool) -> Ha
 
 /// Team events organised by `name` with AI members that are not over.
 pub(crate) async fn unfinished_ai_events_of(hall: &Hall, name: &str) -> usize {
-    crate::tournaments::events::collect_from(&hall.hooks.teams.events, |te: &TeamEvent| {
+    crate::tournaments::events::collect_from(&hooks(hall).teams.events, |te: &TeamEvent| {
         let has_ai = te
             .teams
             .iter()
@@ -673,7 +674,7 @@ pub(crate) async fn unfinished_ai_events_of(hall: &Hall, name: &str) -> usize {
 
 /// Team events that invite user `id` and wait for an answer.
 pub(crate) async fn invitations_of(hall: &Hall, id: i64) -> Vec<Value> {
-    crate::tournaments::events::collect_from(&hall.hooks.teams.events, |te: &TeamEvent| {
+    crate::tournaments::events::collect_from(&hooks(hall).teams.events, |te: &TeamEvent| {
         (te.status == "invited" && te.invited.contains(&id)).then(|| {
             json!({
                 "kind": "team_event", "id": te.id, "name": te.name, "game": te.game,
@@ -686,7 +687,7 @@ pub(crate) async fn invitations_of(hall: &Hall, id: i64) -> Vec<Value> {
 }
 
 fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<TeamEvent>>> {
-    hall.hooks
+    hooks(hall)
         .teams
         .get(id)
         .ok_or_else(|| HallError::not_found(format!("no team event '{}'", crate::error::shown(id))))
@@ -695,7 +696,7 @@ fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<TeamEvent>>> {
 /// `GET /api/team-events`: every team event, running ones first, then by name.
 pub async fn list(hall: &Hall) -> Value {
     let mut out =
-        crate::tournaments::events::collect_from(&hall.hooks.teams.events, |te: &TeamEvent| {
+        crate::tournaments::events::collect_from(&hooks(hall).teams.events, |te: &TeamEvent| {
             Some(json!({
                 "id": te.id, "name": te.name, "game": te.game, "status": te.status,
                 "organiser": te.organiser, "teams": te.teams.len(),

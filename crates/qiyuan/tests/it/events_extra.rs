@@ -44,6 +44,10 @@ struct Duel {
 }
 
 async fn duel(addr: &str, settings: Value) -> Duel {
+    duel_rated(addr, settings, true).await
+}
+
+async fn duel_rated(addr: &str, settings: Value, rated: bool) -> Duel {
     let alice = register(addr, "alice").await;
     let bob = register(addr, "bob").await;
     let (st, ev) = post(
@@ -51,7 +55,7 @@ async fn duel(addr: &str, settings: Value) -> Duel {
         "/api/events",
         &alice,
         json!({
-            "name": "duel", "game": "xiangqi",
+            "name": "duel", "game": "xiangqi", "rated": rated,
             "clock": {"initial_s": 120, "increment_s": 0},
             "format": {"kind": "round_robin", "cycles": 1},
             "settings": settings,
@@ -97,6 +101,22 @@ fn row<'a>(s: &'a Value, name: &str) -> &'a Value {
         .iter()
         .find(|r| r["name"] == name)
         .unwrap_or_else(|| panic!("no row for {name}: {s}"))
+}
+
+#[tokio::test]
+async fn an_unrated_event_game_offers_no_takebacks() {
+    let (srv, addr) = server().await;
+    let d = duel_rated(&addr, json!({}), false).await;
+    let g = |what: &str| format!("/api/games/{}/{what}", d.game);
+    let (st, v) = post(&addr, &g("moves"), &d.red.0, json!({"move": "h2e2"})).await;
+    assert_eq!(st, 200, "{v}");
+    let (_, s) = get(&addr, &format!("/api/games/{}", d.game)).await;
+    assert_eq!(s["rated"], false, "{s}");
+    // The domain asks the events (attached to the hall) whether the game is theirs.
+    let (st, v) = post(&addr, &g("takeback"), &d.red.0, json!({"action": "offer"})).await;
+    assert_eq!(st, 409, "{v}");
+    assert_eq!(v["code"], "takeback_unavailable", "{v}");
+    srv.shutdown().await;
 }
 
 #[tokio::test]

@@ -13,11 +13,13 @@ use tokio::sync::Mutex;
 use super::{HallEvent, HookMsg, TieGame, TiePlayoff};
 use crate::clock::wall_ms;
 use crate::domain::hall::Hall;
+use crate::tournaments::events::hooks;
 
 /// Arms the time cap (X6) of an event game that started at `created_ms`.
 fn arm_cap(hall: &Arc<Hall>, game_id: &str, cap_ms: u64, created_ms: i64) {
     {
-        let mut armed = hall.hooks.armed.lock().unwrap_or_else(|e| e.into_inner());
+        let hooks = hooks(hall);
+        let mut armed = hooks.armed.lock().unwrap_or_else(|e| e.into_inner());
         if !armed.insert(game_id.to_string()) {
             return;
         }
@@ -28,7 +30,7 @@ fn arm_cap(hall: &Arc<Hall>, game_id: &str, cap_ms: u64, created_ms: i64) {
     let id = game_id.to_string();
     tokio::spawn(async move {
         tokio::time::sleep(wait).await;
-        hall.hooks.send(HookMsg::Cap(id));
+        hooks(&hall).send(HookMsg::Cap(id));
     });
 }
 
@@ -133,7 +135,7 @@ async fn drive(hall: &Arc<Hall>, he: &mut HallEvent) {
                         .await
                     {
                         Ok(gid) => {
-                            hall.hooks.link_game(&gid, &he.id);
+                            hooks(hall).link_game(&gid, &he.id);
                             if let Some(cap) = he.settings.game_time_cap_ms {
                                 arm_cap(hall, &gid, cap, wall_ms());
                             }
@@ -223,7 +225,7 @@ async fn tie_step(hall: &Arc<Hall>, he: &mut HallEvent) -> bool {
     let snapshot = he.clone();
     match snapshot.start_game(hall, &red, &black, true).await {
         Ok(gid) => {
-            hall.hooks.link_game(&gid, &he.id);
+            hooks(hall).link_game(&gid, &he.id);
             he.ties[idx].games.push(TieGame {
                 red,
                 black,
@@ -315,10 +317,10 @@ async fn on_game_over(hall: &Arc<Hall>, game_id: &str) {
     if crate::tournaments::team_events::game_over(hall, &row).await {
         return;
     }
-    let Some(eid) = hall.hooks.event_of_game(game_id) else {
+    let Some(eid) = hooks(hall).event_of_game(game_id) else {
         return;
     };
-    let Some(e) = hall.hooks.event(&eid) else {
+    let Some(e) = hooks(hall).event(&eid) else {
         return;
     };
     let mut he = e.lock().await;
@@ -347,10 +349,10 @@ async fn on_game_over(hall: &Arc<Hall>, game_id: &str) {
 }
 
 async fn on_cap(hall: &Arc<Hall>, game_id: &str) {
-    let Some(eid) = hall.hooks.event_of_game(game_id) else {
+    let Some(eid) = hooks(hall).event_of_game(game_id) else {
         return;
     };
-    let Some(e) = hall.hooks.event(&eid) else {
+    let Some(e) = hooks(hall).event(&eid) else {
         return;
     };
     let mut he = e.lock().await;
@@ -372,8 +374,7 @@ async fn on_cap(hall: &Arc<Hall>, game_id: &str) {
 
 /// The hook task: runs until shutdown. Call once (the server does).
 pub async fn run(hall: Arc<Hall>) {
-    let rx = hall
-        .hooks
+    let rx = hooks(&hall)
         .rx
         .lock()
         .unwrap_or_else(|e| e.into_inner())
@@ -390,7 +391,7 @@ pub async fn run(hall: Arc<Hall>) {
             HookMsg::GameOver(id) => on_game_over(&hall, &id).await,
             HookMsg::Cap(id) => on_cap(&hall, &id).await,
             HookMsg::Drive(id) => {
-                if let Some(e) = hall.hooks.event(&id) {
+                if let Some(e) = hooks(&hall).event(&id) {
                     let mut he = e.lock().await;
                     drive(&hall, &mut he).await;
                     save(&hall, &he).await;
@@ -423,24 +424,24 @@ pub async fn resume(hall: &Arc<Hall>) -> anyhow::Result<usize> {
             for r in ev.rounds() {
                 for p in &r.pairings {
                     if let Some(g) = &p.game_id {
-                        hall.hooks.link_game(g, &id);
+                        hooks(hall).link_game(g, &id);
                     }
                 }
             }
         }
         for t in &he.ties {
             for g in &t.games {
-                hall.hooks.link_game(&g.game_id, &id);
+                hooks(hall).link_game(&g.game_id, &id);
             }
         }
         let running = he.status == "running";
-        hall.hooks
+        hooks(hall)
             .events
             .write()
             .unwrap_or_else(|e| e.into_inner())
             .insert(id.clone(), Arc::new(Mutex::new(he)));
         if running {
-            hall.hooks.send(HookMsg::Drive(id));
+            hooks(hall).send(HookMsg::Drive(id));
         }
         n += 1;
     }

@@ -17,7 +17,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, mpsc};
 
-use crate::domain::fouls::FoulWatch;
 use crate::domain::hall::{Hall, HallError, HallResult};
 use crate::error::ErrorCode;
 use crate::limits::MAX_EVENT_PLAYERS;
@@ -49,8 +48,6 @@ pub enum HookMsg {
 pub struct Hooks {
     tx: mpsc::UnboundedSender<HookMsg>,
     rx: std::sync::Mutex<Option<mpsc::UnboundedReceiver<HookMsg>>>,
-    /// Repeated draw offers (X8).
-    pub fouls: FoulWatch,
     events: RwLock<HashMap<String, Arc<Mutex<HallEvent>>>>,
     /// Which event a game belongs to.
     game_events: std::sync::Mutex<HashMap<String, String>>,
@@ -66,12 +63,32 @@ impl Default for Hooks {
         Hooks {
             tx,
             rx: std::sync::Mutex::new(Some(rx)),
-            fouls: FoulWatch::default(),
             events: RwLock::new(HashMap::new()),
             game_events: std::sync::Mutex::new(HashMap::new()),
             armed: std::sync::Mutex::new(HashSet::new()),
             teams: Default::default(),
         }
+    }
+}
+
+/// The hall's events state, made and attached on first use: attaching also
+/// tells the domain which games belong to an event (no takebacks there).
+pub(crate) fn hooks(hall: &Hall) -> Arc<Hooks> {
+    let (hooks, made) = hall.extensions.get_or_insert_with(Hooks::default);
+    if made {
+        hall.extensions.set_affiliations(hooks.clone());
+    }
+    hooks
+}
+
+/// Events that invite user `id` and wait for an answer.
+pub(crate) async fn invitations_of(hall: &Hall, id: i64) -> Vec<Value> {
+    hooks(hall).invitations_of(id).await
+}
+
+impl crate::domain::extensions::GameAffiliations for Hooks {
+    fn holds(&self, id: &str) -> bool {
+        self.in_event(id)
     }
 }
 
@@ -169,7 +186,7 @@ pub struct EventsListener;
 #[async_trait::async_trait]
 impl crate::domain::finisher::FinishListener for EventsListener {
     async fn finished(&self, hall: &Hall, live: &crate::domain::hall::Live) {
-        hall.hooks.game_over(&live.row.id);
+        hooks(hall).game_over(&live.row.id);
     }
 }
 

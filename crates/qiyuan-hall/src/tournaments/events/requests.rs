@@ -24,6 +24,7 @@ use crate::limits::{
     check_range,
 };
 use crate::store::User;
+use crate::tournaments::events::hooks;
 
 /// Event settings in `POST /api/events`; every field has the format's default.
 #[derive(Deserialize, Debug, Default, utoipa::ToSchema)]
@@ -209,7 +210,7 @@ pub(crate) async fn check_ai_budget(
     if ai_entrants > max {
         return over(format!("at most {max} AI players in one event"));
     }
-    let running = hall.hooks.unfinished_ai_events_of(&user.username).await
+    let running = hooks(hall).unfinished_ai_events_of(&user.username).await
         + crate::tournaments::team_events::unfinished_ai_events_of(hall, &user.username).await;
     if running >= hall.limits.ai_events_per_user {
         return over(format!(
@@ -309,19 +310,19 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
     let id = he.id.clone();
     save(hall, &he).await;
     let json = he.to_json();
-    hall.hooks
+    hooks(hall)
         .events
         .write()
         .unwrap_or_else(|e| e.into_inner())
         .insert(id.clone(), Arc::new(Mutex::new(he)));
     if req.start {
-        hall.hooks.send(HookMsg::Drive(id));
+        hooks(hall).send(HookMsg::Drive(id));
     }
     Ok(json)
 }
 
 fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<HallEvent>>> {
-    hall.hooks
+    hooks(hall)
         .event(id)
         .ok_or_else(|| HallError::not_found(format!("no event '{}'", crate::error::shown(id))))
 }
@@ -408,7 +409,7 @@ pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value>
     he.event = Some(ev);
     he.status = "running".into();
     save(hall, &he).await;
-    hall.hooks.send(HookMsg::Drive(id.to_string()));
+    hooks(hall).send(HookMsg::Drive(id.to_string()));
     Ok(he.to_json())
 }
 
@@ -421,7 +422,7 @@ pub async fn get(hall: &Hall, id: &str) -> HallResult<Value> {
 
 /// `GET /api/events`: every event, newest first.
 pub async fn list(hall: &Hall) -> Value {
-    let mut out = collect_from(&hall.hooks.events, |he: &HallEvent| Some(he.summary())).await;
+    let mut out = collect_from(&hooks(hall).events, |he: &HallEvent| Some(he.summary())).await;
     // Newest first; events of the same millisecond by id, so that pages
     // (`GET /api/events?offset=`) neither repeat nor skip one.
     out.sort_by(|a, b| {
