@@ -70,6 +70,13 @@ impl GameKind for BanqiKind {
             seconds: DEFAULT_MOVE_S,
         }
     }
+    /// Per-move clocks (B12): quick and standard, in both rule sets.
+    fn pools(&self) -> Vec<qiyuan_core::PoolSpec> {
+        ["banqi", "banqi-icga"]
+            .into_iter()
+            .flat_map(|v| [15, DEFAULT_MOVE_S].map(|s| qiyuan_core::PoolSpec::new(v, s, 0)))
+            .collect()
+    }
     fn ai(&self) -> Option<&dyn GameAi> {
         Some(&AiFor(BanqiAi))
     }

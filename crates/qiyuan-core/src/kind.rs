@@ -60,6 +60,45 @@ pub struct StartSpec<'a> {
     pub seed: [u8; 32],
 }
 
+/// A pairing pool a kind offers: one variant at one time control. Players
+/// join it with one click and the hall pairs those who wait in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolSpec {
+    /// The variant played (its seat count is the variant's first).
+    pub variant: &'static str,
+    /// Base time per seat in seconds (the time per move, for kinds whose
+    /// clock runs per move).
+    pub initial_s: i64,
+    /// Added after each turn, in seconds.
+    pub increment_s: i64,
+}
+
+impl PoolSpec {
+    /// `variant` at `initial_s` + `increment_s`.
+    pub const fn new(variant: &'static str, initial_s: i64, increment_s: i64) -> PoolSpec {
+        PoolSpec {
+            variant,
+            initial_s,
+            increment_s,
+        }
+    }
+
+    /// The pool's stable id: the variant and the clock as players say it,
+    /// minutes when whole (`xiangqi-5+3`), else seconds (`banqi-30s+0`).
+    pub fn id(&self) -> String {
+        if self.initial_s % 60 == 0 {
+            format!(
+                "{}-{}+{}",
+                self.variant,
+                self.initial_s / 60,
+                self.increment_s
+            )
+        } else {
+            format!("{}-{}s+{}", self.variant, self.initial_s, self.increment_s)
+        }
+    }
+}
+
 /// How the clock of a new room runs unless the room says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DefaultClock {
@@ -164,6 +203,20 @@ pub trait GameKind: Send + Sync {
             initial_s: 600,
             increment_s: 0,
         }
+    }
+    /// The pairing pools the kind offers. By default one: its first
+    /// variant at its default clock.
+    fn pools(&self) -> Vec<PoolSpec> {
+        let Some(v) = self.variants().first() else {
+            return Vec::new();
+        };
+        vec![match self.default_clock() {
+            DefaultClock::PerSeat {
+                initial_s,
+                increment_s,
+            } => PoolSpec::new(v.name, initial_s, increment_s),
+            DefaultClock::PerMove { seconds } => PoolSpec::new(v.name, seconds, 0),
+        }]
     }
     /// The AI, if the kind has one.
     fn ai(&self) -> Option<&dyn GameAi> {

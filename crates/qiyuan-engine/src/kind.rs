@@ -9,7 +9,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use qiyuan_core::{
-    AiFor, GameAi, GameKind, GameRules, OptionSpec, StartSpec, TableGame, TypedAi, VariantSpec,
+    AiFor, GameAi, GameKind, GameRules, OptionSpec, PoolSpec, StartSpec, TableGame, TypedAi,
+    VariantSpec,
 };
 use qiyuan_xiangqi::table::{MAX_TARGET, XiangqiTable};
 use qiyuan_xiangqi::{Position, Variant};
@@ -58,9 +59,39 @@ pub fn kinds() -> Vec<Arc<dyn GameKind>> {
         .collect()
 }
 
+/// Xiangqi's pools: the time controls its players use most, bullet to
+/// classical (minutes + seconds).
+const XIANGQI_POOLS: [(i64, i64); 11] = [
+    (1, 0),
+    (2, 1),
+    (3, 0),
+    (3, 2),
+    (5, 0),
+    (5, 3),
+    (10, 0),
+    (10, 5),
+    (15, 10),
+    (30, 0),
+    (30, 20),
+];
+
+/// The points variants' pools: a game to a target takes longer, so fewer
+/// and slower ones.
+const JIFEN_POOLS: [(i64, i64); 3] = [(5, 3), (10, 5), (15, 10)];
+
 impl GameKind for XiangqiKind {
     fn id(&self) -> &'static str {
         self.variant.name()
+    }
+    fn pools(&self) -> Vec<PoolSpec> {
+        let clocks: &[(i64, i64)] = match self.variant {
+            Variant::Xiangqi => &XIANGQI_POOLS,
+            _ => &JIFEN_POOLS,
+        };
+        clocks
+            .iter()
+            .map(|&(m, inc)| PoolSpec::new(self.variant.name(), m * 60, inc))
+            .collect()
     }
     fn variants(&self) -> &'static [VariantSpec] {
         match self.variant {

@@ -284,6 +284,37 @@ impl std::ops::DerefMut for GameSocket {
     }
 }
 
+/// An NDJSON stream read line by line over a raw connection (HTTP/1.1,
+/// chunked): what a bot reading `GET /api/stream/event` sees.
+pub struct NdjsonLines {
+    lines: tokio::io::Lines<tokio::io::BufReader<TcpStream>>,
+}
+
+impl NdjsonLines {
+    /// The next JSON object line (headers, chunk sizes and keep-alive empty
+    /// lines are skipped); `None` when the stream ended.
+    pub async fn next_json(&mut self) -> Option<serde_json::Value> {
+        while let Ok(Some(line)) = self.lines.next_line().await {
+            if let Ok(v @ serde_json::Value::Object(_)) = serde_json::from_str(line.trim()) {
+                return Some(v);
+            }
+        }
+        None
+    }
+}
+
+/// Opens the NDJSON stream at `path` with `token`.
+pub async fn stream_lines(addr: &str, path: &str, token: Option<&str>) -> Result<NdjsonLines> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+    let mut conn = TcpStream::connect(addr).await?;
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    conn.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}\r\n").as_bytes())
+        .await?;
+    Ok(NdjsonLines {
+        lines: tokio::io::BufReader::new(conn).lines(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::GameCopy;

@@ -117,6 +117,8 @@ error_codes! {
     TakebackDeclined = ("takeback_declined", 409),
     /// No takeback request to answer.
     NoTakebackRequest = ("no_takeback_request", 409),
+    /// The room is no longer waiting for players (it started or closed).
+    NotWaiting = ("not_waiting", 409),
     /// Chat is closed for this game or this user.
     ChatUnavailable = ("chat_unavailable", 409),
     /// The user name is taken or looks like one that is.

@@ -119,6 +119,10 @@ pub struct Limits {
     /// A room waiting for players is closed once its creator has not been
     /// seen (no open socket, no request) for this long.
     pub open_room_idle: Duration,
+    /// How often each pool pairs the players waiting in it.
+    pub pool_wave: Duration,
+    /// A player waiting in a pool with no socket open for this long leaves it.
+    pub pool_presence_grace: Duration,
     /// Guest accounts one address may create per hour (0: no cap).
     pub guests_per_ip_hour: u32,
     /// A guest that never played and has not been seen for this long is
@@ -163,6 +167,8 @@ impl Default for Limits {
             event_ai_entrants: 16,
             open_rooms_per_user: 8,
             open_room_idle: Duration::from_secs(10 * 60),
+            pool_wave: Duration::from_secs(2),
+            pool_presence_grace: Duration::from_secs(5),
             guests_per_ip_hour: 30,
             guest_idle: Duration::from_secs(24 * 3600),
             header_timeout: Duration::from_secs(10),

@@ -166,6 +166,17 @@ impl GameKind for JunqiKind {
             increment_s: 5,
         }
     }
+    /// The hidden game at a quick and the standard clock; the open and
+    /// flip variants at the standard one.
+    fn pools(&self) -> Vec<qiyuan_core::PoolSpec> {
+        use qiyuan_core::PoolSpec;
+        vec![
+            PoolSpec::new("junqi", 300, 5),
+            PoolSpec::new("junqi", 900, 5),
+            PoolSpec::new("junqi-open", 900, 5),
+            PoolSpec::new("junqi-flip", 900, 5),
+        ]
+    }
     fn ai(&self) -> Option<&dyn GameAi> {
         Some(&AiFor(JunqiAi))
     }

@@ -108,6 +108,13 @@ impl GameKind for TiaoqiKind {
             seconds: MOVE_SECONDS,
         }
     }
+    /// One per-move pool per table size: the hall fills all seats at once.
+    fn pools(&self) -> Vec<qiyuan_core::PoolSpec> {
+        ["tiaoqi", "tiaoqi-3", "tiaoqi-4", "tiaoqi-6"]
+            .into_iter()
+            .flat_map(|v| [15, MOVE_SECONDS].map(|s| qiyuan_core::PoolSpec::new(v, s, 0)))
+            .collect()
+    }
     fn ai(&self) -> Option<&dyn GameAi> {
         Some(&AiFor(TiaoqiAi))
     }

@@ -67,6 +67,11 @@ pub(crate) enum GameCommand {
         user: User,
         reply: Reply<HallResult<Option<String>>>,
     },
+    /// The creator cancels a waiting room, or the challenged user declines it.
+    Withdraw {
+        user: User,
+        reply: Reply<HallResult<()>>,
+    },
     /// A user takes the open seat; answers the seat.
     Join {
         user: User,
@@ -186,6 +191,9 @@ impl Hall {
             }
             C::Rematch { user, reply } => {
                 let _ = reply.send(self.rematch_in(live, user).await);
+            }
+            C::Withdraw { user, reply } => {
+                let _ = reply.send(self.withdraw_in(live, user).await);
             }
             C::Join { user, reply } => {
                 let _ = reply.send(self.join_game(live, user).await);

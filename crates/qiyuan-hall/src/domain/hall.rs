@@ -165,6 +165,8 @@ pub struct Hall {
     pub(crate) lobby: std::sync::Mutex<BTreeMap<String, Value>>,
     /// Flips to true on shutdown; long-lived tasks watch it.
     pub shutdown: watch::Receiver<bool>,
+    /// The pairing pools.
+    pub pools: crate::domain::pools::Pools,
     /// Repeated draw offers (X8).
     pub(crate) fouls: crate::domain::fouls::FoulWatch,
     /// What the layers above attach (the events' state).
@@ -209,6 +211,7 @@ impl Hall {
         shutdown: watch::Receiver<bool>,
         limits: crate::limits::Limits,
     ) -> Arc<Hall> {
+        let pools = crate::domain::pools::Pools::new(&games);
         let hall = Arc::new(Hall {
             login: crate::domain::login::LoginThrottle::new(limits.login_max_delay),
             hashes: crate::domain::login::HashPool::new(limits.hash_workers, limits.hash_queue),
@@ -228,6 +231,7 @@ impl Hall {
             lobby: std::sync::Mutex::new(BTreeMap::new()),
             shutdown,
             fouls: Default::default(),
+            pools,
             extensions: Default::default(),
             lease: OnceLock::new(),
             node_claim: std::sync::Mutex::new(None),
@@ -389,6 +393,12 @@ impl Hall {
         let names = self.games.seat_names(&row.rules, row.seats.len());
         let mut live = Live::new(row, table, clocks, names);
         live.challenge = challenge;
+        if playing {
+            self.tell_game_start(&live);
+        }
+        self.tell_challenge(&live, |challenge| {
+            crate::domain::user_events::UserEvent::Challenge { challenge }
+        });
         // With leases, the creating node owns the game before anyone can
         // reach it through another node.
         self.lease_tick(&mut live).await;
@@ -563,6 +573,9 @@ impl Hall {
         }
         self.announce(live);
         self.update_lobby(live);
+        if full {
+            self.tell_game_start(live);
+        }
         Ok(seat)
     }
 

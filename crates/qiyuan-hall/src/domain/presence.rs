@@ -8,10 +8,12 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::domain::hall::{Hall, Live};
+use crate::domain::command::GameCommand;
+use crate::domain::hall::{Hall, Live, not_a_player};
+use crate::domain::user_events::UserEvent;
 use crate::error::ErrorCode;
 use crate::error::{HallError, HallResult};
-use crate::store::SeatRow;
+use crate::store::{SeatRow, User};
 
 /// Entries kept before old ones are forgotten.
 const MAX_ENTRIES: usize = 100_000;
@@ -103,25 +105,85 @@ impl Hall {
         now.saturating_duration_since(last) >= self.limits.open_room_idle
     }
 
-    /// Closes the abandoned room `live`: it is deleted from storage (it
-    /// never started: no move, no result) and leaves the lobby. Returns
-    /// whether it was closed; the game's task then ends. Jobs that reach it
-    /// after that see a finished room and change nothing.
+    /// Closes the abandoned room `live` (see [`Hall::close_room`]); a
+    /// challenge in it is cancelled on both sides.
     pub(crate) async fn close_abandoned_room(&self, live: &mut Live) -> bool {
-        match self.store.delete_open_room(&live.row.id).await {
-            Ok(true) => {
-                live.row.status = "finished".into();
-                self.unlist_room(&live.row.id);
-                self.metrics.rooms_closed.inc();
-                tracing::info!(game = %live.row.id, "abandoned room closed");
-                true
+        match self.close_room(live).await {
+            Ok(closed) => {
+                if closed {
+                    self.metrics.rooms_closed.inc();
+                    self.tell_challenge(live, |challenge| UserEvent::ChallengeCanceled {
+                        challenge,
+                    });
+                    tracing::info!(game = %live.row.id, "abandoned room closed");
+                }
+                closed
             }
-            Ok(false) => false,
             Err(e) => {
                 tracing::warn!(game = %live.row.id, error = %e, "cannot close an abandoned room");
                 false
             }
         }
+    }
+
+    /// Closes the waiting room `live`: it is deleted from storage (it never
+    /// started: no move, no result) and leaves the lobby. Returns whether it
+    /// was closed (false: it had started meanwhile); the game's task then
+    /// ends. Jobs that reach it after that see a finished room and change
+    /// nothing.
+    pub(crate) async fn close_room(
+        &self,
+        live: &mut Live,
+    ) -> Result<bool, crate::store::StoreError> {
+        if !self.store.delete_open_room(&live.row.id).await? {
+            return Ok(false);
+        }
+        live.row.status = "finished".into();
+        self.unlist_room(&live.row.id);
+        self.announce(live);
+        Ok(true)
+    }
+
+    /// Withdraws a waiting room: its creator cancels it, or the user a
+    /// challenge is for declines it. Both sides hear of it.
+    pub async fn withdraw(&self, id: &str, user: &User) -> HallResult<()> {
+        let user = user.clone();
+        self.ask(id, |reply| GameCommand::Withdraw { user, reply })
+            .await?
+    }
+
+    pub(crate) async fn withdraw_in(&self, live: &mut Live, user: User) -> HallResult<()> {
+        let seated = Hall::seat_of(live, &user).is_some();
+        let challenged = live
+            .challenge
+            .as_ref()
+            .is_some_and(|(id, _)| *id == user.id);
+        if !seated && !challenged {
+            return Err(not_a_player());
+        }
+        if live.row.status != "waiting" {
+            return Err(
+                HallError::conflict("only a room waiting for players can be withdrawn")
+                    .with_code(ErrorCode::NotWaiting),
+            );
+        }
+        self.check_owner(live)?;
+        match self.close_room(live).await {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(
+                    HallError::conflict("the game has started").with_code(ErrorCode::NotWaiting)
+                );
+            }
+            Err(e) => return Err(self.refused(live, e)),
+        }
+        if seated {
+            self.tell_challenge(live, |challenge| UserEvent::ChallengeCanceled { challenge });
+        } else {
+            self.tell_challenge(live, |challenge| UserEvent::ChallengeDeclined { challenge });
+        }
+        tracing::info!(game = %live.row.id, user = %user.username, "room withdrawn");
+        Ok(())
     }
 
     /// Deletes guests that never played and have not been seen for the

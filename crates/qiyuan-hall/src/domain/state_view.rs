@@ -159,7 +159,7 @@ impl From<qiyuan_core::Progress> for ProgressView {
 }
 
 /// The clock settings of a game.
-#[derive(Serialize, ToSchema)]
+#[derive(Serialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameClock {
     pub initial_s: i64,
     pub increment_s: i64,

@@ -293,6 +293,8 @@ impl Hall {
             self.metrics.games_in_play.dec();
         }
         self.update_lobby(live);
+        self.tell_game_finish(live);
+        self.pools.finished(&live.row.id);
         self.finisher.publish(self, live).await;
     }
 

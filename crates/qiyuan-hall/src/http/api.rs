@@ -407,7 +407,7 @@ pub async fn stream(
         })
     };
     Ok(crate::http::stream::ndjson(
-        first,
+        vec![first],
         rx,
         hall.shutdown.clone(),
         |v| v["status"] == "finished",

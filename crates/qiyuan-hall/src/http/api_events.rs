@@ -350,7 +350,7 @@ pub async fn stream(
     let rx = hall.bus.subscribe(&format!("event:{id}"));
     let first = read().await?;
     Ok(crate::http::stream::ndjson(
-        first,
+        vec![first],
         rx,
         hall.shutdown.clone(),
         |v| {

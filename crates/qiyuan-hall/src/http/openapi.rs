@@ -25,7 +25,7 @@ use crate::http::api::AppState;
 use crate::http::responses::{
     BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
-use crate::http::{api, api_account, api_events, api_play, presets, server};
+use crate::http::{api, api_account, api_events, api_play, api_pools, presets, server};
 use crate::limits;
 
 /// Where the document is served.
@@ -120,6 +120,11 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api_play::chat_mute))
         .routes(routes!(api_play::chat_report))
         .routes(routes!(api::rematch))
+        .routes(routes!(api_pools::list))
+        .routes(routes!(api_pools::join, api_pools::leave))
+        .routes(routes!(api_pools::cancel))
+        .routes(routes!(api_pools::decline))
+        .routes(routes!(api_pools::event_stream))
         .routes(routes!(api::pgn))
         .routes(routes!(api::stream))
         .routes(routes!(api::wait))

@@ -374,6 +374,7 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     let resumed = hall.resume().await?;
     tracing::info!(resumed, "games resumed");
     tokio::spawn(crate::tournaments::events::run(hall.clone()));
+    tokio::spawn(crate::domain::pools::run(hall.clone()));
     let events = crate::tournaments::events::resume(&hall).await?;
     tracing::info!(events, "events loaded");
     let app = router(hall.clone(), config.rate_per_sec);

@@ -32,23 +32,25 @@ pub type IsFinal = fn(&Value) -> bool;
 /// The full current line for a subscriber that missed events.
 pub type Resync = Arc<dyn Fn() -> BoxFuture<'static, Option<String>> + Send + Sync>;
 
-/// An NDJSON response: `first`, then the subscription's events until
+/// An NDJSON response: the `first` lines, then the subscription's events until
 /// `is_final` says one was the last. Without `resync`, missed events are
 /// skipped (each event is the whole thing). `slot` (from
 /// `hall.sockets.admit`) is given back when the stream ends or its client
 /// goes.
 pub fn ndjson(
-    first: Value,
+    first: Vec<Value>,
     rx: Subscription,
     shutdown: watch::Receiver<bool>,
     is_final: IsFinal,
     resync: Option<Resync>,
     slot: SocketSlot,
 ) -> Response {
-    let over = is_final(&first);
-    let head = futures_util::stream::once(async move {
-        Ok::<_, std::convert::Infallible>(format!("{first}\n"))
-    });
+    let over = first.iter().any(is_final);
+    let head = futures_util::stream::iter(
+        first
+            .into_iter()
+            .map(|line| Ok::<_, std::convert::Infallible>(format!("{line}\n"))),
+    );
     let state = (rx, shutdown, over, tokio::time::interval(KEEP_ALIVE));
     let rest = futures_util::stream::unfold(
         state,

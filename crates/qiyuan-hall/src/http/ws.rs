@@ -470,18 +470,25 @@ pub async fn lobby_socket(
     let slot = admit(&hall, peer, user.as_ref())?;
     Ok(bounded(ws).on_upgrade(move |socket| async move {
         hall.metrics.sockets.inc();
-        run_lobby_socket(hall.clone(), socket).await;
+        run_lobby_socket(hall.clone(), socket, user.as_ref().map(|u| u.id)).await;
         hall.metrics.sockets.dec();
+        drop(slot);
         // Here until the socket ended (an open socket counts as here).
         if let Some(u) = &user {
             hall.presence.seen(u.id);
+            // Closing the last lobby leaves the pools (the page is gone).
+            if hall.sockets.of_user(u.id) == 0 {
+                hall.pools.leave_all(u.id);
+            }
         }
-        drop(slot);
     }))
 }
 
-async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket) {
+/// The lobby's changes, and for a signed-in user their own events
+/// (`gameStart`, challenges: see [`crate::domain::user_events`]).
+async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket, user: Option<i64>) {
     let mut events = hall.bus.subscribe(LOBBY);
+    let mut mine = user.map(|id| hall.bus.subscribe(&crate::domain::user_events::topic(id)));
     let mut shutdown = hall.shutdown.clone();
     if socket
         .send(Message::Text(hall.lobby().to_string().into()))
@@ -515,6 +522,19 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket) {
                 };
                 if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
                     return;
+                }
+            }
+            ev = async { match mine.as_mut() { Some(rx) => rx.recv().await, None => std::future::pending().await } } => {
+                // A user's events are few and each stands alone: one
+                // missed (lagged) is skipped.
+                match ev {
+                    Ok(text) => {
+                        if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => return,
                 }
             }
             msg = socket.recv() => {

@@ -8,5 +8,6 @@ mod common;
 mod fake;
 mod layers;
 mod play;
+mod pools;
 mod slow_clients;
 mod store_contract;
