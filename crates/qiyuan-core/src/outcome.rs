@@ -47,11 +47,15 @@ impl EndReason {
     pub const Timeout: EndReason = EndReason::new("timeout", "超时", "timeout");
     /// Both players agreed to a draw.
     pub const Agreement: EndReason = EndReason::new("agreement", "协议和棋", "agreement");
+    /// Called off before both sides moved (no result, never rated).
+    pub const Aborted: EndReason = EndReason::new("aborted", "对局取消", "aborted");
+    /// The opponent left the game during their turn and the player claimed it.
+    pub const Abandoned: EndReason = EndReason::new("abandoned", "对手离开", "opponent left");
 }
 
 impl EndReason {
     /// The reasons every game may use (a game's own come from its kind).
-    pub const ALL: [EndReason; 11] = [
+    pub const ALL: [EndReason; 13] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::Points,
@@ -63,6 +67,8 @@ impl EndReason {
         EndReason::Resignation,
         EndReason::Timeout,
         EndReason::Agreement,
+        EndReason::Aborted,
+        EndReason::Abandoned,
     ];
 
     /// A reason with its stable one-word `code` (lower case, `-` between

@@ -119,6 +119,10 @@ error_codes! {
     NoTakebackRequest = ("no_takeback_request", 409),
     /// The room is no longer waiting for players (it started or closed).
     NotWaiting = ("not_waiting", 409),
+    /// Too late to abort: both sides have moved, or an event game.
+    CannotAbort = ("cannot_abort", 409),
+    /// The opponent has not left (or not for long enough) to claim the game.
+    OpponentPresent = ("opponent_present", 409),
     /// Chat is closed for this game or this user.
     ChatUnavailable = ("chat_unavailable", 409),
     /// The user name is taken or looks like one that is.

@@ -123,6 +123,12 @@ pub struct Limits {
     pub pool_wave: Duration,
     /// A player waiting in a pool with no socket open for this long leaves it.
     pub pool_presence_grace: Duration,
+    /// The time a side has for its first move before the game is aborted
+    /// (never more than the clock's base or per-move time).
+    pub first_move_grace: Duration,
+    /// How long a player must be gone during their turn before the
+    /// opponent may claim the game (shorter in fast games).
+    pub absence_claim: Duration,
     /// Guest accounts one address may create per hour (0: no cap).
     pub guests_per_ip_hour: u32,
     /// A guest that never played and has not been seen for this long is
@@ -169,6 +175,8 @@ impl Default for Limits {
             open_room_idle: Duration::from_secs(10 * 60),
             pool_wave: Duration::from_secs(2),
             pool_presence_grace: Duration::from_secs(5),
+            first_move_grace: Duration::from_secs(30),
+            absence_claim: Duration::from_secs(30),
             guests_per_ip_hour: 30,
             guest_idle: Duration::from_secs(24 * 3600),
             header_timeout: Duration::from_secs(10),

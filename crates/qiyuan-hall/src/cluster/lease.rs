@@ -302,6 +302,7 @@ impl Hall {
         if fresh.row.status == "playing" {
             let seats = fresh.table.seats_to_move();
             fresh.clocks.start(&seats, Instant::now());
+            self.hold_first_move(&mut fresh, Instant::now());
         }
         Ok(fresh)
     }

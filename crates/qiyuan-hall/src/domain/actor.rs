@@ -150,8 +150,14 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<GameComma
             ai_for = Some(live.version());
             hall.schedule_ai(&live);
         }
+        // A fallen flag, or a first move not made in time (`opening`).
         let flag_at = (owner && live.row.status == "playing" && !hall.ai_pool.is_queued(&id))
-            .then(|| live.clocks.deadline())
+            .then(
+                || match (live.clocks.deadline(), live.first_move_deadline) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                },
+            )
             .flatten()
             .map(|d| d.max(no_flag_before));
         let forget_at = if live.row.status == "finished" {

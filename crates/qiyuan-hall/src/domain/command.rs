@@ -72,6 +72,17 @@ pub(crate) enum GameCommand {
         user: User,
         reply: Reply<HallResult<()>>,
     },
+    /// A player aborts the game before both sides moved.
+    Abort {
+        user: User,
+        reply: Reply<HallResult<GameStateView>>,
+    },
+    /// A player claims the win (or a draw) against an opponent who left.
+    ClaimVictory {
+        user: User,
+        draw: bool,
+        reply: Reply<HallResult<GameStateView>>,
+    },
     /// A user takes the open seat; answers the seat.
     Join {
         user: User,
@@ -194,6 +205,12 @@ impl Hall {
             }
             C::Withdraw { user, reply } => {
                 let _ = reply.send(self.withdraw_in(live, user).await);
+            }
+            C::Abort { user, reply } => {
+                let _ = reply.send(self.abort_in(live, user).await);
+            }
+            C::ClaimVictory { user, draw, reply } => {
+                let _ = reply.send(self.claim_victory_in(live, user, draw).await);
             }
             C::Join { user, reply } => {
                 let _ = reply.send(self.join_game(live, user).await);

@@ -242,7 +242,9 @@ impl Hall {
             rematch_of: None,
             placings: None,
         };
-        let id = self.install_game(row, table, playing, challenge).await?;
+        let id = self
+            .install_game(row, table, playing, challenge, true)
+            .await?;
         tracing::info!(game = %id, rules = %req.game, user = %user.username, "game created");
         Ok((id, seat))
     }
@@ -333,7 +335,7 @@ impl Hall {
             placings: None,
             ..live.row.clone()
         };
-        let new_id = self.install_game(row, table, true, None).await?;
+        let new_id = self.install_game(row, table, true, None, true).await?;
         live.rematch_id = Some(new_id.clone());
         self.announce(live);
         Ok(Some(new_id))
@@ -342,7 +344,8 @@ impl Hall {
     /// Starts a game with every seat already taken (event games: users and
     /// AI levels, AI against AI included). `clocks` is the base time per seat
     /// in ms (armageddon play-offs give the seats different times). The
-    /// clock runs at once and AI seats move by themselves.
+    /// clock runs at once and AI seats move by themselves. Not abortable
+    /// (an event's pairing waits for its result).
     pub async fn start_seated_game(
         self: &Arc<Self>,
         rules: &str,
@@ -351,6 +354,23 @@ impl Hall {
         increment_ms: i64,
         seats: Vec<SeatRow>,
         rated: bool,
+    ) -> HallResult<String> {
+        self.start_full_game(rules, target, clocks, increment_ms, seats, rated, false)
+            .await
+    }
+
+    /// [`Hall::start_seated_game`], saying whether the game is `abortable`
+    /// (pool games are: each clock starts with its side's first move).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn start_full_game(
+        self: &Arc<Self>,
+        rules: &str,
+        target: Option<i32>,
+        clocks: Vec<i64>,
+        increment_ms: i64,
+        seats: Vec<SeatRow>,
+        rated: bool,
+        abortable: bool,
     ) -> HallResult<String> {
         let mut options = qiyuan_core::Options::new();
         if let Some(t) = target {
@@ -383,7 +403,7 @@ impl Hall {
             rematch_of: None,
             placings: None,
         };
-        self.install_game(row, table, true, None).await
+        self.install_game(row, table, true, None, abortable).await
     }
 }
 

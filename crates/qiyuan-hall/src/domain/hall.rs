@@ -72,6 +72,11 @@ pub struct Live {
     pub fence: Option<crate::store::Fence>,
     /// Whether the game's task has asked for the lease yet.
     pub lease_tried: bool,
+    /// Whether the game can be aborted before both sides moved, and holds
+    /// a seat's clock until its first move ([`crate::domain::opening`]).
+    pub abortable: bool,
+    /// When the seat to make its first move aborts the game by waiting.
+    pub first_move_deadline: Option<Instant>,
 }
 
 /// Server-side randomness for a move, with the draws it made, which are
@@ -135,6 +140,8 @@ impl Live {
             chat: Default::default(),
             fence: None,
             lease_tried: false,
+            abortable: false,
+            first_move_deadline: None,
         }
     }
 
@@ -323,6 +330,8 @@ impl Hall {
         let mut live = Live::new(row, table, clocks, seat_names);
         live.move_clocks = move_clocks;
         live.move_seats = move_seats;
+        // Event games are the events' (linked again when they resume).
+        live.abortable = live.row.seats.len() == 2 && !self.extensions.affiliated(&live.row.id);
         Ok(live)
     }
 
@@ -348,6 +357,7 @@ impl Hall {
                 let now = Instant::now();
                 let seats = live.table.seats_to_move();
                 live.clocks.start(&seats, now);
+                self.hold_first_move(&mut live, now);
                 self.metrics.games_in_play.inc();
             }
             self.update_lobby(&live);
@@ -367,6 +377,7 @@ impl Hall {
         table: Box<dyn TableGame>,
         playing: bool,
         challenge: Option<(i64, String)>,
+        abortable: bool,
     ) -> HallResult<String> {
         if let Some(secret) = table.secret_setup() {
             self.store
@@ -393,6 +404,8 @@ impl Hall {
         let names = self.games.seat_names(&row.rules, row.seats.len());
         let mut live = Live::new(row, table, clocks, names);
         live.challenge = challenge;
+        live.abortable = abortable && live.row.seats.len() == 2;
+        self.hold_first_move(&mut live, Instant::now());
         if playing {
             self.tell_game_start(&live);
         }
@@ -467,7 +480,11 @@ impl Hall {
         // A reader may notice a fallen flag a moment before the task does.
         self.flag_check(live, Instant::now()).await;
         let seat = user.and_then(|u| Hall::seat_of(live, u));
-        Hall::state_view(live, seat)
+        let mut view = Hall::state_view(live, seat);
+        view.claim_victory_in_ms = seat
+            .and_then(|s| self.claim_absence_in(live, s, Instant::now()))
+            .map(|d| d.as_millis() as i64);
+        view
     }
 
     /// The seat of `user` in game `id` (for sockets).
@@ -569,6 +586,7 @@ impl Hall {
         if full {
             let seats = live.table.seats_to_move();
             live.clocks.start(&seats, Instant::now());
+            self.hold_first_move(live, Instant::now());
             self.metrics.games_in_play.inc();
         }
         self.announce(live);

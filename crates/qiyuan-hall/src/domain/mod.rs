@@ -14,6 +14,7 @@ pub mod game_log;
 pub mod hall;
 pub(crate) mod login;
 pub(crate) mod my_games;
+pub(crate) mod opening;
 pub(crate) mod ownership;
 pub mod pairing;
 pub(crate) mod points;

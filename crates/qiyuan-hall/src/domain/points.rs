@@ -23,6 +23,7 @@ impl Hall {
     /// Settles a finished game's points into its players' balances.
     async fn settle_points(&self, live: &Live) {
         if live.row.status != "finished"
+            || live.row.reason.as_deref() == Some(qiyuan_core::EndReason::Aborted.as_str())
             || live.row.start_fen.is_some()
             || live
                 .row

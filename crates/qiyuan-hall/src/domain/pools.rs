@@ -312,13 +312,14 @@ impl Hall {
             .collect();
         let initial_ms = t.view.clock.initial_s * 1000;
         let started = self
-            .start_seated_game(
+            .start_full_game(
                 &t.view.game,
                 None,
                 vec![initial_ms; seats.len()],
                 t.view.clock.increment_s * 1000,
                 seats,
                 rated,
+                true,
             )
             .await;
         match started {

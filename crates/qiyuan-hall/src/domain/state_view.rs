@@ -77,6 +77,18 @@ pub struct GameStateView {
     /// followed were taken back), in the frame of that change only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub takeback_accepted: Option<usize>,
+    /// Whether a player may abort the game now (in play, not both sides
+    /// have moved, not an event game).
+    pub abortable: bool,
+    /// The time left for the seat to move to make its first move before
+    /// the game is aborted, in ms (while that seat has not moved yet).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_move_ms: Option<i64>,
+    /// For a player whose opponent has left during their turn: ms until
+    /// the game may be claimed (`POST /api/games/{id}/claim-victory`; 0:
+    /// now). Read with the state (`GET /api/games/{id}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim_victory_in_ms: Option<i64>,
     pub rematch_offer: Option<usize>,
     pub rematch_id: Option<String>,
     pub rematch_of: Option<String>,
@@ -96,7 +108,8 @@ pub struct GameStateView {
     /// Why the game ended (once over), a stable word: `checkmate`,
     /// `stalemate`, `points`, `perpetual-check`, `perpetual-chase`,
     /// `repetition`, `move-limit`, `dead-position`, `resignation`,
-    /// `timeout`, `agreement` or `flag-captured`.
+    /// `timeout`, `agreement`, `aborted`, `abandoned`, or one a game adds
+    /// (`flag-captured`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// The end in a sentence, "中文 / English" (once over).

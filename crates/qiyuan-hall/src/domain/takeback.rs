@@ -217,6 +217,7 @@ impl Hall {
         let move_seats = std::mem::replace(&mut live.move_seats, rebuilt.move_seats);
         live.clocks.stop(now);
         live.clocks.start(&live.table.seats_to_move(), now);
+        self.hold_first_move(live, now);
         Hall::fresh_turn(live);
         live.row.clocks = live.clocks.remaining.clone();
         live.row.updated_ms = wall_ms();

@@ -163,6 +163,9 @@ impl Hall {
         if live.row.status != "playing" || self.ai_pool.is_queued(&live.row.id) {
             return false;
         }
+        if self.abort_on_time(live, now).await {
+            return true;
+        }
         let Some(seat) = live.clocks.flagged(now) else {
             return false;
         };
@@ -250,6 +253,9 @@ impl Hall {
         // the other seat does.
         let turn_ends = !(next.contains(&seat) && live.table.turn_phase() > 1);
         live.clocks.charge_turn(seat, now, lag_ms, &next, turn_ends);
+        live.move_seats.push(seat);
+        self.hold_first_move(live, now);
+        live.move_seats.pop();
         Hall::fresh_turn(live);
         let outcome = live.table.result().cloned();
         if let Some(o) = &outcome {

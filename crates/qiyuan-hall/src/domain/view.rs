@@ -27,6 +27,9 @@ pub(crate) fn topic(id: &str, audience: Audience) -> String {
 
 /// A result as stored and shown: the winning seat's name, or `draw`.
 pub(crate) fn result_name(names: &[String], o: &Outcome) -> String {
+    if o.reason == qiyuan_core::EndReason::Aborted {
+        return "aborted".into();
+    }
     o.winner
         .and_then(|w| names.get(w).cloned())
         .unwrap_or_else(|| "draw".into())
@@ -146,6 +149,13 @@ impl Hall {
                 .accepted
                 .filter(|&(_, v)| v == version)
                 .map(|(s, _)| s),
+            abortable: playing
+                && live.abortable
+                && !(0..live.row.seats.len()).all(|s| live.move_seats.contains(&s)),
+            first_move_ms: live
+                .first_move_deadline
+                .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as i64),
+            claim_victory_in_ms: None,
             rematch_offer: live.rematch_offer,
             rematch_id: live.rematch_id.clone(),
             rematch_of: live.row.rematch_of.clone(),

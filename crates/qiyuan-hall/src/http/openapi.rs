@@ -124,6 +124,8 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api_pools::join, api_pools::leave))
         .routes(routes!(api_pools::cancel))
         .routes(routes!(api_pools::decline))
+        .routes(routes!(api_pools::abort))
+        .routes(routes!(api_pools::claim_victory))
         .routes(routes!(api_pools::event_stream))
         .routes(routes!(api::pgn))
         .routes(routes!(api::stream))

@@ -7,6 +7,7 @@ mod cluster_bus;
 mod common;
 mod fake;
 mod layers;
+mod opening;
 mod play;
 mod pools;
 mod slow_clients;
