@@ -70,3 +70,24 @@ pub async fn get(addr: &str, path: &str) -> (u16, Value) {
     let r = client::get(addr, path, None).await.expect("request");
     (r.status, r.json())
 }
+
+/// Polls `check` every 20 ms until it yields `Some`, for at most 10 s
+/// (generous for a loaded CI machine); panics naming `what` otherwise. For
+/// waiting on a condition instead of sleeping a fixed time.
+pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(v) = check().await {
+            return v;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not within 10 s: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

@@ -324,6 +324,9 @@ async fn failed_logins_are_throttled_and_hashing_is_bounded() {
         login_free_failures: 3,
         login_ip_free_failures: 8,
         hash_workers: 1,
+        // Each block lasts 1 s, 2 s … capped here: the blocks below are
+        // seen at once, and the lifted one is waited for, not slept.
+        login_max_delay: Duration::from_millis(500),
         ..Limits::default()
     })
     .await;
@@ -357,9 +360,14 @@ async fn failed_logins_are_throttled_and_hashing_is_bounded() {
     // Another account from the same address is not blocked yet.
     let (st, _, _) = login("othr", "secret123").await;
     assert_eq!(st, 200);
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    let (st, ok, _) = login("vict", "secret123").await;
-    assert_eq!(st, 200, "{ok}");
+    // The block is lifted in time (a throttled try is no failure).
+    let ok = common::eventually("the account's block is lifted", || async {
+        let (st, ok, _) = login("vict", "secret123").await;
+        assert!(st == 200 || st == 429, "{st} {ok}");
+        (st == 200).then_some(ok)
+    })
+    .await;
+    assert_eq!(ok["username"], "vict", "{ok}");
     // Per address: guesses spread over many names block the address
     // (4 failures so far, 8 free).
     for i in 0..5 {
@@ -402,24 +410,35 @@ async fn failed_logins_are_throttled_and_hashing_is_bounded() {
 #[tokio::test]
 async fn sessions_expire_renew_and_can_be_revoked() {
     let (srv, addr) = server_with(Limits {
-        session_ttl: Duration::from_secs(2),
+        session_ttl: Duration::from_millis(800),
         sessions_per_user: 3,
         ..Limits::default()
     })
     .await;
     let t1 = register(&addr, "sess").await;
-    // Used every 400 ms for 3 s: the sliding expiry keeps it alive.
+    // Used every 100 ms for 1.2 s, half as long again as its lifetime: the
+    // sliding expiry keeps it alive.
     let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(3) {
+    while start.elapsed() < Duration::from_millis(1200) {
         let (st, me) = get_auth(&addr, "/api/me", &t1).await;
         assert_eq!(st, 200, "{me}");
-        tokio::time::sleep(Duration::from_millis(400)).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    // Left alone for longer than its lifetime: gone.
-    tokio::time::sleep(Duration::from_millis(2300)).await;
+    // Left alone for longer than its lifetime: gone. A real wait, not a
+    // poll: each look would renew it. The lifetime is short for this.
+    tokio::time::sleep(Duration::from_millis(1000)).await;
     let (st, e) = get_auth(&addr, "/api/me", &t1).await;
     assert_error(st, &e, 401, "unauthorized");
-    // Several sessions: listed (no tokens), one revoked, then the others.
+    srv.shutdown().await;
+    // Several sessions: listed (no tokens), one revoked, then the others;
+    // on a hall whose sessions outlive the test, so that no 401 below
+    // comes from an expiry.
+    let (srv, addr) = server_with(Limits {
+        sessions_per_user: 3,
+        ..Limits::default()
+    })
+    .await;
+    register(&addr, "sess").await;
     let login = || async {
         let r = client::post(
             &addr,
@@ -581,7 +600,8 @@ async fn sockets_are_capped_bounded_and_closed_when_idle() {
     let (srv, addr) = server_with(Limits {
         sockets_per_ip: 3,
         sockets_per_user: 2,
-        socket_idle: Duration::from_secs(2),
+        // Short, for the idle close below (pings go every third of it).
+        socket_idle: Duration::from_millis(600),
         ..Limits::default()
     })
     .await;
@@ -596,15 +616,20 @@ async fn sockets_are_capped_bounded_and_closed_when_idle() {
     let refused = connect_ws(&addr, "/api/lobby/ws", None).await;
     let msg = format!("{:?}", refused.expect_err("a fourth socket is refused"));
     assert!(msg.contains("429"), "{msg}");
+    let here: std::net::IpAddr = [127, 0, 0, 1].into();
+    let open_here = |n: usize| {
+        let hall = srv.hall.clone();
+        async move { (hall.sockets.open_from(here) == n).then_some(()) }
+    };
     open.pop();
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    common::eventually("the server sees the socket closed", || open_here(2)).await;
     open.push(
         connect_ws(&addr, "/api/lobby/ws", None)
             .await
             .expect("a place came free"),
     );
     drop(open);
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    common::eventually("the server sees the sockets closed", || open_here(0)).await;
     // Per user: two sockets, not three.
     let t = register(&addr, "sock").await;
     let a = connect_ws(&addr, "/api/lobby/ws", Some(&t))
@@ -615,17 +640,18 @@ async fn sockets_are_capped_bounded_and_closed_when_idle() {
         .expect("second");
     assert!(connect_ws(&addr, "/api/lobby/ws", Some(&t)).await.is_err());
     drop((a, b));
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    common::eventually("the server sees the sockets closed", || open_here(0)).await;
 
     // A client that reads (and so answers protocol pings) stays; one that
-    // sends nothing is closed after the idle time.
+    // sends nothing is closed after the idle time. Watched for over twice
+    // the idle time: a real wait, for something that must not happen.
     let mut live = connect_ws(&addr, "/api/lobby/ws", None)
         .await
         .expect("live");
     let mut silent = connect_ws(&addr, "/api/lobby/ws", None)
         .await
         .expect("silent");
-    let until = Instant::now() + Duration::from_millis(3500);
+    let until = Instant::now() + Duration::from_millis(1500);
     while Instant::now() < until {
         if let Ok(m @ (Some(Ok(Message::Close(_))) | None | Some(Err(_)))) =
             tokio::time::timeout(Duration::from_millis(200), live.next()).await

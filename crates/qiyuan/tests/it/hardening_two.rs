@@ -252,8 +252,18 @@ async fn guests_are_capped_per_address_and_idle_ones_deleted() {
     )
     .await;
     assert_eq!(st, 201, "{g}");
-    tokio::time::sleep(Duration::from_millis(120)).await;
-    let gone = srv.hall.purge_idle_guests().await.expect("purge");
+    // Purged once past their idle time (50 ms), polled for; then one more
+    // sweep, which finds nobody else.
+    let gone = std::sync::atomic::AtomicU64::new(0);
+    let sweep = || async {
+        let n = srv.hall.purge_idle_guests().await.expect("purge");
+        gone.fetch_add(n, std::sync::atomic::Ordering::Relaxed) + n
+    };
+    common::eventually("the idle guests are purged", || async {
+        (sweep().await >= 2).then_some(())
+    })
+    .await;
+    let gone = sweep().await;
     assert_eq!(gone, 2, "the two guests that never played");
     let (st, _) = get_as(&addr, "/api/me", &tokens[0]).await;
     assert_eq!(st, 200, "the guest who played is kept");
@@ -355,7 +365,10 @@ async fn open_rooms_are_capped_closed_when_left_and_pushed_as_changes() {
     let _mine = connect_ws(&addr, &format!("/api/games/{kept}/ws"), Some(&tok))
         .await
         .expect("ws");
-    tokio::time::sleep(Duration::from_millis(1200)).await;
+    // A real wait, for a close that must not happen: an absent creator's
+    // room closes within its idle time and one sweep (a quarter of it),
+    // 500 ms here; twice the idle time is well past that.
+    tokio::time::sleep(Duration::from_millis(800)).await;
     let (st, s) = get(&addr, &format!("/api/games/{kept}")).await;
     assert_eq!((st, s["status"].as_str()), (200, Some("waiting")), "{s}");
     srv.shutdown().await;

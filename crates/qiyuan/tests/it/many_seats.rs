@@ -294,14 +294,13 @@ async fn a_three_seat_game_with_a_secret_phase_plays_through_the_real_server() {
     assert_eq!(s["status"], "playing", "{s}");
     assert_eq!(s["seats_to_move"], json!([0, 1, 2]), "{s}");
     assert_eq!(s["running_seats"], json!([0, 1, 2]), "{s}");
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let later = state(&addr, &id, &toks[0]).await;
-    for seat in 0..3 {
-        assert!(
-            later["clocks"][seat].as_i64() < s["clocks"][seat].as_i64(),
-            "{later}"
-        );
-    }
+    common::eventually("every clock runs", || async {
+        let later = state(&addr, &id, &toks[0]).await;
+        (0..3)
+            .all(|seat| later["clocks"][seat].as_i64() < s["clocks"][seat].as_i64())
+            .then_some(())
+    })
+    .await;
     // Each seat watches over its own socket and picks a word.
     let mut sockets = Vec::new();
     for t in &toks {

@@ -140,3 +140,48 @@ pub async fn fresh_postgres(base: &str, tag: &str) -> String {
     let (head, _) = base.rsplit_once('/').expect("a URL with a database");
     format!("{head}/{name}")
 }
+
+/// Polls `check` every 20 ms until it yields `Some`, for at most 10 s
+/// (generous for a loaded CI machine); panics naming `what` otherwise. For
+/// waiting on a condition instead of sleeping a fixed time.
+pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(v) = check().await {
+            return v;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not within 10 s: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Spaces one socket's frames to the hall's rate (10 a second, in a bucket
+/// of 20): waits only what is left of the gap since the last frame, so a
+/// test that waits for an answer between frames mostly does not wait here.
+#[derive(Default)]
+pub struct Pace {
+    last: Option<std::time::Instant>,
+}
+
+impl Pace {
+    /// The gap kept between frames: a little over the hall's 100 ms.
+    pub const GAP: Duration = Duration::from_millis(110);
+
+    /// Waits until a frame may go; call just before sending it.
+    pub async fn wait(&mut self) {
+        if let Some(last) = self.last {
+            let since = last.elapsed();
+            if since < Self::GAP {
+                tokio::time::sleep(Self::GAP - since).await;
+            }
+        }
+        self.last = Some(std::time::Instant::now());
+    }
+}
