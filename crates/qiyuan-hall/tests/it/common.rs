@@ -34,20 +34,35 @@ pub async fn server(prefix: &str) -> (Running, String) {
     server_with(&temp_db(prefix), Limits::default()).await
 }
 
+/// A hall on the database at `p` (reused across a restart).
+pub async fn server_at(p: &std::path::Path) -> (Running, String) {
+    server_with(p, Limits::default()).await
+}
+
 /// A hall on the database at `p` with these limits.
 pub async fn server_with(p: &std::path::Path, limits: Limits) -> (Running, String) {
-    let config = Config {
+    start_with(Config {
         port: 0,
         database: format!("sqlite://{}", p.display()),
         rate_per_sec: 0,
         limits,
         ai_budget: Some(Duration::from_millis(2)),
         ..Config::default()
-    };
+    })
+    .await
+}
+
+/// A hall started with `config`, serving the fake game, and its address.
+pub async fn start_with(config: Config) -> (Running, String) {
     let games = Registry::new().with([Arc::new(CountKind) as _]);
     let r = start(&config, games).await.expect("the hall starts");
     let addr = r.addr.to_string();
     (r, addr)
+}
+
+/// A fresh database URL.
+pub fn temp_db_url(prefix: &str) -> String {
+    format!("sqlite://{}", temp_db(prefix).display())
 }
 
 /// Registers `name` and returns its token.
