@@ -2,10 +2,12 @@
 //! one link instead of one per file keeps `cargo test` builds short. The
 //! hall's behaviour is tested here against a small fake game (`fake`).
 
+mod ai_failure;
 mod chat;
 mod cluster_bus;
 mod common;
 mod fake;
+mod game_events;
 mod game_page;
 mod games_api;
 mod hardening;
@@ -16,3 +18,4 @@ mod openapi;
 mod play;
 mod slow_clients;
 mod store_contract;
+mod takeback;
