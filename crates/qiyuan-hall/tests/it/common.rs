@@ -52,10 +52,14 @@ pub async fn server_with(p: &std::path::Path, limits: Limits) -> (Running, Strin
     .await
 }
 
+/// The registry of these tests: the fake game alone.
+pub fn games() -> Registry {
+    Registry::new().with([Arc::new(CountKind) as _])
+}
+
 /// A hall started with `config`, serving the fake game, and its address.
 pub async fn start_with(config: Config) -> (Running, String) {
-    let games = Registry::new().with([Arc::new(CountKind) as _]);
-    let r = start(&config, games).await.expect("the hall starts");
+    let r = start(&config, games()).await.expect("the hall starts");
     let addr = r.addr.to_string();
     (r, addr)
 }
@@ -105,4 +109,22 @@ where
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// A fresh database on the test PostgreSQL server at `base` (a URL naming
+/// a database, e.g. `QIYUAN_TEST_POSTGRES`); its URL.
+pub async fn fresh_postgres(base: &str, tag: &str) -> String {
+    let name = format!(
+        "qiyuan_hall_{tag}_{}_{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    );
+    let admin = sqlx::PgPool::connect(base).await.expect("test server");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .expect("create database");
+    admin.close().await;
+    let (head, _) = base.rsplit_once('/').expect("a URL with a database");
+    format!("{head}/{name}")
 }

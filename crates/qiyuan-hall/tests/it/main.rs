@@ -4,6 +4,7 @@
 
 mod ai_failure;
 mod chat;
+mod cluster;
 mod cluster_bus;
 mod common;
 mod fake;
