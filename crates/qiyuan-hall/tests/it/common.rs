@@ -12,7 +12,7 @@ use qiyuan_hall::client;
 use qiyuan_hall::limits::Limits;
 use qiyuan_hall::registry::Registry;
 use qiyuan_hall::server::{Config, Running, start};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::fake::CountKind;
 
@@ -127,4 +127,39 @@ pub async fn fresh_postgres(base: &str, tag: &str) -> String {
     admin.close().await;
     let (head, _) = base.rsplit_once('/').expect("a URL with a database");
     format!("{head}/{name}")
+}
+
+/// A one-board team event between two registered people: `home` (token,
+/// name) organises it with team `teams.0`, `away` accepts with `teams.1`,
+/// and its first game starts. Returns the event id and the event after the
+/// acceptance.
+pub async fn team_duel(
+    addr: &str,
+    home: (&str, &str),
+    away: (&str, &str),
+    teams: (&str, &str),
+) -> (String, Value) {
+    let (st, ev) = post(
+        addr,
+        "/api/team-events",
+        home.0,
+        json!({"game": "count", "teams": [
+            {"name": teams.0, "players": [home.1]},
+            {"name": teams.1, "players": [away.1]},
+        ]}),
+    )
+    .await;
+    assert_eq!(st, 201, "{ev}");
+    assert_eq!(ev["status"], "invited", "{ev}");
+    let id = ev["id"].as_str().expect("id").to_string();
+    let (st, ev) = post(
+        addr,
+        &format!("/api/team-events/{id}/accept"),
+        away.0,
+        json!({}),
+    )
+    .await;
+    assert_eq!(st, 200, "{ev}");
+    assert_eq!(ev["status"], "running", "{ev}");
+    (id, ev)
 }

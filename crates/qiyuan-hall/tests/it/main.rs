@@ -7,6 +7,8 @@ mod chat;
 mod cluster;
 mod cluster_bus;
 mod common;
+mod event_games;
+mod events;
 mod fake;
 mod game_events;
 mod game_page;

@@ -95,7 +95,11 @@ impl GameKind for CountKind {
     }
 }
 
-/// The fake game's AI: always adds one.
+/// The fake game's AI: at level `n` it plays the best move (leaving the
+/// other a distance to the target that is a multiple of three) with
+/// chance `n`/8, else a random one; so games between AIs vary, as with a
+/// real AI, and events of AIs end (a deterministic AI ties its matches
+/// for ever), while level 8 always plays best.
 pub struct CountAi;
 
 impl TypedAi for CountAi {
@@ -104,14 +108,26 @@ impl TypedAi for CountAi {
         &self,
         table: &CountTable,
         seat: usize,
-        _level: u8,
+        level: u8,
         budget: Option<std::time::Duration>,
     ) -> Option<String> {
         // A real AI searches for its budget (tests give it a few ms).
         if let Some(b) = budget {
             std::thread::sleep(b.min(std::time::Duration::from_millis(50)));
         }
-        table.legal_moves_for(seat).into_iter().next()
+        let legal = table.legal_moves_for(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let best = [1u32, 2].into_iter().find(|step| {
+            let after = table.count + step;
+            after >= table.goal || (table.goal - after) % 3 == 0
+        });
+        let pick = match best {
+            Some(step) if rand::random_range(0..8u8) < level => step,
+            _ => rand::random_range(1..=2u32),
+        };
+        Some(format!("+{pick}"))
     }
     fn rating(&self, level: u8) -> f64 {
         800.0 + 100.0 * f64::from(level)

@@ -1,6 +1,7 @@
 //! Events between people over real HTTP: technical fouls (X8) reaching the
-//! standings, the game time cap (X6) scoring 0-0, and the event's live
-//! NDJSON stream.
+//! standings, the game time cap (X6) scoring 0-0, the event's live NDJSON
+//! stream, and team events. On the fake game (`count`), which refuses every
+//! claim; moved from the binary's tests.
 
 use std::time::{Duration, Instant};
 
@@ -51,7 +52,7 @@ async fn duel(addr: &str, settings: Value) -> Duel {
         "/api/events",
         &alice,
         json!({
-            "name": "duel", "game": "xiangqi",
+            "name": "duel", "game": "count",
             "clock": {"initial_s": 120, "increment_s": 0},
             "format": {"kind": "round_robin", "cycles": 1},
             "settings": settings,
@@ -112,15 +113,15 @@ async fn x8_fouls_reach_the_event_standings() {
     let (st, v) = post(&addr, &g("draw"), b, json!({"action": "decline"})).await;
     assert_eq!(st, 200, "{v}");
     // One black move only, then red offers again: a foul.
-    let (st, v) = post(&addr, &g("moves"), r, json!({"move": "h2e2"})).await;
+    let (st, v) = post(&addr, &g("moves"), r, json!({"move": "+1"})).await;
     assert_eq!(st, 200, "{v}");
-    let (st, v) = post(&addr, &g("moves"), b, json!({"move": "h7e7"})).await;
+    let (st, v) = post(&addr, &g("moves"), b, json!({"move": "+1"})).await;
     assert_eq!(st, 200, "{v}");
     let (st, v) = post(&addr, &g("draw"), r, json!({"action": "offer"})).await;
     assert_eq!(st, 200, "{v}");
     let (st, v) = post(&addr, &g("draw"), b, json!({"action": "decline"})).await;
     assert_eq!(st, 200, "{v}");
-    // Untrue natural-move-limit claims: one foul each.
+    // Untrue claims (the game grants none): one foul each.
     for t in [r, b] {
         let (st, v) = post(&addr, &g("claim"), t, json!({})).await;
         assert_eq!(st, 409, "{v}");
@@ -170,7 +171,7 @@ async fn x6_game_time_cap_scores_zero_for_both() {
         &addr,
         &format!("/api/games/{}/moves", d.game),
         &d.red.0,
-        json!({"move": "h2e2"}),
+        json!({"move": "+1"}),
     )
     .await;
     assert!((400..500).contains(&st), "{st}");
@@ -261,11 +262,11 @@ async fn h7_team_round_robin_of_three_teams() {
     let org = register(&addr, "captain").await;
     // Bad requests are refused with a clear 400.
     let bad = [
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}]}),
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:2", "ai:3"]}]}),
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "A", "players": ["ai:2"]}]}),
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:1"]}]}),
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["nobody"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:2", "ai:3"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "A", "players": ["ai:2"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:1"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["nobody"]}]}),
         json!({"game": "chess", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:2"]}]}),
     ];
     for body in bad {
@@ -281,7 +282,7 @@ async fn h7_team_round_robin_of_three_teams() {
         "/api/team-events",
         &org,
         json!({
-            "name": "three clubs", "game": "xiangqi",
+            "name": "three clubs", "game": "count",
             "clock": {"initial_s": 60, "increment_s": 0},
             "teams": [
                 {"name": "North", "players": ["ai:1", "ai:2"]},
