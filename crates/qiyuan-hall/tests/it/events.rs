@@ -520,3 +520,73 @@ async fn h7_team_event_survives_a_restart() {
     assert_eq!(row(&s, "D")["match_points"], 0.0, "{s}");
     srv.shutdown().await;
 }
+
+#[tokio::test]
+async fn bad_event_requests_are_refused() {
+    let (srv, addr) = common::server("events-bad").await;
+    let t = register(&addr, "carol").await;
+    let ok = json!({"game": "count", "format": {"kind": "round_robin", "cycles": 1}});
+    let cases = [
+        (json!({"game": "count"}), 400),
+        (
+            json!({"game": "chess", "format": {"kind": "round_robin", "cycles": 1}}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "round_robin", "cycles": 3}}),
+            400,
+        ),
+        (json!({"game": "count", "format": {"kind": "tennis"}}), 400),
+        (
+            json!({"game": "count", "format": {"kind": "swiss", "rounds": 3}, "players": ["ai:9"]}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "swiss", "rounds": 3}, "players": ["nobody"]}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "round_robin", "cycles": 1}, "players": ["ai:1"], "start": true}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "three_stage", "groups": 4, "advance_per_group": 3, "final_bracket_size": 4}, "players": ["ai:1"]}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "knockout", "seeding": "seeded"}, "settings": {"game_time_cap_s": 0}}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "knockout", "seeding": "seeded"}, "bogus": 1}),
+            400,
+        ),
+    ];
+    for (body, want) in cases {
+        let (st, v) = post(&addr, "/api/events", &t, body.clone()).await;
+        assert_eq!(st, want, "{body} -> {v}");
+        assert!(v["error"].is_string(), "{v}");
+    }
+    let r = client::post(&addr, "/api/events", None, &ok)
+        .await
+        .expect("request");
+    assert_eq!(r.status, 401);
+    let (st, _) = get(&addr, "/api/events/nope").await;
+    assert_eq!(st, 404);
+    // An open event: joining twice conflicts; standings wait for the start.
+    let (st, ev) = post(&addr, "/api/events", &t, ok).await;
+    assert_eq!(st, 201);
+    let id = ev["id"].as_str().unwrap();
+    let (st, _) = post(&addr, &format!("/api/events/{id}/join"), &t, json!({})).await;
+    assert_eq!(st, 200);
+    let (st, _) = post(&addr, &format!("/api/events/{id}/join"), &t, json!({})).await;
+    assert_eq!(st, 409);
+    let (st, _) = get(&addr, &format!("/api/events/{id}/standings")).await;
+    assert_eq!(st, 409);
+    // One player is too few to start.
+    let (st, v) = post(&addr, &format!("/api/events/{id}/start"), &t, json!({})).await;
+    assert_eq!(st, 400, "{v}");
+    let (_, list) = get(&addr, "/api/events").await;
+    assert_eq!(list["events"].as_array().map(Vec::len), Some(1));
+    srv.shutdown().await;
+}

@@ -16,6 +16,7 @@ mod games_api;
 mod hardening;
 mod hardening_two;
 mod layers;
+mod many_seats;
 mod my_games;
 mod openapi;
 mod play;

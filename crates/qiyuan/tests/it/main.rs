@@ -14,7 +14,6 @@ mod hardening_two;
 mod junqi_cli;
 mod junqi_hall;
 mod loadtest;
-mod many_seats;
 mod pair_cli;
 mod presets;
 mod swiss_hall;
