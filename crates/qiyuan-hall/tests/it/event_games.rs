@@ -2,7 +2,7 @@
 //! more seats (the fake game's `count-3`) is refused at creation with
 //! `not_two_seats`, decided from the registry's seat counts, instead of an
 //! event that falls into `error` once its invitees accept. (Moved from the
-//! binary's tests, where Tiaoqi's 3-, 4- and 6-seat variants served.)
+//! binary's tests, where a real game's 3-, 4- and 6-seat variants served.)
 
 use serde_json::{Value, json};
 
