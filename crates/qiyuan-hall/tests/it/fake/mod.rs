@@ -121,7 +121,7 @@ impl TypedAi for CountAi {
         }
         let best = [1u32, 2].into_iter().find(|step| {
             let after = table.count + step;
-            after >= table.goal || (table.goal - after) % 3 == 0
+            after >= table.goal || (table.goal - after).is_multiple_of(3)
         });
         let pick = match best {
             Some(step) if rand::random_range(0..8u8) < level => step,
@@ -135,7 +135,7 @@ impl TypedAi for CountAi {
     /// Takes a draw when it is lost with best play (the side to move wins
     /// unless the distance to the target is a multiple of three).
     fn accepts_draw(&self, table: &CountTable, seat: usize, _level: u8) -> bool {
-        let mover_wins = table.goal.saturating_sub(table.count) % 3 != 0;
+        let mover_wins = !table.goal.saturating_sub(table.count).is_multiple_of(3);
         let to_move = table.to_move() == seat;
         to_move != mover_wins
     }
