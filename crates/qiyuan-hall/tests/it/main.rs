@@ -23,3 +23,4 @@ mod play;
 mod slow_clients;
 mod store_contract;
 mod takeback;
+mod team_playoffs;

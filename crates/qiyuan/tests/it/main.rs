@@ -19,5 +19,4 @@ mod presets;
 mod swiss_hall;
 mod table_contract;
 mod takeback;
-mod team_playoffs;
 mod tiaoqi_hall;

@@ -11,7 +11,7 @@ use qiyuan_hall::client;
 use qiyuan_hall::limits::Limits;
 use qiyuan_hall::registry::Registry;
 use qiyuan_hall::server::{Config, Running, start};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 static N: AtomicU32 = AtomicU32::new(0);
 
@@ -86,41 +86,6 @@ pub async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Val
 pub async fn get(addr: &str, path: &str) -> (u16, Value) {
     let r = client::get(addr, path, None).await.expect("request");
     (r.status, r.json())
-}
-
-/// A one-board team event between two registered people: `home` (token,
-/// name) organises it with team `teams.0`, `away` accepts with `teams.1`,
-/// and its first game starts. Returns the event id and the event after the
-/// acceptance.
-pub async fn team_duel(
-    addr: &str,
-    home: (&str, &str),
-    away: (&str, &str),
-    teams: (&str, &str),
-) -> (String, Value) {
-    let (st, ev) = post(
-        addr,
-        "/api/team-events",
-        home.0,
-        json!({"game": "xiangqi", "teams": [
-            {"name": teams.0, "players": [home.1]},
-            {"name": teams.1, "players": [away.1]},
-        ]}),
-    )
-    .await;
-    assert_eq!(st, 201, "{ev}");
-    assert_eq!(ev["status"], "invited", "{ev}");
-    let id = ev["id"].as_str().expect("id").to_string();
-    let (st, ev) = post(
-        addr,
-        &format!("/api/team-events/{id}/accept"),
-        away.0,
-        json!({}),
-    )
-    .await;
-    assert_eq!(st, 200, "{ev}");
-    assert_eq!(ev["status"], "running", "{ev}");
-    (id, ev)
 }
 
 /// A fresh database on the test PostgreSQL server at `base` (a URL naming
