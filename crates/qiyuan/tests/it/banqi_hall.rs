@@ -350,8 +350,17 @@ async fn leak_test(addrs: [&str; 2], database: &str) {
         assert!(plies <= 320, "the game should end by B10");
     }
     assert!(plies >= 32, "a whole game was played ({plies} plies)");
-    // Frames up to the end (the last state may show the finished record).
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Frames up to the end (the last state may show the finished record),
+    // once the spectators have been told of it.
+    common::eventually("the end reaches the spectators", || async {
+        frames
+            .lock()
+            .expect("frames")
+            .iter()
+            .any(|t| t.contains("\"finished\""))
+            .then_some(())
+    })
+    .await;
     for t in std::mem::take(&mut *frames.lock().expect("frames")) {
         let v = json_of(&t);
         if v["status"] != "finished" && v["game"]["status"] != "finished" {

@@ -210,7 +210,8 @@ fn stop_ends_an_infinite_search() {
     e.until("uciok");
     e.send("position startpos");
     e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
+    // The search is under way once it reports a depth.
+    e.until("info depth");
     e.send("stop");
     let best = e.bestmove();
     assert!(Position::startpos().parse_move(&best).is_ok());

@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use crate::common::{post, register, server_at, temp_db};
+use crate::common::{self, post, register, server_at, temp_db};
 use futures_util::SinkExt;
 use qiyuan_hall::client::GameSocket;
 use serde_json::{Value, json};
@@ -88,8 +88,6 @@ async fn send(ws: &mut GameSocket, mv: &str) {
     ))
     .await
     .expect("send");
-    // The socket's frame rate limit (10/s) is not the game's.
-    tokio::time::sleep(Duration::from_millis(110)).await;
 }
 
 /// Plays the first legal move for the person (seat 0) and waits for the
@@ -101,6 +99,8 @@ async fn play_first_legal(
     mut s: Value,
     turns: usize,
 ) -> Value {
+    // The socket's frame rate limit (10/s) is not the game's.
+    let mut pace = common::Pace::default();
     for _ in 0..turns {
         if s["status"] == "finished" {
             break;
@@ -112,6 +112,7 @@ async fn play_first_legal(
             .and_then(Value::as_str)
             .expect("a move")
             .to_string();
+        pace.wait().await;
         send(ws, &m).await;
         s = until(ws, seen, |s| {
             s["status"] == "finished"

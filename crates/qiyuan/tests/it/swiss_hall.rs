@@ -47,7 +47,7 @@ async fn run_swiss(players: usize, rounds: u32, limit: Duration) {
             break ev;
         }
         assert!(start.elapsed() < limit, "not finished in {limit:?}");
-        tokio::time::sleep(Duration::from_millis(250)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     };
     println!(
         "{players} players, {rounds} rounds: {:.0} s",

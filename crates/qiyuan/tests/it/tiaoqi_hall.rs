@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::common::{get, post, register, server_at, temp_db};
+use crate::common::{self, get, post, register, server_at, temp_db};
 use futures_util::SinkExt;
 use qiyuan_hall::client::GameSocket;
 use serde_json::{Value, json};
@@ -41,6 +41,8 @@ fn pick(legal: &[Value]) -> String {
 /// of its own moves are made; the last state seen.
 async fn play(ws: &mut GameSocket, plies: usize) -> Value {
     let mut mine = 0;
+    // The frame rate limit (10/s) is the socket's, not the game's.
+    let mut pace = common::Pace::default();
     loop {
         let s = tokio::time::timeout(Duration::from_secs(20), ws.next_state())
             .await
@@ -51,14 +53,13 @@ async fn play(ws: &mut GameSocket, plies: usize) -> Value {
         }
         if s["to_move"] == 0 && s["legal"].as_array().is_some_and(|l| !l.is_empty()) {
             let mv = pick(s["legal"].as_array().expect("legal"));
+            pace.wait().await;
             ws.send(Message::Text(
                 json!({"t": "move", "move": mv}).to_string().into(),
             ))
             .await
             .expect("send");
             mine += 1;
-            // The frame rate limit (10/s) is the socket's, not the game's.
-            tokio::time::sleep(Duration::from_millis(120)).await;
         }
     }
 }

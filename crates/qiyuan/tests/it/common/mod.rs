@@ -11,7 +11,7 @@ use qiyuan_hall::client;
 use qiyuan_hall::limits::Limits;
 use qiyuan_hall::registry::Registry;
 use qiyuan_hall::server::{Config, Running, start};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 static N: AtomicU32 = AtomicU32::new(0);
 
@@ -88,41 +88,6 @@ pub async fn get(addr: &str, path: &str) -> (u16, Value) {
     (r.status, r.json())
 }
 
-/// A one-board team event between two registered people: `home` (token,
-/// name) organises it with team `teams.0`, `away` accepts with `teams.1`,
-/// and its first game starts. Returns the event id and the event after the
-/// acceptance.
-pub async fn team_duel(
-    addr: &str,
-    home: (&str, &str),
-    away: (&str, &str),
-    teams: (&str, &str),
-) -> (String, Value) {
-    let (st, ev) = post(
-        addr,
-        "/api/team-events",
-        home.0,
-        json!({"game": "xiangqi", "teams": [
-            {"name": teams.0, "players": [home.1]},
-            {"name": teams.1, "players": [away.1]},
-        ]}),
-    )
-    .await;
-    assert_eq!(st, 201, "{ev}");
-    assert_eq!(ev["status"], "invited", "{ev}");
-    let id = ev["id"].as_str().expect("id").to_string();
-    let (st, ev) = post(
-        addr,
-        &format!("/api/team-events/{id}/accept"),
-        away.0,
-        json!({}),
-    )
-    .await;
-    assert_eq!(st, 200, "{ev}");
-    assert_eq!(ev["status"], "running", "{ev}");
-    (id, ev)
-}
-
 /// A fresh database on the test PostgreSQL server at `base` (a URL naming
 /// a database, e.g. `QIYUAN_TEST_POSTGRES`); its URL.
 pub async fn fresh_postgres(base: &str, tag: &str) -> String {
@@ -139,4 +104,49 @@ pub async fn fresh_postgres(base: &str, tag: &str) -> String {
     admin.close().await;
     let (head, _) = base.rsplit_once('/').expect("a URL with a database");
     format!("{head}/{name}")
+}
+
+/// Polls `check` every 20 ms until it yields `Some`, for at most 10 s
+/// (generous for a loaded CI machine); panics naming `what` otherwise. For
+/// waiting on a condition instead of sleeping a fixed time.
+pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(v) = check().await {
+            return v;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not within 10 s: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Spaces one socket's frames to the hall's rate (10 a second, in a bucket
+/// of 20): waits only what is left of the gap since the last frame, so a
+/// test that waits for an answer between frames mostly does not wait here.
+#[derive(Default)]
+pub struct Pace {
+    last: Option<std::time::Instant>,
+}
+
+impl Pace {
+    /// The gap kept between frames: a little over the hall's 100 ms.
+    pub const GAP: Duration = Duration::from_millis(110);
+
+    /// Waits until a frame may go; call just before sending it.
+    pub async fn wait(&mut self) {
+        if let Some(last) = self.last {
+            let since = last.elapsed();
+            if since < Self::GAP {
+                tokio::time::sleep(Self::GAP - since).await;
+            }
+        }
+        self.last = Some(std::time::Instant::now());
+    }
 }

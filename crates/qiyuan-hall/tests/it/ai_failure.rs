@@ -1,22 +1,23 @@
 //! An AI that fails (its thread panics) does not stall its game: the hall
 //! logs it and plays the seat's first legal move instead. The failing AI is
-//! a test kind wrapping Tiaoqi's rules.
-
-use crate::common;
+//! a test kind wrapping the fake game's rules. (Moved from the binary's
+//! tests, where it wrapped a real game.)
 
 use std::any::Any;
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::common::{post, register, temp_db};
+use crate::fake::CountKind;
 use qiyuan_core::{
     Chance, GameAi, GameKind, HallPolicy, MoveError, OptionSpec, Outcome, Rules, Settlement,
     StartSpec, TableGame, VariantSpec, Viewer, Views,
 };
-use qiyuan_hall::server::Config;
+use qiyuan_hall::registry::Registry;
+use qiyuan_hall::server::{Config, start};
 use serde_json::json;
 
-/// Tiaoqi's table under another name, so the hall asks this kind's AI.
+/// The fake game's table under another name, so the hall asks this kind's AI.
 struct Wrapped(Box<dyn TableGame>);
 
 impl Rules for Wrapped {
@@ -84,8 +85,8 @@ impl GameKind for PanickyKind {
         VARIANTS
     }
     fn start(&self, spec: &StartSpec<'_>) -> Result<Box<dyn TableGame>, String> {
-        let inner = qiyuan_tiaoqi::table::TiaoqiKind.start(&StartSpec {
-            variant: "tiaoqi",
+        let inner = CountKind.start(&StartSpec {
+            variant: "count",
             ..spec.clone()
         })?;
         Ok(Box::new(Wrapped(inner)))
@@ -94,7 +95,7 @@ impl GameKind for PanickyKind {
         Some(&PanickyAi)
     }
     fn web_module(&self) -> &'static str {
-        "tiaoqi"
+        "count"
     }
     fn as_any(&self) -> &dyn Any {
         self
@@ -119,16 +120,21 @@ impl GameAi for PanickyAi {
 #[tokio::test]
 async fn a_panicking_ai_plays_its_first_legal_move_instead_of_stalling() {
     let db = temp_db("ai-failure");
-    let (srv, addr) = common::start_games(
-        Config {
+    let srv = start(
+        &Config {
             port: 0,
             database: format!("sqlite://{}", db.display()),
             rate_per_sec: 0,
             ..Config::default()
         },
-        qiyuan::games().with([Arc::new(PanickyKind) as Arc<dyn GameKind>]),
+        Registry::new().with([
+            Arc::new(CountKind) as Arc<dyn GameKind>,
+            Arc::new(PanickyKind) as Arc<dyn GameKind>,
+        ]),
     )
-    .await;
+    .await
+    .expect("the hall starts");
+    let addr = srv.addr.to_string();
     let tok = register(&addr, "patient").await;
     let (st, g) = post(
         &addr,
@@ -143,7 +149,7 @@ async fn a_panicking_ai_plays_its_first_legal_move_instead_of_stalling() {
         &addr,
         &format!("/api/games/{id}/moves"),
         &tok,
-        json!({"move": "4.1-5.6"}),
+        json!({"move": "+1"}),
     )
     .await;
     assert_eq!(st, 200, "{s}");

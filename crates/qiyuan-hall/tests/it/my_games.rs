@@ -1,7 +1,8 @@
 //! One's games in play and challenges (issue 18): `GET /api/my/games`
 //! counts the games waiting for one's move; a challenge's open seat is
 //! taken only by the user it names, is not an open room in the lobby, and
-//! stays a challenge after a restart.
+//! stays a challenge after a restart. Against the fake game (`count`);
+//! moved from the binary's tests.
 
 use qiyuan_hall::client;
 use serde_json::{Value, json};
@@ -32,16 +33,16 @@ async fn my_games_count_the_games_waiting_for_my_move() {
     assert_eq!((st, e["code"].as_str()), (401, Some("unauthorized")), "{e}");
 
     // A waiting room, a game against bob where alice is to move, one where bob is.
-    let waiting = create(&addr, &alice, json!({"game": "xiangqi"})).await;
-    let first = create(&addr, &alice, json!({"game": "xiangqi"})).await;
+    let waiting = create(&addr, &alice, json!({"game": "count"})).await;
+    let first = create(&addr, &alice, json!({"game": "count"})).await;
     post(&addr, &format!("/api/games/{first}/join"), &bob, json!({})).await;
-    let second = create(&addr, &alice, json!({"game": "xiangqi"})).await;
+    let second = create(&addr, &alice, json!({"game": "count"})).await;
     post(&addr, &format!("/api/games/{second}/join"), &bob, json!({})).await;
     let (st, _) = post(
         &addr,
         &format!("/api/games/{second}/moves"),
         &alice,
-        json!({"move": "h2e2"}),
+        json!({"move": "+1"}),
     )
     .await;
     assert_eq!(st, 200);
@@ -93,32 +94,32 @@ async fn only_the_challenged_user_takes_a_challenge_seat_even_after_a_restart() 
     // Bad challenges change nothing.
     for (body, st, code) in [
         (
-            json!({"game": "xiangqi", "challenge": "nobody"}),
+            json!({"game": "count", "challenge": "nobody"}),
             400,
             "no_such_user",
         ),
         (
-            json!({"game": "xiangqi", "challenge": "alice"}),
+            json!({"game": "count", "challenge": "alice"}),
             400,
             "bad_request",
         ),
         (
-            json!({"game": "xiangqi", "challenge": "bob", "opponent": "ai:1"}),
+            json!({"game": "count", "challenge": "bob", "opponent": "ai:1"}),
             400,
             "bad_request",
         ),
         (
-            json!({"game": "tiaoqi-3", "challenge": "bob"}),
+            json!({"game": "count-3", "challenge": "bob"}),
             400,
             "bad_request",
         ),
         (
-            json!({"game": "xiangqi", "challenge": "x".repeat(500)}),
+            json!({"game": "count", "challenge": "x".repeat(500)}),
             400,
             "out_of_range",
         ),
         (
-            json!({"game": "xiangqi", "challenge": 5}),
+            json!({"game": "count", "challenge": 5}),
             400,
             "invalid_body",
         ),
@@ -129,12 +130,7 @@ async fn only_the_challenged_user_takes_a_challenge_seat_even_after_a_restart() 
     let (_, mine) = get_as(&addr, "/api/my/games", &alice).await;
     assert_eq!(mine["games"], json!([]), "{mine}");
 
-    let id = create(
-        &addr,
-        &alice,
-        json!({"game": "xiangqi", "challenge": "bob"}),
-    )
-    .await;
+    let id = create(&addr, &alice, json!({"game": "count", "challenge": "bob"})).await;
     let (_, s) = get_as(&addr, &format!("/api/games/{id}"), &alice).await;
     assert_eq!(s["challenge"], "bob", "{s}");
     // Not an open room in the lobby.

@@ -2,7 +2,8 @@
 //! the router's list of routes, every operation in it is served (with ids
 //! the test creates, so the handlers run), every method the router serves on
 //! a documented path is documented, and the only other routes under `/api`
-//! are the WebSockets and the document itself.
+//! are the WebSockets and the document itself. Against the fake game
+//! (`count`); moved from the binary's tests.
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -44,7 +45,7 @@ impl Ids {
         };
         path.replace("{id}", id)
             .replace("{name}", "alice")
-            .replace("{game}", "xiangqi")
+            .replace("{game}", "count")
     }
 }
 
@@ -78,7 +79,7 @@ async fn the_document_is_the_router() {
     let alice = register(&addr, "alice").await;
     let bob = register(&addr, "bob").await;
     // A finished game: its stream ends after the first line.
-    let (st, g) = post(&addr, "/api/games", &alice, json!({"game": "xiangqi"})).await;
+    let (st, g) = post(&addr, "/api/games", &alice, json!({"game": "count"})).await;
     assert_eq!(st, 201, "{g}");
     let game = g["id"].as_str().expect("id").to_string();
     let (st, v) = post(&addr, &format!("/api/games/{game}/join"), &bob, json!({})).await;
@@ -89,7 +90,7 @@ async fn the_document_is_the_router() {
         &addr,
         "/api/events",
         &alice,
-        json!({"game": "xiangqi", "format": {"kind": "round_robin", "cycles": 1}, "players": ["alice", "bob"]}),
+        json!({"game": "count", "format": {"kind": "round_robin", "cycles": 1}, "players": ["alice", "bob"]}),
     )
     .await;
     assert_eq!(st, 201, "{e}");
@@ -98,7 +99,7 @@ async fn the_document_is_the_router() {
         &addr,
         "/api/team-events",
         &alice,
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["alice"]}, {"name": "B", "players": ["bob"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["alice"]}, {"name": "B", "players": ["bob"]}]}),
     )
     .await;
     assert_eq!(st, 201, "{t}");

@@ -1,6 +1,7 @@
 //! H8 for teams: a title tied after the round robin is played off, every
 //! board armageddon (a draw is black's win), and the table then ranks the
-//! play-off's winner first, unshared.
+//! play-off's winner first, unshared. On the fake game (`count`); moved
+//! from the binary's tests.
 
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,7 @@
 //! Events between people over real HTTP: technical fouls (X8) reaching the
-//! standings, the game time cap (X6) scoring 0-0, and the event's live
-//! NDJSON stream.
+//! standings, the game time cap (X6) scoring 0-0, the event's live NDJSON
+//! stream, and team events. On the fake game (`count`), which refuses every
+//! claim; moved from the binary's tests.
 
 use std::time::{Duration, Instant};
 
@@ -55,7 +56,7 @@ async fn duel_rated(addr: &str, settings: Value, rated: bool) -> Duel {
         "/api/events",
         &alice,
         json!({
-            "name": "duel", "game": "xiangqi", "rated": rated,
+            "name": "duel", "game": "count", "rated": rated,
             "clock": {"initial_s": 120, "increment_s": 0},
             "format": {"kind": "round_robin", "cycles": 1},
             "settings": settings,
@@ -108,7 +109,7 @@ async fn an_unrated_event_game_offers_no_takebacks() {
     let (srv, addr) = server().await;
     let d = duel_rated(&addr, json!({}), false).await;
     let g = |what: &str| format!("/api/games/{}/{what}", d.game);
-    let (st, v) = post(&addr, &g("moves"), &d.red.0, json!({"move": "h2e2"})).await;
+    let (st, v) = post(&addr, &g("moves"), &d.red.0, json!({"move": "+1"})).await;
     assert_eq!(st, 200, "{v}");
     let (_, s) = get(&addr, &format!("/api/games/{}", d.game)).await;
     assert_eq!(s["rated"], false, "{s}");
@@ -132,15 +133,15 @@ async fn x8_fouls_reach_the_event_standings() {
     let (st, v) = post(&addr, &g("draw"), b, json!({"action": "decline"})).await;
     assert_eq!(st, 200, "{v}");
     // One black move only, then red offers again: a foul.
-    let (st, v) = post(&addr, &g("moves"), r, json!({"move": "h2e2"})).await;
+    let (st, v) = post(&addr, &g("moves"), r, json!({"move": "+1"})).await;
     assert_eq!(st, 200, "{v}");
-    let (st, v) = post(&addr, &g("moves"), b, json!({"move": "h7e7"})).await;
+    let (st, v) = post(&addr, &g("moves"), b, json!({"move": "+1"})).await;
     assert_eq!(st, 200, "{v}");
     let (st, v) = post(&addr, &g("draw"), r, json!({"action": "offer"})).await;
     assert_eq!(st, 200, "{v}");
     let (st, v) = post(&addr, &g("draw"), b, json!({"action": "decline"})).await;
     assert_eq!(st, 200, "{v}");
-    // Untrue natural-move-limit claims: one foul each.
+    // Untrue claims (the game grants none): one foul each.
     for t in [r, b] {
         let (st, v) = post(&addr, &g("claim"), t, json!({})).await;
         assert_eq!(st, 409, "{v}");
@@ -190,7 +191,7 @@ async fn x6_game_time_cap_scores_zero_for_both() {
         &addr,
         &format!("/api/games/{}/moves", d.game),
         &d.red.0,
-        json!({"move": "h2e2"}),
+        json!({"move": "+1"}),
     )
     .await;
     assert!((400..500).contains(&st), "{st}");
@@ -281,11 +282,11 @@ async fn h7_team_round_robin_of_three_teams() {
     let org = register(&addr, "captain").await;
     // Bad requests are refused with a clear 400.
     let bad = [
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}]}),
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:2", "ai:3"]}]}),
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "A", "players": ["ai:2"]}]}),
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:1"]}]}),
-        json!({"game": "xiangqi", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["nobody"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:2", "ai:3"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "A", "players": ["ai:2"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:1"]}]}),
+        json!({"game": "count", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["nobody"]}]}),
         json!({"game": "chess", "teams": [{"name": "A", "players": ["ai:1"]}, {"name": "B", "players": ["ai:2"]}]}),
     ];
     for body in bad {
@@ -301,7 +302,7 @@ async fn h7_team_round_robin_of_three_teams() {
         "/api/team-events",
         &org,
         json!({
-            "name": "three clubs", "game": "xiangqi",
+            "name": "three clubs", "game": "count",
             "clock": {"initial_s": 60, "increment_s": 0},
             "teams": [
                 {"name": "North", "players": ["ai:1", "ai:2"]},
@@ -537,5 +538,75 @@ async fn h7_team_event_survives_a_restart() {
     let (_, s) = get(&addr, &format!("/api/team-events/{id}/standings")).await;
     assert_eq!(row(&s, "C")["match_points"], 2.0, "{s}");
     assert_eq!(row(&s, "D")["match_points"], 0.0, "{s}");
+    srv.shutdown().await;
+}
+
+#[tokio::test]
+async fn bad_event_requests_are_refused() {
+    let (srv, addr) = common::server("events-bad").await;
+    let t = register(&addr, "carol").await;
+    let ok = json!({"game": "count", "format": {"kind": "round_robin", "cycles": 1}});
+    let cases = [
+        (json!({"game": "count"}), 400),
+        (
+            json!({"game": "chess", "format": {"kind": "round_robin", "cycles": 1}}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "round_robin", "cycles": 3}}),
+            400,
+        ),
+        (json!({"game": "count", "format": {"kind": "tennis"}}), 400),
+        (
+            json!({"game": "count", "format": {"kind": "swiss", "rounds": 3}, "players": ["ai:9"]}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "swiss", "rounds": 3}, "players": ["nobody"]}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "round_robin", "cycles": 1}, "players": ["ai:1"], "start": true}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "three_stage", "groups": 4, "advance_per_group": 3, "final_bracket_size": 4}, "players": ["ai:1"]}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "knockout", "seeding": "seeded"}, "settings": {"game_time_cap_s": 0}}),
+            400,
+        ),
+        (
+            json!({"game": "count", "format": {"kind": "knockout", "seeding": "seeded"}, "bogus": 1}),
+            400,
+        ),
+    ];
+    for (body, want) in cases {
+        let (st, v) = post(&addr, "/api/events", &t, body.clone()).await;
+        assert_eq!(st, want, "{body} -> {v}");
+        assert!(v["error"].is_string(), "{v}");
+    }
+    let r = client::post(&addr, "/api/events", None, &ok)
+        .await
+        .expect("request");
+    assert_eq!(r.status, 401);
+    let (st, _) = get(&addr, "/api/events/nope").await;
+    assert_eq!(st, 404);
+    // An open event: joining twice conflicts; standings wait for the start.
+    let (st, ev) = post(&addr, "/api/events", &t, ok).await;
+    assert_eq!(st, 201);
+    let id = ev["id"].as_str().unwrap();
+    let (st, _) = post(&addr, &format!("/api/events/{id}/join"), &t, json!({})).await;
+    assert_eq!(st, 200);
+    let (st, _) = post(&addr, &format!("/api/events/{id}/join"), &t, json!({})).await;
+    assert_eq!(st, 409);
+    let (st, _) = get(&addr, &format!("/api/events/{id}/standings")).await;
+    assert_eq!(st, 409);
+    // One player is too few to start.
+    let (st, v) = post(&addr, &format!("/api/events/{id}/start"), &t, json!({})).await;
+    assert_eq!(st, 400, "{v}");
+    let (_, list) = get(&addr, "/api/events").await;
+    assert_eq!(list["events"].as_array().map(Vec::len), Some(1));
     srv.shutdown().await;
 }

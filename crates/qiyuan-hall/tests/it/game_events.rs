@@ -2,7 +2,8 @@
 //! a diff whose size does not grow with the game, the client's folded copy
 //! is the game the server has, a reconnect with `?since=` gets only what it
 //! missed (or the full state once the log no longer holds it), and frames
-//! are addressed: only a seat's own frames carry its legal moves.
+//! are addressed: only a seat's own frames carry its legal moves. Against
+//! the fake game (`count`); moved from the binary's tests.
 
 use std::time::Duration;
 
@@ -11,7 +12,8 @@ use qiyuan_hall::client::{self, GameSocket};
 use qiyuan_hall::game_log::KEEP_VERSIONS;
 use serde_json::{Value, json};
 
-/// A Xiangqi game between two new users, both seated.
+/// A game of count to 100 (long enough for these tests) between two new
+/// users, both seated.
 async fn two_player_game(addr: &str, tag: &str) -> (String, [String; 2]) {
     let red = register(addr, &format!("red{tag}")).await;
     let black = register(addr, &format!("black{tag}")).await;
@@ -19,7 +21,7 @@ async fn two_player_game(addr: &str, tag: &str) -> (String, [String; 2]) {
         addr,
         "/api/games",
         &red,
-        json!({"game": "xiangqi", "clock": {"initial_s": 600, "increment_s": 0}, "opponent": "open"}),
+        json!({"game": "count", "target": 100, "clock": {"initial_s": 600, "increment_s": 0}, "opponent": "open"}),
     )
     .await;
     assert_eq!(st, 201, "{g}");
@@ -100,7 +102,7 @@ async fn a_move_costs_a_watcher_the_same_small_diff_at_ply_5_and_ply_60() {
     }
     let early = sizes[..10].iter().max().copied().unwrap_or(0);
     let late = sizes[50..].iter().max().copied().unwrap_or(0);
-    // A full state at ply 60 carries 60 records with their notations and
+    // A full state at ply 60 carries 60 records with their moves and
     // positions; a diff carries one.
     assert!(late <= early + 64, "diff sizes grew: {sizes:?}");
     let full = seen_by(&addr, &id, &toks[0]).await.to_string().len();
