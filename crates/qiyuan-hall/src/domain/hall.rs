@@ -260,6 +260,7 @@ impl Hall {
             .games
             .new_table(&row.rules, &row.options, setup)
             .map_err(|e| anyhow::anyhow!(e.message))?;
+        let sequential_start = Hall::may_abort(&row, table.as_ref());
         let mut move_clocks = Vec::with_capacity(moves.len());
         let mut move_seats = Vec::with_capacity(moves.len());
         for m in moves {
@@ -331,7 +332,7 @@ impl Hall {
         live.move_clocks = move_clocks;
         live.move_seats = move_seats;
         // Event games are the events' (linked again when they resume).
-        live.abortable = live.row.seats.len() == 2 && !self.extensions.affiliated(&live.row.id);
+        live.abortable = sequential_start && !self.extensions.affiliated(&live.row.id);
         Ok(live)
     }
 
@@ -404,7 +405,7 @@ impl Hall {
         let names = self.games.seat_names(&row.rules, row.seats.len());
         let mut live = Live::new(row, table, clocks, names);
         live.challenge = challenge;
-        live.abortable = abortable && live.row.seats.len() == 2;
+        live.abortable = abortable && Hall::may_abort(&live.row, live.table.as_ref());
         self.hold_first_move(&mut live, Instant::now());
         if playing {
             self.tell_game_start(&live);

@@ -15,13 +15,13 @@
 
 use std::time::{Duration, Instant};
 
-use qiyuan_core::{EndReason, Outcome};
+use qiyuan_core::{EndReason, Outcome, TableGame};
 
 use crate::domain::command::GameCommand;
 use crate::domain::hall::{Hall, HallError, HallResult, Live, not_a_player};
 use crate::domain::state_view::GameStateView;
 use crate::error::ErrorCode;
-use crate::store::{SeatRow, User};
+use crate::store::{GameRow, SeatRow, User};
 
 /// The first-move grace of `live`: the configured grace, never more than
 /// the game's base (or per-move) time.
@@ -45,6 +45,14 @@ fn both_moved(live: &Live) -> bool {
 }
 
 impl Hall {
+    /// Whether a game of `row` starting at `table` can be aborted: two seats
+    /// taking turns from the first move. A game that opens with a phase in
+    /// which both act at once (a secret set-up) keeps the kind's own rule
+    /// for a seat that does not act (its set-up is given on time).
+    pub(crate) fn may_abort(row: &GameRow, table: &dyn TableGame) -> bool {
+        row.seats.len() == 2 && table.seats_to_move().len() == 1
+    }
+
     /// Holds the clock of a seat that has yet to make its first move in an
     /// abortable game: it does not run; the seat has until the grace ends.
     /// Call after every change of whose clock runs.

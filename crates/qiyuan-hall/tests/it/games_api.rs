@@ -93,12 +93,23 @@ async fn send(ws: &mut GameSocket, v: Value) {
 #[tokio::test]
 async fn flag_fall_loses_on_time() {
     let (srv, addr) = server().await;
-    let (id, _red, _black) = two_player_game(
+    let (id, red, black) = two_player_game(
         &addr,
         json!({"game": "count", "clock": {"initial_s": 1, "increment_s": 0}, "opponent": "open", "rated": false}),
     )
     .await;
-    // Red's second runs out: the game ends on its own, polled for.
+    // Each side's clock starts with its first move (issue 36): both move
+    // once, then red's second runs out.
+    for t in [&red, &black] {
+        let (st, v) = post(
+            &addr,
+            &format!("/api/games/{id}/moves"),
+            t,
+            json!({"move": "+1"}),
+        )
+        .await;
+        assert_eq!(st, 200, "{v}");
+    }
     let g = common::eventually("red's flag falls", || async {
         let (_, g) = get(&addr, &format!("/api/games/{id}"), None).await;
         (g["status"] == "finished").then_some(g)
@@ -459,8 +470,19 @@ async fn restart_resumes_games_with_their_moves_and_clocks() {
         json!({"game": "count", "clock": {"initial_s": 60, "increment_s": 0}, "opponent": "open", "rated": false}),
     )
     .await;
-    // Each side thinks a little (the time measured is the point: the
-    // clocks must be seen to run), then moves.
+    // First moves cost no time (each clock starts with its side's first
+    // move); then each side thinks a little (the time measured is the
+    // point: the clocks must be seen to run), then moves.
+    for t in [&red, &black] {
+        let (st, v) = post(
+            &addr,
+            &format!("/api/games/{id}/moves"),
+            t,
+            json!({"move": "+1"}),
+        )
+        .await;
+        assert_eq!(st, 200, "{v}");
+    }
     tokio::time::sleep(Duration::from_millis(30)).await;
     let (st, _) = post(
         &addr,
@@ -490,7 +512,7 @@ async fn restart_resumes_games_with_their_moves_and_clocks() {
     let (st, after) = get(&addr, &format!("/api/games/{id}"), Some(&red)).await;
     assert_eq!(st, 200);
     assert_eq!(after["status"], "playing");
-    assert_eq!(after["moves"], json!(["+1", "+1"]));
+    assert_eq!(after["moves"], json!(["+1", "+1", "+1", "+1"]));
     let clocks_after: Vec<i64> = serde_json::from_value(after["clocks"].clone()).expect("clocks");
     // Black's clock is exactly as stored; red's runs again from its stored value.
     assert_eq!(clocks_after[1], clocks_before[1]);

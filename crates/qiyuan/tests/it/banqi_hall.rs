@@ -417,11 +417,33 @@ async fn lost_turns_marks_and_short_game_points() {
     let first = wait_for(&addr, &id, |v| v["status"] == "playing").await["to_move"]
         .as_u64()
         .expect("to move") as usize;
+    // Each side makes its first move (until then a late move aborts the
+    // game, issue 36); then both let their turns run out.
+    let tokens = [&a.1, &b.1];
+    for seat in [first, 1 - first] {
+        let (_, mine) = get_raw(&addr, &format!("/api/games/{id}"), Some(tokens[seat])).await;
+        let mv = json_of(&mine)["legal"][0]
+            .as_str()
+            .expect("a legal move")
+            .to_string();
+        let (st, e) = post_raw(
+            &addr,
+            &format!("/api/games/{id}/moves"),
+            tokens[seat],
+            json!({"move": mv}),
+        )
+        .await;
+        assert_eq!(st, 200, "{e}");
+    }
     let v = wait_for(&addr, &id, |v| {
-        v["moves"].as_array().map(Vec::len) == Some(2)
+        v["moves"].as_array().map(Vec::len) == Some(4)
     })
     .await;
-    assert_eq!(v["moves"], json!(["0000", "0000"]));
+    assert_eq!(
+        (&v["moves"][2], &v["moves"][3]),
+        (&json!("0000"), &json!("0000")),
+        "{v}"
+    );
     assert!(v["fen"].as_str().expect("fen").ends_with(" 1,1"), "{v}");
     assert_eq!(v["to_move"], first);
     // B11: too early to resign or offer a draw.
@@ -443,7 +465,7 @@ async fn lost_turns_marks_and_short_game_points() {
     let v = wait_for(&addr, &id, |v| v["status"] == "finished").await;
     assert_eq!(v["reason"], "timeout");
     let moves: Vec<String> = serde_json::from_value(v["moves"].clone()).expect("moves");
-    assert_eq!(moves, vec!["0000"; 5]);
+    assert_eq!(moves[2..], vec!["0000"; 5]);
     assert!(
         v["fen"].as_str().expect("fen").contains(" 3,2")
             || v["fen"].as_str().expect("fen").contains(" 2,3")
