@@ -10,12 +10,11 @@ use utoipa::IntoParams;
 use crate::domain::hall::HallError;
 use crate::http::api::{AppState, JsonBody, QueryArgs};
 use crate::http::auth::SignedIn;
-use crate::http::openapi_types::{LeaderboardBody, RatingsBody};
 use crate::http::responses::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
 use crate::tournaments::events::{self, NewEvent};
-use crate::tournaments::ratings;
+use crate::tournaments::ratings::{self, LeaderboardBody, RatingsBody};
 use crate::tournaments::team_events::NewTeamEvent;
 use crate::tournaments::views::{
     EventLine, EventList, EventView, InvitationList, StandingsView, TeamEventList, TeamEventView,
