@@ -67,6 +67,9 @@ pub struct EventView {
     pub error: Option<String>,
     pub format: Format,
     /// Scoring, tie-breaks, play-offs, time cap (every field filled in).
+    // Documented as an object: `qiyuan_events::EventSettings` has no schema
+    // of its own (its fields are those of `SettingsBody`, with the time cap
+    // in ms); the value is the typed settings, not an opaque one.
     #[schema(value_type = Object)]
     pub settings: EventSettings,
     /// Entrants who have accepted.
