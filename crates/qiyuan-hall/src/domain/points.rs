@@ -4,7 +4,10 @@
 //! Games with an AI seat and rooms from a set-up position settle nothing:
 //! their points could be farmed.
 
-use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::domain::hall::{Hall, HallError, HallResult, Live};
 use crate::store::SeatRow;
@@ -74,8 +77,8 @@ pub fn is_ledger(hall: &Hall, family: &str) -> bool {
 }
 
 /// A user's balance in every ledger, by family.
-pub async fn balances(hall: &Hall, user_id: i64) -> HallResult<Value> {
-    let mut out = serde_json::Map::new();
+pub async fn balances(hall: &Hall, user_id: i64) -> HallResult<BTreeMap<String, i64>> {
+    let mut out = BTreeMap::new();
     for k in hall.games.kinds() {
         if let Some(family) = k.settlement() {
             let b = hall
@@ -83,23 +86,47 @@ pub async fn balances(hall: &Hall, user_id: i64) -> HallResult<Value> {
                 .points_balance(user_id, family)
                 .await
                 .map_err(HallError::internal)?;
-            out.insert(family.to_string(), json!(b));
+            out.insert(family.to_string(), b);
         }
     }
-    Ok(Value::Object(out))
+    Ok(out)
+}
+
+/// A points ledger's balances (B13-B17), highest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PointsLeaderboard {
+    /// The ledger.
+    pub family: String,
+    pub players: Vec<PointsRow>,
+}
+
+/// One balance of a points ledger.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PointsRow {
+    /// From 1.
+    pub rank: usize,
+    pub username: String,
+    pub points: i64,
 }
 
 /// `GET /api/leaderboard/{family}-points`: the highest balances of a ledger.
-pub async fn leaderboard(hall: &Hall, family: &str) -> HallResult<Value> {
+pub async fn leaderboard(hall: &Hall, family: &str) -> HallResult<PointsLeaderboard> {
     let rows = hall
         .store
         .points_leaderboard(family, 100)
         .await
         .map_err(HallError::internal)?;
-    let list: Vec<Value> = rows
+    let players = rows
         .into_iter()
         .enumerate()
-        .map(|(i, (name, points))| json!({"rank": i + 1, "username": name, "points": points}))
+        .map(|(i, (username, points))| PointsRow {
+            rank: i + 1,
+            username,
+            points,
+        })
         .collect();
-    Ok(json!({"family": family, "players": list}))
+    Ok(PointsLeaderboard {
+        family: family.to_string(),
+        players,
+    })
 }

@@ -497,7 +497,7 @@ pub async fn lobby(State(hall): State<AppState>) -> Response {
     summary = "A profile with recent games, ratings by game family (with rank titles) and the rating history",
     params(("name" = String, Path, description = "a user name")),
     responses(
-        (status = 200, description = "profile", body = Object),
+        (status = 200, description = "profile", body = crate::tournaments::ratings::ProfileView),
         (status = 400, response = BadRequest),
         (status = 404, response = NotFound),
         (status = 429, response = TooManyRequests),

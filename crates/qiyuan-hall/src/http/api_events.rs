@@ -10,16 +10,16 @@ use utoipa::IntoParams;
 use crate::domain::hall::HallError;
 use crate::http::api::{AppState, JsonBody, QueryArgs};
 use crate::http::auth::SignedIn;
-use crate::http::openapi_types::{
-    EventLine, EventList, EventView, InvitationList, LeaderboardBody, RatingsBody, StandingsView,
-    TeamEventList, TeamEventView, TeamStandings,
-};
 use crate::http::responses::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
 use crate::tournaments::events::{self, NewEvent};
-use crate::tournaments::ratings;
+use crate::tournaments::ratings::{self, LeaderboardBody, RatingsBody};
 use crate::tournaments::team_events::NewTeamEvent;
+use crate::tournaments::views::{
+    EventLine, EventList, EventView, InvitationList, StandingsView, TeamEventList, TeamEventView,
+    TeamStandings,
+};
 
 /// `GET /api/leaderboard/{game}`.
 #[utoipa::path(
@@ -134,18 +134,16 @@ pub async fn list(
     crate::limits::check_range("limit", limit, 1, MAX_EVENTS_PAGE as i64)?;
     crate::limits::check_range("offset", offset, 0, 100_000)?;
     let (limit, offset) = (limit as usize, offset as usize);
-    let mut all = events::list(&hall).await;
-    let list = all["events"]
-        .as_array_mut()
-        .map(std::mem::take)
-        .unwrap_or_default();
+    let list = events::list(&hall).await;
     let total = list.len();
-    let events: Vec<serde_json::Value> = list.into_iter().skip(offset).take(limit).collect();
+    let events: Vec<_> = list.into_iter().skip(offset).take(limit).collect();
     let next = (offset + events.len() < total).then_some(offset + events.len());
-    Ok(
-        axum::Json(serde_json::json!({"events": events, "total": total, "next": next}))
-            .into_response(),
-    )
+    Ok(axum::Json(EventList {
+        events,
+        total,
+        next,
+    })
+    .into_response())
 }
 
 /// `GET /api/events/{id}`.
@@ -229,9 +227,9 @@ pub async fn invitations(
     State(hall): State<AppState>,
     SignedIn(user): SignedIn,
 ) -> Result<Response, HallError> {
-    let mut list = crate::tournaments::events::invitations_of(&hall, user.id).await;
-    list.extend(crate::tournaments::team_events::invitations_of(&hall, user.id).await);
-    Ok(axum::Json(serde_json::json!({"invitations": list})).into_response())
+    let mut invitations = crate::tournaments::events::invitations_of(&hall, user.id).await;
+    invitations.extend(crate::tournaments::team_events::invitations_of(&hall, user.id).await);
+    Ok(axum::Json(InvitationList { invitations }).into_response())
 }
 
 /// `POST /api/team-events/{id}/accept`.
@@ -334,13 +332,14 @@ pub async fn stream(
     axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
 ) -> Result<Response, HallError> {
     let read = || async {
-        if crate::tournaments::team_events::is_team_event_id(&id) {
-            Ok::<_, HallError>(
-                serde_json::json!({"t": "team_event", "event": crate::tournaments::team_events::get(&hall, &id).await?}),
-            )
+        let line = if crate::tournaments::team_events::is_team_event_id(&id) {
+            EventLine::TeamEvent(Box::new(
+                crate::tournaments::team_events::get(&hall, &id).await?,
+            ))
         } else {
-            Ok(serde_json::json!({"t": "event", "event": events::get(&hall, &id).await?}))
-        }
+            EventLine::Event(Box::new(events::get(&hall, &id).await?))
+        };
+        serde_json::to_value(line).map_err(HallError::internal)
     };
     // 404 before anything is subscribed; then subscribe and read again so
     // no change falls in between.

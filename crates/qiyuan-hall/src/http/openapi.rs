@@ -226,7 +226,7 @@ pub fn serve(doc: Bytes) -> Response {
 #[utoipa::path(
     get, path = "/api/leaderboard/{family}-points",
     responses(
-        (status = 200, description = "balances", body = crate::http::openapi_types::PointsLeaderboard),
+        (status = 200, description = "balances", body = crate::domain::points::PointsLeaderboard),
         (status = 429, response = TooManyRequests),
     )
 )]

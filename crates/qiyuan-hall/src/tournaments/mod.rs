@@ -3,3 +3,4 @@
 pub(crate) mod events;
 pub(crate) mod ratings;
 pub(crate) mod team_events;
+pub mod views;

@@ -9,11 +9,13 @@
 
 use qiyuan_events::rating::{EloScore, Rating, rate_game, rate_vs_ai};
 use qiyuan_events::title::RankTitle;
+use std::collections::BTreeMap;
+
 use serde::Serialize;
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use crate::domain::hall::{Hall, HallError, HallResult};
+use crate::domain::points::PointsLeaderboard;
 use crate::error::ErrorCode;
 use crate::store::{GameRow, RatingUpdate, SeatRow};
 
@@ -48,21 +50,80 @@ pub fn ai_rating(hall: &Hall, rules: &str, level: u8) -> f64 {
 /// A rating as the API shows it: the rounded number, the title (H2) in
 /// Chinese and its English gloss, and the games played. `None` is a player
 /// without rated games: shown at the start rating.
-pub fn rating_json(r: Option<&Rating>) -> Value {
+pub fn rating_info(r: Option<&Rating>) -> RatingInfo {
     let r = r.copied().unwrap_or_default();
     let t = r.title();
-    json!({
-        "rating": r.shown(),
-        "title": t.chinese(),
-        "title_en": t.english(),
-        "games": r.rated_games,
-    })
+    RatingInfo {
+        rating: i64::from(r.shown()),
+        title: t.chinese(),
+        title_en: t.english(),
+        games: Some(r.rated_games),
+        guest: None,
+    }
 }
 
-fn ai_json(hall: &Hall, rules: &str, level: u8) -> Value {
+/// An AI level's fixed rating (H1) with its title; no games.
+fn ai_info(hall: &Hall, rules: &str, level: u8) -> RatingInfo {
     let v = ai_rating(hall, rules, level);
     let t = RankTitle::for_rating(v);
-    json!({"rating": v.round() as i64, "title": t.chinese(), "title_en": t.english(), "games": null})
+    RatingInfo {
+        rating: v.round() as i64,
+        title: t.chinese(),
+        title_en: t.english(),
+        games: None,
+        guest: None,
+    }
+}
+
+/// A rating with its rank title (H2).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingInfo {
+    /// Rounded.
+    pub rating: i64,
+    /// Rank title (H2), e.g. 草民.
+    pub title: &'static str,
+    /// English gloss.
+    pub title_en: &'static str,
+    /// Rated games (null for AI levels).
+    pub games: Option<u32>,
+    /// Whether the account is a guest: in `GET /api/ratings`, for accounts
+    /// (not AI levels); absent elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub guest: Option<bool>,
+}
+
+/// `GET /api/ratings`: name -> rating (unknown names are left out).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingsBody(pub BTreeMap<String, RatingInfo>);
+
+/// `GET /api/leaderboard/{game}`: a rating family's top 100, or a points
+/// ledger's balances for `{family}-points`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LeaderboardBody {
+    /// The top 100 by rating.
+    Ratings(Leaderboard),
+    /// A points ledger's highest balances.
+    Points(PointsLeaderboard),
+}
+
+/// The top 100 of a rating family.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Leaderboard {
+    /// The rating family.
+    pub game: String,
+    pub rows: Vec<LeaderboardRow>,
+}
+
+/// One row of a leaderboard.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LeaderboardRow {
+    #[serde(flatten)]
+    pub rating: RatingInfo,
+    /// From 1.
+    pub rank: usize,
+    pub username: String,
 }
 
 /// Rates a finished game if it counts (H1): the room was rated, it started
@@ -232,12 +293,14 @@ fn known_family(hall: &Hall, game: &str) -> HallResult<()> {
 }
 
 /// `GET /api/leaderboard/{game}`: the top 100 of a family.
-pub async fn leaderboard(hall: &Hall, game: &str) -> HallResult<Value> {
+pub async fn leaderboard(hall: &Hall, game: &str) -> HallResult<LeaderboardBody> {
     // `{family}-points`: a points ledger, not a rating family.
     if let Some(family) = game.strip_suffix("-points")
         && crate::domain::points::is_ledger(hall, family)
     {
-        return crate::domain::points::leaderboard(hall, family).await;
+        return Ok(LeaderboardBody::Points(
+            crate::domain::points::leaderboard(hall, family).await?,
+        ));
     }
     known_family(hall, game).map_err(|mut e| {
         e.status = 404;
@@ -249,23 +312,22 @@ pub async fn leaderboard(hall: &Hall, game: &str) -> HallResult<Value> {
         .leaderboard(&family, 100)
         .await
         .map_err(HallError::internal)?;
-    let rows: Vec<Value> = rows
-        .iter()
+    let rows = rows
+        .into_iter()
         .enumerate()
-        .map(|(i, (name, r))| {
-            let mut v = rating_json(Some(r));
-            v["rank"] = json!(i + 1);
-            v["username"] = json!(name);
-            v
+        .map(|(i, (username, r))| LeaderboardRow {
+            rating: rating_info(Some(&r)),
+            rank: i + 1,
+            username,
         })
         .collect();
-    Ok(json!({"game": family, "rows": rows}))
+    Ok(LeaderboardBody::Ratings(Leaderboard { game: family, rows }))
 }
 
 /// `GET /api/ratings?game=G&players=a,b,ai:3`: the rating and title of each
 /// named player (users by name, AI levels as `ai:N`) in one family, for the
 /// page to show titles next to names. Unknown names are left out.
-pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<Value> {
+pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<RatingsBody> {
     known_family(hall, game)?;
     let family = family_of(hall, game);
     let max = crate::limits::MAX_RATINGS_PLAYERS;
@@ -275,11 +337,11 @@ pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<V
         .take(max + 1)
         .collect();
     crate::limits::check_len("players", names.len(), max)?;
-    let mut out = serde_json::Map::new();
+    let mut out = BTreeMap::new();
     for name in names {
         if let Some(level) = name.strip_prefix("ai:").and_then(|n| n.parse::<u8>().ok()) {
             if (1..=8).contains(&level) {
-                out.insert(name.to_string(), ai_json(hall, game, level));
+                out.insert(name.to_string(), ai_info(hall, game, level));
             }
             continue;
         }
@@ -299,11 +361,11 @@ pub async fn ratings_for(hall: &Hall, game: &str, players: &str) -> HallResult<V
             .rating(user.id, &family)
             .await
             .map_err(HallError::internal)?;
-        let mut v = rating_json(r.as_ref());
-        v["guest"] = json!(user.guest);
+        let mut v = rating_info(r.as_ref());
+        v.guest = Some(user.guest);
         out.insert(name.to_string(), v);
     }
-    Ok(Value::Object(out))
+    Ok(RatingsBody(out))
 }
 
 /// `GET /api/games/{id}/ratings`: whether game `id`'s room was rated and
@@ -343,26 +405,78 @@ pub async fn game_ratings(hall: &Hall, id: &str) -> HallResult<GameRatingsBody> 
 }
 
 /// A profile's ratings by family and its rating history (for the chart).
-pub async fn profile_ratings(hall: &Hall, user_id: i64) -> HallResult<(Value, Value)> {
+pub async fn profile_ratings(
+    hall: &Hall,
+    user_id: i64,
+) -> HallResult<(BTreeMap<String, RatingInfo>, Vec<RatingPointView>)> {
     let ratings = hall
         .store
         .ratings_of(user_id)
         .await
         .map_err(HallError::internal)?;
-    let mut by_family = serde_json::Map::new();
-    for (family, r) in &ratings {
-        by_family.insert(family.clone(), rating_json(Some(r)));
-    }
+    let by_family = ratings
+        .iter()
+        .map(|(family, r)| (family.clone(), rating_info(Some(r))))
+        .collect();
     let history = hall
         .store
         .rating_history(user_id)
         .await
         .map_err(HallError::internal)?;
-    let history: Vec<Value> = history
-        .iter()
-        .map(|p| json!({"game": p.family, "game_id": p.game_id, "rating": (p.rating * 10.0).round() / 10.0, "at_ms": p.at_ms}))
+    let history = history
+        .into_iter()
+        .map(|p| RatingPointView {
+            game: p.family,
+            game_id: p.game_id,
+            rating: (p.rating * 10.0).round() / 10.0,
+            at_ms: p.at_ms,
+        })
         .collect();
-    Ok((Value::Object(by_family), json!(history)))
+    Ok((by_family, history))
+}
+
+/// One point of a rating history.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RatingPointView {
+    /// The rating family.
+    pub game: String,
+    /// The game that moved the rating.
+    pub game_id: String,
+    /// The rating after it, to a tenth.
+    pub rating: f64,
+    pub at_ms: i64,
+}
+
+/// `GET /api/users/{name}`: a profile.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Profile)]
+pub struct ProfileView {
+    pub username: String,
+    pub guest: bool,
+    /// The 50 most recent games, newest first.
+    pub games: Vec<ProfileGame>,
+    /// Ratings by family (H1, H2).
+    pub ratings: BTreeMap<String, RatingInfo>,
+    pub rating_history: Vec<RatingPointView>,
+    /// Balances by points ledger (B13-B17).
+    pub points: BTreeMap<String, i64>,
+}
+
+/// One game of a profile.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfileGame {
+    pub id: String,
+    /// The rule set.
+    pub game: String,
+    pub status: String,
+    pub seats: Vec<SeatRow>,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub explanation: Option<String>,
+    pub rated: bool,
+    pub created_ms: i64,
+    /// Whether it started from a set-up position.
+    pub setup: bool,
 }
 
 /// `GET /api/games/{id}/ratings`: what a game did to its players' ratings.
@@ -398,7 +512,7 @@ pub struct RatingChangeBody {
 
 impl Hall {
     /// A user's profile: name and recent games.
-    pub async fn profile(&self, name: &str) -> HallResult<Value> {
+    pub async fn profile(&self, name: &str) -> HallResult<ProfileView> {
         let user = self
             .store
             .user_by_name(name)
@@ -412,23 +526,31 @@ impl Hall {
             .user_games(user.id, 50)
             .await
             .map_err(HallError::internal)?;
-        let list: Vec<Value> = games
-            .iter()
-            .map(|g| {
-                json!({
-                    "id": g.id, "game": g.rules, "status": g.status, "seats": g.seats,
-                    "result": g.result, "reason": g.reason, "explanation": g.explanation,
-                    "rated": g.rated, "created_ms": g.created_ms,
-                    "setup": g.start_fen.is_some(),
-                })
+        let games = games
+            .into_iter()
+            .map(|g| ProfileGame {
+                setup: g.start_fen.is_some(),
+                id: g.id,
+                game: g.rules,
+                status: g.status,
+                seats: g.seats,
+                result: g.result,
+                reason: g.reason,
+                explanation: g.explanation,
+                rated: g.rated,
+                created_ms: g.created_ms,
             })
             .collect();
-        let (ratings, history) = profile_ratings(self, user.id).await?;
+        let (ratings, rating_history) = profile_ratings(self, user.id).await?;
         let points = crate::domain::points::balances(self, user.id).await?;
-        Ok(json!({
-            "username": user.username, "guest": user.guest, "games": list,
-            "ratings": ratings, "rating_history": history, "points": points,
-        }))
+        Ok(ProfileView {
+            username: user.username,
+            guest: user.guest,
+            games,
+            ratings,
+            rating_history,
+            points,
+        })
     }
 }
 
@@ -439,7 +561,7 @@ mod tests {
     #[test]
     fn ratings_show_rating_title_and_games() {
         // H2 titles come with an English gloss.
-        let v = rating_json(None);
+        let v = serde_json::to_value(rating_info(None)).expect("json");
         assert_eq!(v["rating"], 1000);
         assert_eq!(v["title"], "草民");
         assert_eq!(v["title_en"], "Commoner");

@@ -18,7 +18,6 @@ use std::sync::{Arc, RwLock};
 use qiyuan_events::team::{self, TeamMatch, TeamTieBreak};
 use qiyuan_events::{GameResult, Player, PlayerId, ScoringSystem};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 use crate::clock::wall_ms;
@@ -26,6 +25,11 @@ use crate::domain::hall::{ClockSpec, Hall, HallError, HallResult};
 use crate::store::{GameRow, SeatRow, User};
 use crate::tournaments::events::hooks;
 use crate::tournaments::events::{game_fouls, game_result};
+use crate::tournaments::views::{
+    BoardView, ClockView, EventLine, Invitation, InvitationKind, TeamEventList, TeamEventState,
+    TeamEventSummary, TeamEventView, TeamMatchView, TeamPlaceTie, TeamPlayoffView, TeamRoundView,
+    TeamStandingRow, TeamStandings, TeamView, TieBreakName,
+};
 
 pub use crate::limits::{MAX_BOARDS, MAX_TEAMS};
 
@@ -122,9 +126,9 @@ struct TeamEvent {
     initial_s: i64,
     increment_s: i64,
     organiser: String,
-    /// `invited` (waiting for the people named to accept), `running`,
-    /// `finished`, `declined` (someone turned the invitation down) or `error`.
-    status: String,
+    /// Waiting for the people named to accept, running, finished,
+    /// declined (someone turned the invitation down) or stopped by an error.
+    status: TeamEventState,
     error: Option<String>,
     teams: Vec<Team>,
     /// Users named by the organiser who have not accepted yet; the event
@@ -240,67 +244,106 @@ impl TeamEvent {
             .flat_map(|m| m.boards.iter_mut())
     }
 
-    fn round_json(&self, number: usize, r: &Round) -> Value {
-        let tname = |i: usize| self.teams.get(i).map(|t| t.name.clone());
-        json!({
-            "number": number,
-            "bye": r.bye.and_then(tname),
-            "matches": r.matches.iter().map(|m| json!({
-                "home": tname(m.home), "away": tname(m.away),
-                "boards": m.boards.iter().enumerate().map(|(k, b)| {
-                    let (hp, ap) = (&self.teams[m.home].members[k].name, &self.teams[m.away].members[k].name);
-                    let (red, black) = if b.home_red { (hp, ap) } else { (ap, hp) };
-                    json!({"board": k + 1, "red": red, "black": black, "game_id": b.game_id, "result": b.result})
-                }).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })
+    fn team_name(&self, i: usize) -> Option<String> {
+        self.teams.get(i).map(|t| t.name.clone())
     }
 
-    fn to_json(&self) -> Value {
-        let tname = |i: usize| self.teams.get(i).map(|t| t.name.clone());
-        let rounds: Vec<Value> = self
-            .rounds
+    fn clock(&self) -> ClockView {
+        ClockView {
+            initial_s: self.initial_s,
+            increment_s: self.increment_s,
+        }
+    }
+
+    fn round_view(&self, number: usize, r: &Round) -> TeamRoundView {
+        TeamRoundView {
+            number,
+            bye: r.bye.and_then(|i| self.team_name(i)),
+            matches: r
+                .matches
+                .iter()
+                .map(|m| TeamMatchView {
+                    home: self.team_name(m.home),
+                    away: self.team_name(m.away),
+                    boards: m
+                        .boards
+                        .iter()
+                        .enumerate()
+                        .map(|(k, b)| {
+                            let (hp, ap) = (
+                                &self.teams[m.home].members[k].name,
+                                &self.teams[m.away].members[k].name,
+                            );
+                            let (red, black) = if b.home_red { (hp, ap) } else { (ap, hp) };
+                            BoardView {
+                                board: k + 1,
+                                red: red.clone(),
+                                black: black.clone(),
+                                game_id: b.game_id.clone(),
+                                result: b.result,
+                            }
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    fn round_views(&self, rounds: &[Round]) -> Vec<TeamRoundView> {
+        rounds
             .iter()
             .enumerate()
-            .map(|(n, r)| self.round_json(n + 1, r))
-            .collect();
-        let playoffs: Vec<Value> = self
+            .map(|(n, r)| self.round_view(n + 1, r))
+            .collect()
+    }
+
+    /// The event as `GET /api/team-events/{id}` shows it.
+    fn view(&self) -> TeamEventView {
+        let names = |ts: &[usize]| ts.iter().map(|&t| self.team_name(t)).collect();
+        let playoffs = self
             .playoffs
             .iter()
-            .map(|p| {
-                json!({
-                    "place": p.place,
-                    "teams": p.teams.iter().map(|&t| tname(t)).collect::<Vec<_>>(),
-                    "order": p.order.as_ref().map(|o| o.iter().map(|&t| tname(t)).collect::<Vec<_>>()),
-                    "rounds": p.rounds.iter().enumerate().map(|(n, r)| self.round_json(n + 1, r)).collect::<Vec<_>>(),
-                })
+            .map(|p| TeamPlayoffView {
+                place: p.place,
+                teams: names(&p.teams),
+                order: p.order.as_deref().map(names),
+                rounds: self.round_views(&p.rounds),
             })
             .collect();
-        let invited: Vec<&String> = self
+        let invited = self
             .teams
             .iter()
             .flat_map(|t| &t.members)
             .filter(|m| matches!(&m.seat, SeatRow::User { id, .. } if self.invited.contains(id)))
-            .map(|m| &m.name)
+            .map(|m| m.name.clone())
             .collect();
-        json!({
-            "id": self.id, "name": self.name, "game": self.game,
-            "clock": {"initial_s": self.initial_s, "increment_s": self.increment_s},
-            "organiser": self.organiser, "status": self.status, "error": self.error,
-            "invited": invited,
-            "teams": self.teams.iter().map(|t| json!({
-                "name": t.name, "players": t.members.iter().map(|m| &m.name).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-            "rounds": rounds,
-            "playoffs": playoffs,
-        })
+        TeamEventView {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            game: self.game.clone(),
+            clock: self.clock(),
+            organiser: self.organiser.clone(),
+            status: self.status,
+            error: self.error.clone(),
+            invited,
+            teams: self
+                .teams
+                .iter()
+                .map(|t| TeamView {
+                    name: t.name.clone(),
+                    players: t.members.iter().map(|m| m.name.clone()).collect(),
+                })
+                .collect(),
+            rounds: self.round_views(&self.rounds),
+            playoffs,
+        }
     }
 
     /// Moves the event on: starts the games of the first round robin round
     /// not finished; after the last one, the play-offs for places that may
     /// not be shared (H8); marks the event finished when nothing is left.
     async fn drive(&mut self, hall: &Arc<Hall>) {
-        if self.status != "running" {
+        if self.status != TeamEventState::Running {
             return;
         }
         let unfinished = |r: &Round| {
@@ -345,7 +388,7 @@ impl TeamEvent {
             }
             self.playoffs.push(Playoff::new(tie.place, teams, boards));
         }
-        self.status = "finished".into();
+        self.status = TeamEventState::Finished;
     }
 
     /// Starts the games of one round (of the round robin, or of play-off
@@ -389,7 +432,7 @@ impl TeamEvent {
                     round.matches[mi].boards[k].game_id = Some(gid);
                 }
                 Err(e) => {
-                    self.status = "error".into();
+                    self.status = TeamEventState::Error;
                     self.error = Some(format!("cannot start a game: {}", e.message));
                     return;
                 }
@@ -401,7 +444,11 @@ impl TeamEvent {
 async fn save(hall: &Hall, te: &TeamEvent) {
     match serde_json::to_string(te) {
         Ok(data) => {
-            if let Err(e) = hall.store.save_event(&te.id, &te.status, &data).await {
+            if let Err(e) = hall
+                .store
+                .save_event(&te.id, te.status.as_str(), &data)
+                .await
+            {
                 tracing::error!(event = %te.id, error = %e, "cannot store a team event");
             }
         }
@@ -409,7 +456,7 @@ async fn save(hall: &Hall, te: &TeamEvent) {
     }
     hall.bus.publish(
         &format!("event:{}", te.id),
-        Arc::from(json!({"t": "team_event", "event": te.to_json()}).to_string()),
+        Arc::from(EventLine::TeamEvent(Box::new(te.view())).to_text()),
     );
 }
 
@@ -507,7 +554,7 @@ async fn member(hall: &Hall, who: &str) -> HallResult<Member> {
 }
 
 /// `POST /api/team-events`: creates a team event and starts round 1.
-pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallResult<Value> {
+pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallResult<TeamEventView> {
     crate::limits::check_len("teams", req.teams.len(), MAX_TEAMS)?;
     for t in &req.teams {
         crate::limits::check_len("teams[].players", t.players.len(), MAX_BOARDS)?;
@@ -611,11 +658,10 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
         increment_s: clock.increment_s,
         organiser: user.username.clone(),
         status: if invited.is_empty() {
-            "running"
+            TeamEventState::Running
         } else {
-            "invited"
-        }
-        .into(),
+            TeamEventState::Invited
+        },
         error: None,
         teams,
         invited,
@@ -631,30 +677,35 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
     let mut te = e.lock().await;
     te.drive(hall).await;
     save(hall, &te).await;
-    Ok(te.to_json())
+    Ok(te.view())
 }
 
 /// `POST /api/team-events/{id}/accept` or `/decline`: answers an
 /// invitation. The event starts once everyone named has accepted; one
 /// refusal cancels it (teams must stay complete).
-pub async fn answer(hall: &Arc<Hall>, id: &str, user: &User, accept: bool) -> HallResult<Value> {
+pub async fn answer(
+    hall: &Arc<Hall>,
+    id: &str,
+    user: &User,
+    accept: bool,
+) -> HallResult<TeamEventView> {
     let e = find(hall, id)?;
     let mut te = e.lock().await;
-    if te.status != "invited" || !te.invited.remove(&user.id) {
+    if te.status != TeamEventState::Invited || !te.invited.remove(&user.id) {
         return Err(
             HallError::conflict("you have no open invitation to this team event")
                 .with_code(ErrorCode::NotInvited),
         );
     }
     if !accept {
-        te.status = "declined".into();
+        te.status = TeamEventState::Declined;
         te.error = Some(format!("{} declined the invitation", user.username));
     } else if te.invited.is_empty() {
-        te.status = "running".into();
+        te.status = TeamEventState::Running;
         te.drive(hall).await;
     }
     save(hall, &te).await;
-    Ok(te.to_json())
+    Ok(te.view())
 }
 
 /// Team events organised by `name` with AI members that are not over.
@@ -665,22 +716,26 @@ pub(crate) async fn unfinished_ai_events_of(hall: &Hall, name: &str) -> usize {
             .iter()
             .flat_map(|t| &t.members)
             .any(|m| matches!(m.seat, SeatRow::Ai { .. }));
-        (te.organiser == name && has_ai && matches!(te.status.as_str(), "invited" | "running"))
-            .then_some(())
+        (te.organiser == name
+            && has_ai
+            && matches!(te.status, TeamEventState::Invited | TeamEventState::Running))
+        .then_some(())
     })
     .await
     .len()
 }
 
 /// Team events that invite user `id` and wait for an answer.
-pub(crate) async fn invitations_of(hall: &Hall, id: i64) -> Vec<Value> {
+pub(crate) async fn invitations_of(hall: &Hall, id: i64) -> Vec<Invitation> {
     crate::tournaments::events::collect_from(&hooks(hall).teams.events, |te: &TeamEvent| {
-        (te.status == "invited" && te.invited.contains(&id)).then(|| {
-            json!({
-                "kind": "team_event", "id": te.id, "name": te.name, "game": te.game,
-                "organiser": te.organiser, "rated": false,
-                "clock": {"initial_s": te.initial_s, "increment_s": te.increment_s},
-            })
+        (te.status == TeamEventState::Invited && te.invited.contains(&id)).then(|| Invitation {
+            kind: InvitationKind::TeamEvent,
+            id: te.id.clone(),
+            name: te.name.clone(),
+            game: te.game.clone(),
+            organiser: Some(te.organiser.clone()),
+            rated: false,
+            clock: te.clock(),
         })
     })
     .await
@@ -694,33 +749,37 @@ fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<TeamEvent>>> {
 }
 
 /// `GET /api/team-events`: every team event, running ones first, then by name.
-pub async fn list(hall: &Hall) -> Value {
+pub async fn list(hall: &Hall) -> TeamEventList {
     let mut out =
         crate::tournaments::events::collect_from(&hooks(hall).teams.events, |te: &TeamEvent| {
-            Some(json!({
-                "id": te.id, "name": te.name, "game": te.game, "status": te.status,
-                "organiser": te.organiser, "teams": te.teams.len(),
-                "boards": te.teams.first().map_or(0, |t| t.members.len()),
-            }))
+            Some(TeamEventSummary {
+                id: te.id.clone(),
+                name: te.name.clone(),
+                game: te.game.clone(),
+                status: te.status,
+                organiser: te.organiser.clone(),
+                teams: te.teams.len(),
+                boards: te.teams.first().map_or(0, |t| t.members.len()),
+            })
         })
         .await;
-    let order = |v: &Value| match v["status"].as_str() {
-        Some("running") => 0,
-        Some("invited") => 1,
+    let order = |v: &TeamEventSummary| match v.status {
+        TeamEventState::Running => 0,
+        TeamEventState::Invited => 1,
         _ => 2,
     };
     out.sort_by(|a, b| {
         order(a)
             .cmp(&order(b))
-            .then_with(|| a["name"].as_str().cmp(&b["name"].as_str()))
-            .then_with(|| a["id"].as_str().cmp(&b["id"].as_str()))
+            .then_with(|| a.name.cmp(&b.name))
+            .then_with(|| a.id.cmp(&b.id))
     });
-    json!({"team_events": out})
+    TeamEventList { team_events: out }
 }
 
 /// `GET /api/team-events/{id}`.
-pub async fn get(hall: &Hall, id: &str) -> HallResult<Value> {
-    Ok(find(hall, id)?.lock().await.to_json())
+pub async fn get(hall: &Hall, id: &str) -> HallResult<TeamEventView> {
+    Ok(find(hall, id)?.lock().await.view())
 }
 
 /// `GET /api/team-events/{id}/standings.csv` (H9).
@@ -730,36 +789,49 @@ pub async fn standings_csv(hall: &Hall, id: &str) -> HallResult<String> {
 
 /// `GET /api/team-events/{id}/standings`: team standings with every H7
 /// tie-break column (H9).
-pub async fn standings(hall: &Hall, id: &str) -> HallResult<Value> {
+pub async fn standings(hall: &Hall, id: &str) -> HallResult<TeamStandings> {
     let te = find(hall, id)?;
     let te = te.lock().await;
     let s = te.standings();
     let name_of = |p: &PlayerId| {
         p.0.strip_prefix("team:")
             .and_then(|i| i.parse::<usize>().ok())
-            .and_then(|i| te.teams.get(i))
-            .map(|t| t.name.clone())
+            .and_then(|i| te.team_name(i))
     };
-    let ties: Vec<Value> = s
+    let needs_playoff = s
         .needs_playoff
         .iter()
-        .map(|t| json!({"place": t.place, "teams": t.players.iter().map(name_of).collect::<Vec<_>>()}))
-        .collect();
-    let rows: Vec<Value> = s
-        .rows
-        .iter()
-        .map(|r| {
-            json!({
-                "rank": r.rank, "shared": r.shared, "name": r.name,
-                "match_points": r.match_points, "game_points": r.game_points,
-                "game_wins": r.game_wins, "direct": r.direct, "fouls": r.fouls,
-            })
+        .map(|t| TeamPlaceTie {
+            place: t.place,
+            teams: t.players.iter().map(name_of).collect(),
         })
         .collect();
-    let tie_breaks: Vec<Value> = s
+    let rows = s
+        .rows
+        .into_iter()
+        .map(|r| TeamStandingRow {
+            rank: r.rank,
+            shared: r.shared,
+            name: r.name,
+            match_points: r.match_points,
+            game_points: r.game_points,
+            game_wins: r.game_wins,
+            direct: r.direct,
+            fouls: r.fouls,
+        })
+        .collect();
+    let tie_breaks = s
         .tie_breaks
         .iter()
-        .map(|t| json!({"name": t, "chinese": t.chinese(), "fide": t.fide()}))
+        .map(|&t| TieBreakName {
+            name: t,
+            chinese: t.chinese(),
+            fide: t.fide(),
+        })
         .collect();
-    Ok(json!({"tie_breaks": tie_breaks, "rows": rows, "needs_playoff": ties}))
+    Ok(TeamStandings {
+        tie_breaks,
+        rows,
+        needs_playoff,
+    })
 }

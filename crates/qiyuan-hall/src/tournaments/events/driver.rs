@@ -7,13 +7,14 @@ use std::time::Duration;
 
 use qiyuan_core::{EndReason, Outcome};
 use qiyuan_events::{EventError, EventStatus, Fouls, GameResult, PlayoffKind};
-use serde_json::json;
+
 use tokio::sync::Mutex;
 
 use super::{HallEvent, HookMsg, TieGame, TiePlayoff};
 use crate::clock::wall_ms;
 use crate::domain::hall::Hall;
 use crate::tournaments::events::hooks;
+use crate::tournaments::views::{EventLine, EventState};
 
 /// Arms the time cap (X6) of an event game that started at `created_ms`.
 fn arm_cap(hall: &Arc<Hall>, game_id: &str, cap_ms: u64, created_ms: i64) {
@@ -79,7 +80,7 @@ pub(crate) async fn game_fouls(hall: &Hall, game_id: &str) -> Fouls {
 /// games, pairs the next round, starts games (and play-offs). Never waits
 /// for a game.
 async fn drive(hall: &Arc<Hall>, he: &mut HallEvent) {
-    if he.status != "running" {
+    if he.status != EventState::Running {
         return;
     }
     // Bounded: each pass either makes progress or stops.
@@ -108,12 +109,12 @@ async fn drive(hall: &Arc<Hall>, he: &mut HallEvent) {
         }
         match ev.status() {
             EventStatus::Finished => {
-                he.status = "finished".into();
+                he.status = EventState::Finished;
                 return;
             }
             EventStatus::NotStarted | EventStatus::RoundComplete => {
                 if let Err(e) = ev.next_round() {
-                    he.status = "error".into();
+                    he.status = EventState::Error;
                     he.error = Some(e.to_string());
                     return;
                 }
@@ -144,7 +145,7 @@ async fn drive(hall: &Arc<Hall>, he: &mut HallEvent) {
                             }
                         }
                         Err(e) => {
-                            he.status = "error".into();
+                            he.status = EventState::Error;
                             he.error = Some(format!("cannot start a game: {}", e.message));
                             return;
                         }
@@ -205,7 +206,7 @@ async fn tie_step(hall: &Arc<Hall>, he: &mut HallEvent) -> bool {
         if let Some(ev) = he.event.as_mut()
             && let Err(e) = ev.resolve_tie(order)
         {
-            he.status = "error".into();
+            he.status = EventState::Error;
             he.error = Some(e.to_string());
             return false;
         }
@@ -234,7 +235,7 @@ async fn tie_step(hall: &Arc<Hall>, he: &mut HallEvent) -> bool {
             });
         }
         Err(e) => {
-            he.status = "error".into();
+            he.status = EventState::Error;
             he.error = Some(format!("cannot start a play-off: {}", e.message));
         }
     }
@@ -289,7 +290,11 @@ fn tie_game_over(he: &mut HallEvent, game_id: &str, result: GameResult, fouls: F
 pub(super) async fn save(hall: &Hall, he: &HallEvent) {
     match serde_json::to_string(he) {
         Ok(data) => {
-            if let Err(e) = hall.store.save_event(&he.id, &he.status, &data).await {
+            if let Err(e) = hall
+                .store
+                .save_event(&he.id, he.status.as_str(), &data)
+                .await
+            {
                 tracing::error!(event = %he.id, error = %e, "cannot store an event");
             }
         }
@@ -297,7 +302,7 @@ pub(super) async fn save(hall: &Hall, he: &HallEvent) {
     }
     hall.bus.publish(
         &format!("event:{}", he.id),
-        Arc::from(json!({"t": "event", "event": he.to_json()}).to_string()),
+        Arc::from(EventLine::Event(Box::new(he.view())).to_text()),
     );
 }
 
@@ -434,7 +439,7 @@ pub async fn resume(hall: &Arc<Hall>) -> anyhow::Result<usize> {
                 hooks(hall).link_game(&g.game_id, &id);
             }
         }
-        let running = he.status == "running";
+        let running = he.status == EventState::Running;
         hooks(hall)
             .events
             .write()

@@ -14,13 +14,16 @@ use std::sync::{Arc, RwLock};
 
 use qiyuan_events::{Event, EventError, EventSettings, EventStatus, Format, GameResult, PlayerId};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use tokio::sync::{Mutex, mpsc};
 
 use crate::domain::hall::{Hall, HallError, HallResult};
 use crate::error::ErrorCode;
 use crate::limits::MAX_EVENT_PLAYERS;
 use crate::store::{SeatRow, User};
+use crate::tournaments::views::{
+    ClockView, EventState, EventSummary, EventView, Invitation, InvitationKind, PairingFouls,
+    PairingView, RoundView, StageField, TieGameView, TiePlayoffView,
+};
 
 mod driver;
 mod requests;
@@ -82,7 +85,7 @@ pub(crate) fn hooks(hall: &Hall) -> Arc<Hooks> {
 }
 
 /// Events that invite user `id` and wait for an answer.
-pub(crate) async fn invitations_of(hall: &Hall, id: i64) -> Vec<Value> {
+pub(crate) async fn invitations_of(hall: &Hall, id: i64) -> Vec<Invitation> {
     hooks(hall).invitations_of(id).await
 }
 
@@ -127,7 +130,7 @@ impl Hooks {
     pub(crate) async fn unfinished_ai_events_of(&self, name: &str) -> usize {
         collect_from(&self.events, |he: &HallEvent| {
             (he.organiser.as_deref() == Some(name)
-                && matches!(he.status.as_str(), "open" | "running")
+                && matches!(he.status, EventState::Open | EventState::Running)
                 && he.ai_entrants() > 0)
                 .then_some(())
         })
@@ -136,15 +139,17 @@ impl Hooks {
     }
 
     /// Events that invite user `id` and wait for an answer.
-    pub(crate) async fn invitations_of(&self, id: i64) -> Vec<Value> {
+    pub(crate) async fn invitations_of(&self, id: i64) -> Vec<Invitation> {
         let me = PlayerId(format!("u:{id}"));
         collect_from(&self.events, |he: &HallEvent| {
-            (he.status == "open" && he.invited.contains(&me)).then(|| {
-                json!({
-                    "kind": "event", "id": he.id, "name": he.name, "game": he.game,
-                    "organiser": he.organiser, "rated": he.rated,
-                    "clock": {"initial_s": he.initial_s, "increment_s": he.increment_s},
-                })
+            (he.status == EventState::Open && he.invited.contains(&me)).then(|| Invitation {
+                kind: InvitationKind::Event,
+                id: he.id.clone(),
+                name: he.name.clone(),
+                game: he.game.clone(),
+                organiser: he.organiser.clone(),
+                rated: he.rated,
+                clock: he.clock(),
             })
         })
         .await
@@ -224,8 +229,8 @@ struct HallEvent {
     increment_s: i64,
     rated: bool,
     organiser: Option<String>,
-    /// `open` (taking entries), `running`, `finished` or `error`.
-    status: String,
+    /// Taking entries, running, finished or stopped by an error.
+    status: EventState,
     error: Option<String>,
     entrants: Vec<qiyuan_events::Player>,
     /// Entrants named by the organiser who have not accepted yet: they play
@@ -378,96 +383,133 @@ impl HallEvent {
         Ok(())
     }
 
-    fn pairing_json(&self, p: &qiyuan_events::Pairing) -> Value {
-        json!({
-            "board": p.board,
-            "red": self.name_of(&p.red),
-            "black": self.name_of(&p.black),
-            "game_id": p.game_id,
-            "result": p.result,
-            "fouls": p.fouls,
-            "group": p.group,
-            "playoff_of": p.playoff_of,
-        })
+    fn clock(&self) -> ClockView {
+        ClockView {
+            initial_s: self.initial_s,
+            increment_s: self.increment_s,
+        }
+    }
+
+    fn names(&self, ids: &[PlayerId]) -> Vec<String> {
+        ids.iter().map(|id| self.name_of(id)).collect()
+    }
+
+    fn pairing_view(&self, p: &qiyuan_events::Pairing) -> PairingView {
+        PairingView {
+            board: p.board,
+            red: self.name_of(&p.red),
+            black: self.name_of(&p.black),
+            game_id: p.game_id.clone(),
+            result: p.result,
+            fouls: PairingFouls {
+                red: p.fouls.red,
+                black: p.fouls.black,
+            },
+            group: p.group,
+            playoff_of: p.playoff_of,
+        }
     }
 
     /// The event as `GET /api/events/{id}` shows it.
-    fn to_json(&self) -> Value {
-        let mut v = json!({
-            "id": self.id,
-            "name": self.name,
-            "game": self.game,
-            "target": self.target,
-            "clock": {"initial_s": self.initial_s, "increment_s": self.increment_s},
-            "rated": self.rated,
-            "organiser": self.organiser,
-            "status": self.status,
-            "error": self.error,
-            "format": self.format,
-            "settings": self.settings,
-            "players": self.entrants.iter().filter(|p| !self.invited.contains(&p.id)).map(|p| &p.name).collect::<Vec<_>>(),
-            "invited": self.entrants.iter().filter(|p| self.invited.contains(&p.id)).map(|p| &p.name).collect::<Vec<_>>(),
-            "rounds": [],
-        });
+    fn view(&self) -> EventView {
+        let entrants = |invited: bool| {
+            self.entrants
+                .iter()
+                .filter(|p| self.invited.contains(&p.id) == invited)
+                .map(|p| p.name.clone())
+                .collect()
+        };
+        let mut v = EventView {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            game: self.game.clone(),
+            target: self.target,
+            clock: self.clock(),
+            rated: self.rated,
+            organiser: self.organiser.clone(),
+            status: self.status,
+            error: self.error.clone(),
+            format: self.format.clone(),
+            settings: self.settings.clone(),
+            players: entrants(false),
+            invited: entrants(true),
+            rounds: Vec::new(),
+            event_status: None,
+            stage: None,
+            stages: None,
+            playoffs: None,
+            fouls: None,
+            winner: None,
+        };
         let Some(ev) = &self.event else { return v };
-        v["event_status"] = json!(ev.status());
-        v["stage"] = json!(ev.stage());
-        let stages: Vec<Value> = (1..=ev.stage())
-            .filter_map(|s| {
-                ev.stage_field(s).map(|f| {
-                    json!({"stage": s, "field": f.iter().map(|id| self.name_of(id)).collect::<Vec<_>>()})
+        v.event_status = Some(ev.status());
+        v.stage = Some(ev.stage());
+        v.stages = Some(
+            (1..=ev.stage())
+                .filter_map(|s| {
+                    ev.stage_field(s).map(|f| StageField {
+                        stage: s,
+                        field: self.names(f),
+                    })
                 })
-            })
-            .collect();
-        v["stages"] = json!(stages);
-        v["rounds"] = ev
+                .collect(),
+        );
+        v.rounds = ev
             .rounds()
             .iter()
-            .map(|r| {
-                json!({
-                    "number": r.number,
-                    "stage": r.stage,
-                    "kind": r.kind,
-                    "byes": r.byes.iter().map(|id| self.name_of(id)).collect::<Vec<_>>(),
-                    "pairings": r.pairings.iter().map(|p| self.pairing_json(p)).collect::<Vec<_>>(),
-                })
+            .map(|r| RoundView {
+                number: r.number,
+                stage: r.stage,
+                kind: r.kind,
+                byes: self.names(&r.byes),
+                pairings: r.pairings.iter().map(|p| self.pairing_view(p)).collect(),
             })
             .collect();
-        v["playoffs"] = self
-            .ties
-            .iter()
-            .map(|t| {
-                json!({
-                    "place": t.place,
-                    "players": t.players.iter().map(|id| self.name_of(id)).collect::<Vec<_>>(),
-                    "done": t.done,
-                    "games": t.games.iter().map(|g| json!({
-                        "red": self.name_of(&g.red), "black": self.name_of(&g.black),
-                        "game_id": g.game_id, "result": g.result,
-                    })).collect::<Vec<_>>(),
+        v.playoffs = Some(
+            self.ties
+                .iter()
+                .map(|t| TiePlayoffView {
+                    place: t.place,
+                    players: self.names(&t.players),
+                    done: t.done,
+                    games: t
+                        .games
+                        .iter()
+                        .map(|g| TieGameView {
+                            red: self.name_of(&g.red),
+                            black: self.name_of(&g.black),
+                            game_id: g.game_id.clone(),
+                            result: g.result,
+                        })
+                        .collect(),
                 })
-            })
-            .collect();
-        v["fouls"] = ev
-            .fouls()
-            .iter()
-            .map(|(id, n)| (self.name_of(id), json!(n)))
-            .collect::<serde_json::Map<_, _>>()
-            .into();
+                .collect(),
+        );
+        v.fouls = Some(
+            ev.fouls()
+                .iter()
+                .map(|(id, n)| (self.name_of(id), *n))
+                .collect(),
+        );
         if ev.status() == EventStatus::Finished
             && let Some(first) = ev.standings().rows.first()
         {
-            v["winner"] = json!(first.name);
+            v.winner = Some(first.name.clone());
         }
         v
     }
 
-    fn summary(&self) -> Value {
-        json!({
-            "id": self.id, "name": self.name, "game": self.game, "status": self.status,
-            "format": self.format, "players": self.entrants.len() - self.invited.len(),
-            "invited": self.invited.len(), "created_ms": self.created_ms,
-        })
+    fn summary(&self) -> EventSummary {
+        EventSummary {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            game: self.game.clone(),
+            status: self.status,
+            format: self.format.clone(),
+            players: self.entrants.len() - self.invited.len(),
+            invited: self.invited.len(),
+            created_ms: self.created_ms,
+        }
     }
 
     /// Starts the hall game for one pairing (or play-off).

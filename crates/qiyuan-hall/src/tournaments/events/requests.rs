@@ -10,7 +10,6 @@ use qiyuan_events::{
     Event, EventError, EventSettings, Format, PlayerId, PlayoffSettings, ScoringSystem, TieBreak,
 };
 use serde::Deserialize;
-use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 use super::driver::save;
@@ -25,6 +24,9 @@ use crate::limits::{
 };
 use crate::store::User;
 use crate::tournaments::events::hooks;
+use crate::tournaments::views::{
+    EventState, EventSummary, EventView, PlaceTieView, StandingRowView, StandingsView, TieBreakInfo,
+};
 
 /// Event settings in `POST /api/events`; every field has the format's default.
 #[derive(Deserialize, Debug, Default, utoipa::ToSchema)]
@@ -224,7 +226,7 @@ pub(crate) async fn check_ai_budget(
 /// `POST /api/events`: creates an event (and starts it if `start`). People
 /// named in `players` other than the organiser are invited and entered
 /// only when they accept (`POST /api/events/{id}/join`).
-pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<Value> {
+pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<EventView> {
     check_format(&req.format)?;
     check_len("players", req.players.len(), MAX_EVENT_PLAYERS)?;
     let mut options = qiyuan_core::Options::new();
@@ -262,7 +264,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
         increment_s: clock.increment_s,
         rated: req.rated,
         organiser: Some(user.username.clone()),
-        status: "open".into(),
+        status: EventState::Open,
         error: None,
         entrants: Vec::new(),
         invited: BTreeSet::new(),
@@ -288,7 +290,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
         Ok(mut ev) if req.start => {
             record_ratings(hall, &he.game, &mut ev).await;
             he.event = Some(ev);
-            he.status = "running".into();
+            he.status = EventState::Running;
         }
         Ok(_) => {}
         Err(EventError::TooFewPlayers { min, .. }) if !req.start => {
@@ -309,7 +311,7 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
     }
     let id = he.id.clone();
     save(hall, &he).await;
-    let json = he.to_json();
+    let json = he.view();
     hooks(hall)
         .events
         .write()
@@ -328,10 +330,10 @@ fn find(hall: &Hall, id: &str) -> HallResult<Arc<Mutex<HallEvent>>> {
 }
 
 /// `POST /api/events/{id}/join`: enters the user while entries are open.
-pub async fn join(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> {
+pub async fn join(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<EventView> {
     let e = find(hall, id)?;
     let mut he = e.lock().await;
-    if he.status != "open" {
+    if he.status != EventState::Open {
         return Err(HallError::conflict(
             "entries are closed: the event has started",
         ));
@@ -342,11 +344,11 @@ pub async fn join(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> 
         he.add_user(user)?;
     }
     save(hall, &he).await;
-    Ok(he.to_json())
+    Ok(he.view())
 }
 
 /// `POST /api/events/{id}/decline`: turns down an invitation.
-pub async fn decline(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> {
+pub async fn decline(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<EventView> {
     let e = find(hall, id)?;
     let mut he = e.lock().await;
     let me = PlayerId(format!("u:{}", user.id));
@@ -356,7 +358,7 @@ pub async fn decline(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Valu
     }
     he.entrants.retain(|p| p.id != me);
     save(hall, &he).await;
-    Ok(he.to_json())
+    Ok(he.view())
 }
 
 /// Records each entrant's rating at the start (for FIDE's ARO and the TRF
@@ -389,7 +391,7 @@ async fn record_ratings(hall: &Hall, game: &str, ev: &mut Event) {
 }
 
 /// `POST /api/events/{id}/start`: the organiser closes entries and pairs round 1.
-pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value> {
+pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<EventView> {
     let e = find(hall, id)?;
     let mut he = e.lock().await;
     if he.organiser.as_deref() != Some(user.username.as_str()) {
@@ -397,7 +399,7 @@ pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value>
             "only the organiser may start the event",
         ));
     }
-    if he.status != "open" {
+    if he.status != EventState::Open {
         return Err(HallError::conflict("the event has already started"));
     }
     // Invitations not accepted by now lapse: only those who agreed play.
@@ -407,29 +409,26 @@ pub async fn start(hall: &Arc<Hall>, id: &str, user: &User) -> HallResult<Value>
     let lapsed = std::mem::take(&mut he.invited);
     he.entrants.retain(|p| !lapsed.contains(&p.id));
     he.event = Some(ev);
-    he.status = "running".into();
+    he.status = EventState::Running;
     save(hall, &he).await;
     hooks(hall).send(HookMsg::Drive(id.to_string()));
-    Ok(he.to_json())
+    Ok(he.view())
 }
 
 /// `GET /api/events/{id}`.
-pub async fn get(hall: &Hall, id: &str) -> HallResult<Value> {
+pub async fn get(hall: &Hall, id: &str) -> HallResult<EventView> {
     let e = find(hall, id)?;
     let he = e.lock().await;
-    Ok(he.to_json())
+    Ok(he.view())
 }
 
 /// `GET /api/events`: every event, newest first.
-pub async fn list(hall: &Hall) -> Value {
+pub async fn list(hall: &Hall) -> Vec<EventSummary> {
     let mut out = collect_from(&hooks(hall).events, |he: &HallEvent| Some(he.summary())).await;
     // Newest first; events of the same millisecond by id, so that pages
     // (`GET /api/events?offset=`) neither repeat nor skip one.
-    out.sort_by(|a, b| {
-        (b["created_ms"].as_i64(), a["id"].as_str())
-            .cmp(&(a["created_ms"].as_i64(), b["id"].as_str()))
-    });
-    json!({"events": out})
+    out.sort_by(|a, b| (b.created_ms, &a.id).cmp(&(a.created_ms, &b.id)));
+    out
 }
 
 /// The standings of `stage` (default: the current one) with every
@@ -452,28 +451,49 @@ async fn standings_of(
 }
 
 /// `GET /api/events/{id}/standings[?stage=N]`.
-pub async fn standings(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<Value> {
+pub async fn standings(hall: &Hall, id: &str, stage: Option<u8>) -> HallResult<StandingsView> {
     let s = standings_of(hall, id, stage).await?;
-    let rows: Vec<Value> = s
+    let rows = s
         .rows
-        .iter()
-        .map(|r| {
-            json!({
-                "rank": r.rank, "shared": r.shared, "name": r.name, "player": r.player,
-                "score": r.score, "sonneborn_berger": r.sonneborn_berger, "buchholz": r.buchholz,
-                "wins": r.wins, "direct": r.direct, "fouls": r.fouls, "games": r.games,
-                "fide": r.fide,
-            })
+        .into_iter()
+        .map(|r| StandingRowView {
+            rank: r.rank,
+            shared: r.shared,
+            name: r.name,
+            player: r.player.0,
+            score: r.score,
+            sonneborn_berger: r.sonneborn_berger,
+            buchholz: r.buchholz,
+            wins: r.wins,
+            direct: r.direct,
+            fouls: r.fouls,
+            games: r.games,
+            fide: r.fide,
         })
         .collect();
-    let tie_breaks: Vec<Value> = s
+    let tie_breaks = s
         .tie_breaks
         .iter()
-        .map(|t| {
-            json!({"name": t, "chinese": t.chinese(), "fide": t.fide(), "abbreviation": t.abbreviation()})
+        .map(|&t| TieBreakInfo {
+            name: t,
+            chinese: t.chinese(),
+            fide: t.fide(),
+            abbreviation: t.abbreviation(),
         })
         .collect();
-    Ok(json!({"tie_breaks": tie_breaks, "rows": rows, "needs_playoff": s.needs_playoff}))
+    let needs_playoff = s
+        .needs_playoff
+        .into_iter()
+        .map(|t| PlaceTieView {
+            place: t.place,
+            players: t.players.into_iter().map(|p| p.0).collect(),
+        })
+        .collect();
+    Ok(StandingsView {
+        tie_breaks,
+        rows,
+        needs_playoff,
+    })
 }
 
 /// `GET /api/events/{id}/standings.csv[?stage=N]` (H9).
