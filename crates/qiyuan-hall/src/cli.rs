@@ -129,6 +129,17 @@ pub struct LoadArgs {
     /// `p99_ms` (as `warmup_p99_ms`; `all_p99_ms` counts every move).
     #[arg(long, default_value_t = 4)]
     pub warmup_plies: usize,
+    /// Instead of games: this many simulated players use the pools of a
+    /// hall started in this process (see `loadtest_pools`); `--plies`
+    /// moves per game, `--think-ms` per move.
+    #[arg(long)]
+    pub pools: Option<usize>,
+    /// With `--pools`: the pool (default: the first listed).
+    #[arg(long)]
+    pub pool: Option<String>,
+    /// With `--pools`: how long the players play, in seconds.
+    #[arg(long, default_value_t = 60)]
+    pub seconds: u64,
 }
 
 /// Runs `qiyuan serve`.
@@ -170,7 +181,19 @@ pub fn serve_main(a: ServeArgs, games: crate::domain::registry::Registry) -> any
 }
 
 /// Runs `qiyuan loadtest`.
-pub fn loadtest_main(a: LoadArgs) -> anyhow::Result<()> {
+pub fn loadtest_main(a: LoadArgs, games: crate::domain::registry::Registry) -> anyhow::Result<()> {
+    if let Some(players) = a.pools {
+        return crate::loadtest_pools::pool_loadtest(
+            crate::loadtest_pools::PoolLoadArgs {
+                players,
+                seconds: a.seconds,
+                pool: a.pool,
+                plies: a.plies,
+                think_ms: a.think_ms,
+            },
+            games,
+        );
+    }
     let addr = a
         .addr
         .split(',')

@@ -357,7 +357,7 @@ fn run(cli: Cli) -> Result<()> {
             print!("{}", qiyuan_events::dutch::listing(&boards));
         }
         Command::Serve(args) => qiyuan_hall::cli::serve_main(args, qiyuan::games())?,
-        Command::Loadtest(args) => qiyuan_hall::cli::loadtest_main(args)?,
+        Command::Loadtest(args) => qiyuan_hall::cli::loadtest_main(args, qiyuan::games())?,
     }
     Ok(())
 }

@@ -49,7 +49,7 @@ fn layer_of_root(name: &str) -> &'static str {
             .find(|l| **l == name)
             .copied()
             .unwrap_or("base")
-    } else if matches!(name, "cli" | "loadtest") {
+    } else if matches!(name, "cli" | "loadtest" | "loadtest_pools") {
         "top"
     } else {
         "base"
