@@ -224,8 +224,17 @@ impl Hall {
     /// and pushes the pools' counts to the lobby when they changed.
     pub async fn pool_wave(self: &Arc<Self>) {
         let tables = self.make_tables(Instant::now());
-        for t in tables {
-            self.start_pool_game(t).await;
+        // Each table's game is stored and started on its own task: a wave
+        // of a busy pool starts its games together, not one after another.
+        let starts: Vec<_> = tables
+            .into_iter()
+            .map(|t| {
+                let hall = self.clone();
+                tokio::spawn(async move { hall.start_pool_game(t).await })
+            })
+            .collect();
+        for s in starts {
+            let _ = s.await;
         }
         self.push_pool_counts();
     }
