@@ -97,7 +97,7 @@ function grouped(pools) {
 
 /** @param {[string, any[]][]} variants */
 const rowsHtml = (variants) => variants.map(([v, ps]) => `<div class="pool-row" data-testid="pool-row-${esc(v)}"><div class="pool-game">${esc(t(v))}${ps[0].seats > 2 ? ` <span class="muted">· ${t('pool_seats').replace('{n}', ps[0].seats)}</span>` : ''}</div>
-  <div class="pool-grid">${ps.map((p) => `<button class="pool" data-pool="${esc(p.id)}" data-testid="pool-${esc(p.id)}" aria-pressed="false"><span class="pool-clock">${esc(poolClock(p))}</span><span class="pool-n"></span></button>`).join('')}</div></div>`).join('');
+  <div class="pool-grid">${ps.map((p) => `<button class="pool" data-pool="${esc(p.id)}" data-testid="pool-${esc(p.id)}" aria-pressed="false"><span class="pool-clock${poolClock(p).length > 5 ? ' long' : ''}">${esc(poolClock(p))}</span><span class="pool-n"><span class="pool-w"></span><span class="pool-p"></span></span></button>`).join('')}</div></div>`).join('');
 
 /** Binds the card of `quickPlayHtml`; returns the function that unbinds it. */
 export function bindQuickPlay(root) {
@@ -133,8 +133,9 @@ export function bindQuickPlay(root) {
       const mine = wait.pool === p.id;
       b.classList.toggle('waiting', mine);
       b.setAttribute('aria-pressed', String(mine));
-      const n = /** @type {HTMLElement} */ (b.querySelector('.pool-n'));
-      n.textContent = mine ? `${t('pool_wait').replace('{s}', waited())}` : `${t('pool_counts').replace('{w}', p.waiting).replace('{p}', p.playing)}`;
+      // Two short lines: the counts, or the seconds waited and how to stop.
+      /** @type {HTMLElement} */ (b.querySelector('.pool-w')).textContent = mine ? t('pool_wait').replace('{s}', waited()) : t('pool_waiting_n').replace('{n}', p.waiting);
+      /** @type {HTMLElement} */ (b.querySelector('.pool-p')).textContent = mine ? t('pool_cancel') : t('pool_playing_n').replace('{n}', p.playing);
       b.title = mine ? t('pool_leave_about') : t('pool_join_about');
     }
     // A pool of a folded-away game one waits in shows.

@@ -131,6 +131,9 @@ function render() {
   for (const n of notices) cards.push(`<div class="tray-card notice" data-testid="notice">${n.text}</div>`);
   b.innerHTML = cards.join('');
   b.hidden = cards.length === 0;
+  // Room below the view to scroll its end out from under the tray.
+  const view = document.getElementById('view');
+  if (view) view.style.paddingBottom = cards.length ? `${b.offsetHeight + 16}px` : '';
 }
 
 /** The pool wait's seconds, counted in place (redrawing would swallow a click). */

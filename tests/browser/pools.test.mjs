@@ -25,7 +25,9 @@ async function registered(prefix, locale) {
 
 const gameId = (page) => page.url().split('#/game/')[1];
 const pool = (id) => `[data-testid="pool-${id}"]`;
-const poolCounts = (page, id) => page.locator(`${pool(id)} .pool-n`).textContent();
+// A pool button's two lines, joined: "1 waiting · 0 playing", "Waiting 0:03 · click to cancel".
+const poolCounts = (page, id) => page.evaluate((sel) => [...document.querySelector(sel).children].map((e) => e.textContent).join(' · '), `${pool(id)} .pool-n`);
+const countsAre = (page, id, re) => page.waitForFunction(([sel, src]) => new RegExp(src).test([...document.querySelector(sel).children].map((e) => e.textContent).join(' · ')), [`${pool(id)} .pool-n`, re.source]);
 
 /** Whether room `id` is withdrawn: gone, or (while the hall still holds it) over without a move. */
 async function withdrawn(page, id) {
@@ -56,9 +58,9 @@ test('two players who pick the same pool meet in the same game within seconds', 
   assert.equal(await a.locator('[data-testid="pools"] > .pool-row [data-pool]').first().getAttribute('data-pool'), 'xiangqi-1+0');
   await a.click(pool(id));
   await a.waitForSelector(`${pool(id)}[aria-pressed="true"]`);
-  assert.match(await poolCounts(a, id), /Waiting 0:0\d · cancel/);
+  assert.match(await poolCounts(a, id), /^Waiting 0:0\d · click to cancel$/);
   // The other lobby counts the one waiting (the counts come with the next wave).
-  await b.waitForFunction((sel) => /^1 waiting/.test(document.querySelector(sel).textContent), `${pool(id)} .pool-n`);
+  await countsAre(b, id, /^1 waiting · 0 playing$/);
   const started = Date.now();
   await b.click(pool(id));
   await a.waitForURL(/#\/game\//, { timeout: 8000 });
@@ -75,7 +77,7 @@ test('two players who pick the same pool meet in the same game within seconds', 
   assert.equal(moves.filter((s) => /Your move/.test(s)).length, 1, moves.join(' / '));
   // A third lobby shows them playing in that pool.
   const c = await newPage();
-  await c.waitForFunction((sel) => /0 waiting · 2 playing/.test(document.querySelector(sel).textContent), `${pool(id)} .pool-n`);
+  await countsAre(c, id, /^0 waiting · 2 playing$/);
   for (const p of [a, b, c]) await p.context().close();
 });
 
@@ -86,10 +88,10 @@ test('a guest waits in a pool, switches pools, leaves by a second click, and fro
   assert.match(await page.locator('[data-testid="pools-hint"]').textContent(), /游客/);
   await page.click(pool('xiangqi-3+2'));
   await page.waitForSelector(`${pool('xiangqi-3+2')}[aria-pressed="true"]`);
-  assert.match(await poolCounts(page, 'xiangqi-3+2'), /等待中 0:0\d · 取消/);
+  assert.match(await poolCounts(page, 'xiangqi-3+2'), /^等待中 0:0\d · 点击取消$/);
   assert.equal(await waitingIn(), 'xiangqi-3+2');
   // The seconds count.
-  await page.waitForFunction((sel) => /0:0[2-9]/.test(document.querySelector(sel).textContent), `${pool('xiangqi-3+2')} .pool-n`);
+  await countsAre(page, 'xiangqi-3+2', /^等待中 0:0[2-9]/);
   // Another pool switches; a per-move clock reads as seconds a move.
   await page.click('[data-testid="pools-more"] > summary');
   const perMove = page.locator('[data-testid="pools-more"] [data-pool^="banqi-"]').first();
