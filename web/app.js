@@ -6,12 +6,14 @@ import { leaderboardView, profileRatings } from './leaderboard.js';
 import { eventsView, eventView } from './events.js';
 import { teamEventsView, teamEventView } from './team-events.js';
 import { loadKinds, kindOf } from './kinds.js';
-import { api, esc, seatLabel, clockText, wsUrl, reasonText, byId } from './util.js';
+import { api, esc, seatLabel, clockText, reasonText, byId } from './util.js';
 import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
 import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
 import { bindTheme, applyTheme } from './theme.js';
-import { watchMyGames, refreshMyGames, showChallenges, myGamesView } from './my-games.js';
+import { watchMyGames, refreshMyGames, myGamesView } from './my-games.js';
+import { connectLive, onLobby } from './live.js';
+import { startTray } from './tray.js';
 
 const view = byId('view');
 let me = null;
@@ -44,51 +46,37 @@ function seatsLine(g, titles) {
 function lobbyView() {
   view.innerHTML = `
   <div class="card" id="invitations" data-testid="invitations" hidden></div>
-  <div class="card" id="challenges" data-testid="challenges" hidden></div>
-  <div class="card" id="quick-card">${quickPlayHtml()}</div>
+  <div class="card" id="quick-card">${quickPlayHtml(me)}</div>
   <div class="card"><h2>${t('create')}</h2>
     ${createFormHtml(me)}</div>
   <div class="card"><h2>${t('open_rooms')}</h2><div id="open" data-testid="open-rooms"></div></div>
   <div class="card"><h2>${t('in_play')}</h2><div id="playing"></div></div>`;
   bindCreateForm(document.getElementById('create'));
-  bindQuickPlay(document.getElementById('quick-card'));
+  const stopQuick = bindQuickPlay(document.getElementById('quick-card'));
   showInvitations();
-  showChallenges(document.getElementById('challenges'));
-  const ws = new WebSocket(wsUrl('/api/lobby/ws'));
-  // The socket sends the whole lobby first (and again after falling
-  // behind), then each change alone: a room listed or changed, or gone.
-  /** @type {{ open: any[], playing: any[] }} */
+  // The page's socket (live.js) brings the whole lobby, then each change.
+  /** @type {import('./live.js').Lobby} */
   let l = { open: [], playing: [] };
-  ws.onmessage = (ev) => {
-    const m = JSON.parse(ev.data);
-    if (m.t === 'lobby' && m.open) l = { open: m.open, playing: m.playing };
-    else if (m.t === 'lobby_change') l = lobbyChanged(l, m);
-    else return;
+  const draw = (/** @type {import('./live.js').Lobby} */ lobby) => {
+    l = lobby;
     const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${seatsLine(g, true)}</td><td>${clockText(g.clock, g.game)}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
     byId('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     byId('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     decorate(view);
-    /** @type {NodeListOf<HTMLElement>} */ (view.querySelectorAll('[data-join]')).forEach((b) => b.addEventListener('click', async () => {
-      const id = b.dataset.join;
-      try {
-        const mine = (l.open.find((g) => g.id === id) || { seats: [] }).seats.some((s) => s.kind === 'user' && me && s.name === me.username);
-        if (!mine) await api('POST', `/api/games/${id}/join`);
-        location.hash = `#/game/${id}`;
-      } catch (err) { alert(err.message); }
-    }));
   };
-  return () => ws.close();
-}
-
-/** The lobby `l` after change `m` (`{game}` listed or changed, `{removed}` gone). */
-function lobbyChanged(l, m) {
-  const id = m.removed || (m.game && m.game.id);
-  const open = l.open.filter((g) => g.id !== id);
-  const playing = l.playing.filter((g) => g.id !== id);
-  const g = m.game;
-  if (g && g.status === 'waiting' && !g.challenge) open.unshift(g);
-  else if (g && g.status === 'playing') playing.unshift(g);
-  return { open, playing };
+  const onJoin = async (/** @type {MouseEvent} */ e) => {
+    const b = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('#open [data-join]'));
+    if (!b) return;
+    const id = b.dataset.join;
+    try {
+      const mine = (l.open.find((g) => g.id === id) || { seats: [] }).seats.some((s) => s.kind === 'user' && me && s.name === me.username);
+      if (!mine) await api('POST', `/api/games/${id}/join`);
+      location.hash = `#/game/${id}`;
+    } catch (err) { alert(err.message); }
+  };
+  byId('open').addEventListener('click', onJoin);
+  const stopLobby = onLobby(draw);
+  return () => { stopLobby(); stopQuick(); };
 }
 
 // Invitations to events (people are entered only once they accept).
@@ -126,11 +114,11 @@ function loginView() {
     const f = new FormData(form);
     try {
       me = await api('POST', `/api/${b.dataset.a}`, { username: f.get('username'), password: f.get('password') });
-      renderNav(); refreshMyGames(); location.hash = '#/';
+      renderNav(); connectLive(); refreshMyGames(); location.hash = '#/';
     } catch (err) { byId('login-err').textContent = err.message; }
   }));
   const lo = document.getElementById('logout');
-  if (lo) lo.addEventListener('click', async () => { await api('POST', '/api/logout'); me = null; await ensureSession(); location.hash = '#/'; });
+  if (lo) lo.addEventListener('click', async () => { await api('POST', '/api/logout'); me = null; await ensureSession(); connectLive(); location.hash = '#/'; });
 }
 
 async function profileView(name) {
@@ -202,4 +190,4 @@ let ready = false;
 window.addEventListener('hashchange', () => { if (ready) route(); });
 bindTheme();
 setLang(getLang());
-ensureSession().then(loadKinds).then(() => { ready = true; watchMyGames(); route(); });
+ensureSession().then(loadKinds).then(() => { ready = true; watchMyGames(); startTray(() => me); connectLive(); route(); });

@@ -39,8 +39,9 @@ export function takebackFrame(f) {
 
 /**
  * A waiting game: for its seated players the invite link (anyone may take
- * the open seat, or only the challenged user) with a copy button; for
- * others whom a challenge is not for, who it is for.
+ * the open seat, or only the challenged user) with a copy button, and the
+ * button that cancels the room; for the challenged user a button to
+ * decline; for others whom a challenge is not for, who it is for.
  */
 export function waitingHtml(state, me) {
   if (state.status !== 'waiting') return '';
@@ -49,9 +50,12 @@ export function waitingHtml(state, me) {
     const about = state.challenge ? t('invite_challenge_about').replace('{name}', esc(state.challenge)) : t('invite_about');
     return `<div class="offer invite-box" data-testid="invite">${state.challenge ? `<div class="challenge-wait" data-testid="challenge-wait">${t('challenge_for').replace('{name}', esc(state.challenge))}</div>` : ''}
       <div class="invite"><b>${t('invite_link')}</b><input readonly value="${esc(url)}" data-testid="invite-link" aria-label="${esc(t('invite_link'))}"><button data-f="copy-invite" data-testid="copy-invite">${t('copy_link')}</button></div>
-      <div class="muted small">${about}</div></div>`;
+      <div class="muted small">${about}</div>
+      <div class="buttons"><button data-f="cancel-room" data-testid="cancel-room" title="${esc(t('cancel_room_about'))}">${t('cancel_room')}</button></div></div>`;
   }
-  if (state.challenge && !(me && me.username === state.challenge)) return `<div class="offer muted" data-testid="not-for-you">${t('not_for_you').replace('{name}', esc(state.challenge))}</div>`;
+  if (state.challenge && me && me.username === state.challenge) return `<div class="offer" data-testid="challenge-here"><b>${t('challenge_from').replace('{name}', esc(state.seats.map(seatLabel).find((n) => n !== '—') || '?'))}</b>
+      <div class="buttons"><button data-f="decline-challenge" data-testid="decline-challenge">${t('decline')}</button></div></div>`;
+  if (state.challenge) return `<div class="offer muted" data-testid="not-for-you">${t('not_for_you').replace('{name}', esc(state.challenge))}</div>`;
   return '';
 }
 

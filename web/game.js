@@ -170,6 +170,12 @@ export function gameView(view, id, me = null) {
     else if (f === 'resign') { if (confirm(t('resign') + '?')) send({ t: 'resign' }); }
     else if (f === 'rematch') send({ t: 'rematch' });
     else if (f === 'new-game') { sessionStorage.setItem('qy-new-game', JSON.stringify({ game: state.game, clock: state.clock, opponent: (state.seats.find((/** @type {any} */ s) => s.kind === 'ai') || {}).level })); location.hash = '#/'; }
+    else if (f === 'cancel-room' || f === 'decline-challenge') {
+      // The room is withdrawn (tray.js hears it too): back to the lobby.
+      x.disabled = true;
+      try { await api('POST', `/api/games/${encodeURIComponent(id)}/${f === 'cancel-room' ? 'cancel' : 'decline'}`, {}); refreshMyGames(); location.hash = '#/'; }
+      catch (e) { x.disabled = false; $('err').textContent = e.message; }
+    }
     else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); socket.connect(false); } catch (e) { $('err').textContent = e.message; } }
   }
 

@@ -111,3 +111,9 @@ export function quickPlayVariant() {
   for (const k of kinds) { const q = loaded[k.web_module] && loaded[k.web_module].quickPlay; if (q) return q; }
   return variantNames()[0];
 }
+
+/** Every kind, the one whose module offers quick play first (the page's own game), then the server's order. */
+export function kindsQuickFirst() {
+  const first = kindOf(quickPlayVariant());
+  return first ? [first, ...kinds.filter((k) => k !== first)] : [...kinds];
+}

@@ -1,6 +1,7 @@
 // @ts-check
 // One's own games: the header's badge (how many wait for one's move), the
-// "My games" page, and the lobby's card of challenges to one.
+// "My games" page (challenges to one, to accept or decline; one's waiting
+// rooms, to cancel).
 import { t } from './i18n.js';
 import { api, esc, seatLabel, clockText } from './util.js';
 
@@ -37,23 +38,23 @@ function rows(list, challenge) {
     <td>${challenge ? t('challenge_from').replace('{name}', esc(seatLabel(g.seats.find((s) => s.kind === 'user')))) : `${t('vs')} ${opponents(g)}`}</td>
     <td>${clockText(g.clock, g.game)}${g.rated ? ' · ' + t('rated') : ''}</td>
     <td>${challenge ? '' : g.your_turn ? `<b class="your-move" data-testid="your-move-mark">${t('your_move_short')}</b>` : g.status === 'waiting' ? `<span class="muted">${g.challenge ? t('challenge_for').replace('{name}', esc(g.challenge)) : t('waiting')}</span>` : ''}</td>
-    <td>${challenge ? `<button class="primary" data-accept="${esc(g.id)}" data-testid="accept-challenge-${esc(g.id)}">${t('accept')}</button>` : `<a href="#/game/${esc(g.id)}">${t('open_game')}</a>`}</td></tr>`).join('')}</table>`;
+    <td class="row-buttons">${challenge ? `<button class="primary" data-accept="${esc(g.id)}" data-testid="accept-challenge-${esc(g.id)}">${t('accept')}</button> <button data-decline="${esc(g.id)}" data-testid="decline-challenge-${esc(g.id)}">${t('decline')}</button>`
+    : `<a href="#/game/${esc(g.id)}">${t('open_game')}</a>${g.status === 'waiting' ? ` <button data-cancel="${esc(g.id)}" data-testid="cancel-room-${esc(g.id)}">${t('cancel')}</button>` : ''}`}</td></tr>`).join('')}</table>`;
 }
 
-function bindAccept(root) {
+/** The rows' buttons: accept or decline a challenge, cancel one's waiting room (`again` redraws). */
+function bindButtons(root, again) {
   root.querySelectorAll('[data-accept]').forEach((b) => b.addEventListener('click', async () => {
     try { await api('POST', `/api/games/${encodeURIComponent(b.dataset.accept)}/join`); location.hash = `#/game/${b.dataset.accept}`; }
     catch (e) { alert(e.message); }
   }));
-}
-
-/** The lobby's card of challenges to one (hidden when there are none). */
-export async function showChallenges(box) {
-  const mine = await refreshMyGames();
-  if (!box || !mine || !mine.challenges.length) { if (box) box.hidden = true; return; }
-  box.hidden = false;
-  box.innerHTML = `<h2>${t('challenges_in')}</h2>${rows(mine.challenges, true)}`;
-  bindAccept(box);
+  for (const verb of ['decline', 'cancel']) {
+    root.querySelectorAll(`[data-${verb}]`).forEach((b) => b.addEventListener('click', async () => {
+      b.disabled = true;
+      try { await api('POST', `/api/games/${encodeURIComponent(b.dataset[verb])}/${verb}`, {}); } catch (e) { alert(e.message); }
+      again();
+    }));
+  }
 }
 
 /** `#/my`: one's games in play (one's move first) and challenges to one. */
@@ -67,7 +68,7 @@ export async function myGamesView(view) {
   box.innerHTML = `${mine.your_turn ? `<p data-testid="my-turn-count">${t('my_games_turn').replace('{n}', mine.your_turn)}</p>` : ''}
     ${games.length ? rows(games, false) : `<p class="muted">${t('my_games_none')}</p>`}
     ${mine.challenges.length ? `<h3>${t('challenges_in')}</h3>${rows(mine.challenges, true)}` : ''}`;
-  bindAccept(box);
+  bindButtons(box, () => { if (location.hash === '#/my') myGamesView(view); });
 }
 
 /** The last list fetched (for tests and the game page). */

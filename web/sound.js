@@ -1,5 +1,5 @@
 // @ts-check
-// Sounds for a move, a capture and a game's end, made with the Web Audio API
+// Sounds for a move, a capture, a game's end and start, and a challenge, made with the Web Audio API
 // (no sound files). On or off is kept in localStorage ('qy-sound'); on by
 // default. Each sound played is also noted in window.__qySounds (tests read it).
 const KEY = 'qy-sound';
@@ -39,9 +39,13 @@ const SOUNDS = {
   capture: (a) => { tone(a, 300, 0, 0.07, 0.35, 'triangle'); tone(a, 620, 0.06, 0.12, 0.3, 'square'); },
   // The end of a game: three notes.
   end: (a) => { tone(a, 523, 0, 0.18, 0.25); tone(a, 659, 0.16, 0.18, 0.25); tone(a, 784, 0.32, 0.35, 0.25); },
+  // A game of one's starts: two rising notes.
+  start: (a) => { tone(a, 587, 0, 0.12, 0.25); tone(a, 880, 0.1, 0.22, 0.25); },
+  // A challenge comes: a bell struck twice.
+  challenge: (a) => { tone(a, 988, 0, 0.25, 0.2); tone(a, 988, 0.3, 0.3, 0.2); },
 };
 
-/** Plays `name` ('move', 'capture', 'end') if sounds are on. */
+/** Plays `name` ('move', 'capture', 'end', 'start', 'challenge') if sounds are on. */
 export function play(name) {
   if (!soundOn() || !SOUNDS[name]) return;
   // The sounds played, for the browser tests to read.

@@ -163,25 +163,16 @@ test('sounds: a move, a capture and the end are played when on; the switch is ke
   await page.context().close();
 });
 
-test('quick play: a button per time control opens a Xiangqi room with that clock; "play the computer" starts against AI level 3', async () => {
+test('quick play: a pool button per Xiangqi clock, the other games folded away; "play the computer" starts against AI level 3', async () => {
   const page = await newPage();
-  for (const c of ['1+0', '3+2', '5+3', '10+5', '15+10']) assert.equal(await page.locator(`[data-testid="quick-${c}"]`).textContent(), c);
-  await page.click('[data-testid="quick-3+2"]');
-  await page.waitForURL(/#\/game\//);
-  const id = page.url().split('#/game/')[1];
-  await page.waitForSelector('[data-testid="clock-rule"]');
-  assert.equal(await page.locator('[data-testid="clock-rule"]').textContent(), '3+2');
-  await statusIs(page, /Waiting/);
-  const g = await (await page.request.get(`${base}/api/games/${id}`)).json();
-  assert.equal(g.game, 'xiangqi');
-  assert.deepEqual([g.clock.initial_s, g.clock.increment_s], [180, 2]);
-  // Another player sees the room among the open ones.
-  const other = await newPage();
-  await other.waitForSelector(`[data-testid="join-${id}"]`);
-  await other.context().close();
-  await page.goto(base + '/#/');
+  await page.waitForSelector('[data-testid="pool-xiangqi-5+3"]');
+  for (const c of ['1+0', '3+2', '5+3', '10+5', '15+10']) assert.equal(await page.locator(`[data-testid="pool-xiangqi-${c}"] .pool-clock`).textContent(), c);
+  assert.match(await page.locator('[data-testid="pool-xiangqi-5+3"] .pool-w').textContent(), /^\d+ waiting$/);
+  assert.match(await page.locator('[data-testid="pool-xiangqi-5+3"] .pool-p').textContent(), /^\d+ playing$/);
+  assert.equal(await page.locator('[data-testid="pools-more"] [data-pool^="xiangqi-"]').count(), 0);
+  assert.ok(await page.locator('[data-testid="pools-more"] [data-pool]').count() > 0);
   await page.click('[data-testid="play-computer"]');
-  await page.waitForURL((u) => !u.href.endsWith(id) && /#\/game\//.test(u.href));
+  await page.waitForURL(/#\/game\//);
   await page.waitForSelector('[data-piece="e0"]');
   await page.waitForFunction(() => /AI 3/.test(document.querySelector('.board-wrap').textContent));
   await statusIs(page, /Your move/);
@@ -189,6 +180,9 @@ test('quick play: a button per time control opens a Xiangqi room with that clock
   // Chinese labels.
   const zh = await newPage('zh-CN');
   assert.match(await zh.locator('[data-testid="quick-play"]').textContent(), /快速开局.*和电脑下/s);
+  await zh.waitForSelector('[data-testid="pool-xiangqi-5+3"]');
+  assert.match(await zh.locator('[data-testid="pool-xiangqi-5+3"] .pool-w').textContent(), /^\d+人等待$/);
+  assert.match(await zh.locator('[data-testid="pool-xiangqi-5+3"] .pool-p').textContent(), /^\d+人在下$/);
   await zh.context().close();
 });
 

@@ -1,5 +1,5 @@
 // Screenshots of what players do besides moving (not a test): a challenge's
-// waiting page with its invite link, the lobby's challenges and badge, a
+// waiting page with its invite link, the tray's challenge card and badge, a
 // takeback request beside the chat, a premove, the "My games" page;
 // 1280x900 and 390x844, en and zh (dark too on the desktop).
 // Usage: QIYUAN_BIN=... [QIYUAN_WEB=...] node shots-social.mjs OUTDIR
@@ -42,9 +42,9 @@ for (const [sz, lang, theme] of runs) {
   await a.waitForSelector('[data-testid="challenge-wait"]');
   await shot(a, 'challenge-wait', tag);
   await b.reload();
-  await b.waitForSelector('[data-testid="challenges"]:not([hidden])');
+  await b.waitForSelector('[data-testid^="challenge-card-"]');
   await shot(b, 'lobby-challenges', tag);
-  await b.click('[data-testid^="accept-challenge-"]');
+  await b.click('[data-testid^="challenge-accept-"]');
   await b.waitForSelector('[data-piece="e0"]');
   await a.waitForFunction(() => document.querySelector('[data-testid="takeback"]') === null && !!document.querySelector('[data-testid="resign"]'));
   await a.click('[data-sq="h2"]'); await a.click('[data-sq="e2"]');

@@ -70,11 +70,11 @@ test('a challenge to a named user: only they can take the seat; my games show wh
   await carol.goto(link);
   await carol.waitForSelector('[data-testid="not-for-you"]');
   assert.equal(await carol.locator('[data-testid="join"]').count(), 0);
-  // Bob sees the challenge in the lobby (and the badge), and accepts.
+  // Bob sees the challenge in the tray (after a reload too) and the badge, and accepts.
   await bob.reload();
-  await bob.waitForSelector(`[data-testid="accept-challenge-${id}"]`);
+  await bob.waitForSelector(`[data-testid="challenge-accept-${id}"]`);
   await bob.waitForFunction(() => document.querySelector('[data-testid="my-badge"]').textContent === '1');
-  await bob.click(`[data-testid="accept-challenge-${id}"]`);
+  await bob.click(`[data-testid="challenge-accept-${id}"]`);
   await bob.waitForURL(new RegExp(`#/game/${id}`));
   await statusIs(alice, /Your move/);
   await move(alice, 'h2', 'e2');
