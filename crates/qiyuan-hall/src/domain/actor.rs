@@ -207,16 +207,8 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<GameComma
             }
             _ = sleep_until(room_check_at) => {
                 last_room_check = Instant::now();
-                if jobs.is_empty()
-                    && hall.room_abandoned(&live, last_room_check)
-                    && hall.close_abandoned_room(&mut live).await
-                {
-                    hall.unlist(&id, serial);
-                    jobs.close();
-                    while let Some(command) = jobs.recv().await {
-                        hall.run_command(&mut live, command).await;
-                    }
-                    return;
+                if jobs.is_empty() && hall.room_abandoned(&live, last_room_check) {
+                    hall.close_abandoned_room(&mut live).await;
                 }
             }
             _ = sleep_until(lease_at) => {
@@ -232,6 +224,16 @@ async fn run(hall: Arc<Hall>, mut live: Live, mut jobs: mpsc::Receiver<GameComma
                 }
             }
             _ = shutdown.changed() => return,
+        }
+        if live.closed {
+            // A room withdrawn or abandoned is deleted from storage, so it
+            // is forgotten here too; jobs already sent still get answers.
+            hall.unlist(&id, serial);
+            jobs.close();
+            while let Some(command) = jobs.recv().await {
+                hall.run_command(&mut live, command).await;
+            }
+            return;
         }
     }
 }

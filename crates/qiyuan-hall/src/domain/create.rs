@@ -14,6 +14,9 @@ use crate::store::{GameRow, SeatRow, User};
 use rand::{Rng, RngCore};
 use serde::Deserialize;
 
+/// The days per move a correspondence game may allow.
+pub const CORRESPONDENCE_DAYS: [i64; 6] = [1, 2, 3, 5, 7, 14];
+
 /// The clock settings of a new game.
 #[derive(Deserialize, Debug, Clone, Copy, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -78,6 +81,11 @@ pub struct NewGame {
     #[serde(default)]
     #[schema(schema_with = room_options_schema)]
     pub options: Option<qiyuan_core::Options>,
+    /// Correspondence: days per move (1, 2, 3, 5, 7 or 14) instead of
+    /// `clock`; each move gets the full time again.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 14)]
+    pub days: Option<i64>,
     /// A challenge: the username the open seat is for (with `opponent`
     /// `open`, two-seat games); nobody else may take it. The room is not
     /// listed among the lobby's open rooms.
@@ -122,6 +130,19 @@ impl Hall {
         if let Some(c) = &req.clock {
             c.check()?;
         }
+        let correspondence = match req.days {
+            None => None,
+            Some(d) if CORRESPONDENCE_DAYS.contains(&d) => Some(d),
+            Some(d) => {
+                return Err(HallError::new(
+                    ErrorCode::OutOfRange,
+                    format!("days: 1, 2, 3, 5, 7 or 14, not {d}"),
+                ));
+            }
+        };
+        if correspondence.is_some() && req.clock.is_some() {
+            return Err(HallError::bad("give either clock or days, not both"));
+        }
         let options = req.options()?;
         let (kind, _) = self.games.kind_of(&req.game)?;
         let kind = kind.clone();
@@ -132,7 +153,17 @@ impl Hall {
             return Err(HallError::bad("the set-up position is already over"));
         }
         let per_move = table.clock_rule() == ClockRule::PerMove;
-        let clock = req.clock.unwrap_or(match kind.default_clock() {
+        if correspondence.is_some() && table.seat_count() != 2 {
+            return Err(HallError::bad("correspondence is for two-seat games"));
+        }
+        let clock = match correspondence {
+            Some(days) => Some(ClockSpec {
+                initial_s: days * 86_400,
+                increment_s: 0,
+            }),
+            None => req.clock,
+        };
+        let clock = clock.unwrap_or(match kind.default_clock() {
             qiyuan_core::DefaultClock::PerSeat {
                 initial_s,
                 increment_s,

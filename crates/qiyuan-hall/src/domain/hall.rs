@@ -77,6 +77,9 @@ pub struct Live {
     pub abortable: bool,
     /// When the seat to make its first move aborts the game by waiting.
     pub first_move_deadline: Option<Instant>,
+    /// The room was withdrawn or abandoned and deleted: the game's task
+    /// forgets it at once (a later read finds no such game).
+    pub closed: bool,
 }
 
 /// Server-side randomness for a move, with the draws it made, which are
@@ -142,6 +145,7 @@ impl Live {
             lease_tried: false,
             abortable: false,
             first_move_deadline: None,
+            closed: false,
         }
     }
 
@@ -421,9 +425,12 @@ impl Hall {
         Ok(id)
     }
 
-    /// Per-move clocks (B12): every turn starts with the room's full time.
+    /// Per-move clocks (B12) and correspondence games (days per move):
+    /// every turn starts with the room's full time.
     pub(crate) fn fresh_turn(live: &mut Live) {
-        if live.table.clock_rule() == ClockRule::PerMove {
+        if live.table.clock_rule() == ClockRule::PerMove
+            || crate::domain::opening::correspondence_days(&live.row).is_some()
+        {
             let full = live.row.initial_ms;
             live.clocks.remaining.iter_mut().for_each(|r| *r = full);
         }

@@ -152,10 +152,7 @@ impl Hall {
             seats: live.row.seats.clone(),
             seat,
             your_turn: playing && seat.is_some_and(|s| live.table.seats_to_move().contains(&s)),
-            clock: GameClock {
-                initial_s: live.row.initial_ms / 1000,
-                increment_s: live.row.increment_ms / 1000,
-            },
+            clock: GameClock::of(&live.row),
             rated: live.row.rated,
             plies: live.table.plies(),
             challenge: live.challenge.as_ref().map(|(_, n)| n.clone()),

@@ -23,10 +23,24 @@ use crate::domain::state_view::GameStateView;
 use crate::error::ErrorCode;
 use crate::store::{GameRow, SeatRow, User};
 
+/// One day in ms: a clock of a day or more per move is a correspondence
+/// clock (live clocks end at three hours).
+pub const DAY_MS: i64 = 86_400_000;
+
+/// The days a correspondence game allows per move (`None`: a live game).
+/// Each move gets the full time again.
+pub fn correspondence_days(row: &GameRow) -> Option<i64> {
+    (row.initial_ms >= DAY_MS).then_some(row.initial_ms / DAY_MS)
+}
+
 /// The first-move grace of `live`: the configured grace, never more than
-/// the game's base (or per-move) time.
+/// the game's base (or per-move) time; a correspondence game's whole time
+/// per move.
 pub(crate) fn first_move_grace(hall: &Hall, live: &Live) -> Duration {
     let base = Duration::from_millis(live.row.initial_ms.max(0) as u64);
+    if correspondence_days(&live.row).is_some() {
+        return base;
+    }
     hall.limits.first_move_grace.min(base)
 }
 
@@ -153,7 +167,11 @@ impl Hall {
         seat: usize,
         now: Instant,
     ) -> Option<Duration> {
-        if live.row.status != "playing" || live.row.seats.len() != 2 {
+        // A correspondence player is away between moves by design.
+        if live.row.status != "playing"
+            || live.row.seats.len() != 2
+            || correspondence_days(&live.row).is_some()
+        {
             return None;
         }
         let to_move = live.table.seats_to_move();

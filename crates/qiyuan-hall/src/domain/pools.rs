@@ -93,6 +93,7 @@ impl Pools {
                         clock: GameClock {
                             initial_s: p.initial_s,
                             increment_s: p.increment_s,
+                            days: None,
                         },
                         waiting: 0,
                         playing: 0,

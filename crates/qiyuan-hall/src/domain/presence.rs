@@ -102,7 +102,13 @@ impl Hall {
                 _ => None,
             })
             .fold(live.touched, Instant::max);
-        now.saturating_duration_since(last) >= self.limits.open_room_idle
+        // A correspondence room waits days for an opponent: a week.
+        let idle = if crate::domain::opening::correspondence_days(&live.row).is_some() {
+            Duration::from_secs(7 * 86_400).max(self.limits.open_room_idle)
+        } else {
+            self.limits.open_room_idle
+        };
+        now.saturating_duration_since(last) >= idle
     }
 
     /// Closes the abandoned room `live` (see [`Hall::close_room`]); a
@@ -139,6 +145,7 @@ impl Hall {
             return Ok(false);
         }
         live.row.status = "finished".into();
+        live.closed = true;
         self.unlist_room(&live.row.id);
         self.announce(live);
         Ok(true)

@@ -176,6 +176,20 @@ impl From<qiyuan_core::Progress> for ProgressView {
 pub struct GameClock {
     pub initial_s: i64,
     pub increment_s: i64,
+    /// Correspondence games: days per move (`initial_s` is the same time).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub days: Option<i64>,
+}
+
+impl GameClock {
+    /// The clock of a stored game.
+    pub fn of(row: &crate::store::GameRow) -> GameClock {
+        GameClock {
+            initial_s: row.initial_ms / 1000,
+            increment_s: row.increment_ms / 1000,
+            days: crate::domain::opening::correspondence_days(row),
+        }
+    }
 }
 
 /// One move of a game's record, in every notation its game has.

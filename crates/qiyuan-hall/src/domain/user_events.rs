@@ -152,10 +152,7 @@ impl Hall {
             seat,
             seats: live.row.seats.clone(),
             rated: live.row.rated,
-            clock: GameClock {
-                initial_s: live.row.initial_ms / 1000,
-                increment_s: live.row.increment_ms / 1000,
-            },
+            clock: GameClock::of(&live.row),
             result: outcome.map(|o| crate::domain::view::result_name(&live.seat_names, o)),
             reason: outcome.map(|o| o.reason.as_str().to_string()),
         }
@@ -193,10 +190,7 @@ impl Hall {
                 challenger,
                 dest,
                 rated: live.row.rated,
-                clock: GameClock {
-                    initial_s: live.row.initial_ms / 1000,
-                    increment_s: live.row.increment_ms / 1000,
-                },
+                clock: GameClock::of(&live.row),
             },
         ))
     }

@@ -114,10 +114,7 @@ impl Hall {
             clocks: live.clocks.at(Instant::now()),
             running: live.clocks.first_running(),
             running_seats: live.clocks.running.iter().map(|&(s, _)| s).collect(),
-            clock: GameClock {
-                initial_s: live.row.initial_ms / 1000,
-                increment_s: live.row.increment_ms / 1000,
-            },
+            clock: GameClock::of(&live.row),
             rated: live.row.rated,
             seats: live.row.seats.clone(),
             to_move: to_act.first().copied(),

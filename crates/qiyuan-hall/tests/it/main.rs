@@ -7,6 +7,7 @@ mod chat;
 mod cluster;
 mod cluster_bus;
 mod common;
+mod correspondence;
 mod event_games;
 mod events;
 mod fake;

@@ -250,8 +250,11 @@ async fn a_challenge_is_pushed_and_disappears_on_both_sides_when_declined_or_can
         .await
         .expect("mine");
     assert_eq!(r.json()["challenges"], json!([]), "{}", r.body);
+    // Withdrawn rooms are gone: no game to read or take.
+    let (st, _) = get(&addr, &format!("/api/games/{id}")).await;
+    assert_eq!(st, 404);
     let (st, e) = post(&addr, &format!("/api/games/{id}/join"), &b, json!({})).await;
-    assert_eq!(st, 409, "a declined challenge cannot be taken: {e}");
+    assert_eq!(st, 404, "a declined challenge cannot be taken: {e}");
 
     // Cancelled by the challenger.
     let (_, g) = post(&addr, "/api/games", &a, challenge()).await;
@@ -262,7 +265,7 @@ async fn a_challenge_is_pushed_and_disappears_on_both_sides_when_declined_or_can
     let c = frame_where(&mut wb, |f| f["type"] == "challengeCanceled").await;
     assert_eq!(c["challenge"]["id"], id.as_str());
     let (st, e) = post(&addr, &format!("/api/games/{id}/cancel"), &a, json!({})).await;
-    assert_eq!(st, 409, "cancelled once: {e}");
+    assert_eq!(st, 404, "cancelled once, then gone: {e}");
 
     // Accepted: both pages go to the game.
     let (_, g) = post(&addr, "/api/games", &a, challenge()).await;
