@@ -77,7 +77,7 @@ echo "== fuzz: starting $bin on $base (logs: $out)"
 (
   ulimit -v 4194304
   cd "$out" && RUST_BACKTRACE=1 QIYUAN_AI_MOVE_MS=5 exec "$bin" serve --port "$port" \
-    --database "sqlite://$db" --rate-limit 0
+    --database "sqlite://$db" --rate-limit 0 --open-room-idle-s 3600
 ) >"$out/server.log" 2>&1 &
 pid=$!
 

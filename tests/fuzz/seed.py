@@ -71,22 +71,30 @@ def main():
 
     games = []
     # Waiting for an opponent (the fuzzer's own room: join answers 409).
-    games.append(must(201, req(base, "POST", "/api/games", {"game": "xiangqi"}, ta), "open game")["id"])
+    # (Its own clock: an open room is a seek, and an identical one by fuzzer2
+    # would take its seat instead of opening a room.)
+    games.append(must(201, req(base, "POST", "/api/games",
+                            {"game": "xiangqi", "clock": {"initial_s": 600, "increment_s": 1}}, ta),
+                      "open game")["id"])
     # A room the fuzzer may join (fuzzer2's).
     games.append(must(201, req(base, "POST", "/api/games", {"game": "xiangqi", "seat": "black"}, tb), "open game 2")["id"])
     # In play between two people, the fuzzer to move (red).
-    gid = must(201, req(base, "POST", "/api/games", {"game": "xiangqi", "rated": True}, ta), "rated game")["id"]
+    # (Challenges to fuzzer2: an open room would be a seek, which another
+    # open room of the same settings would take.)
+    gid = must(201, req(base, "POST", "/api/games", {"game": "xiangqi", "rated": True, "challenge": "fuzzer2"},
+                        ta), "rated game")["id"]
     must(200, req(base, "POST", f"/api/games/{gid}/join", None, tb), "join")
     games.append(gid)
     # In play against the AI, Jifen and Banqi rooms.
     games.append(must(201, req(base, "POST", "/api/games", {"game": "xiangqi", "opponent": "ai:1"}, ta), "ai game")["id"])
     games.append(must(201, req(base, "POST", "/api/games",
                             {"game": "jifen-simple", "target": 10, "opponent": "ai:2"}, ta), "jifen game")["id"])
-    gid = must(201, req(base, "POST", "/api/games", {"game": "banqi", "base": 2}, ta), "banqi game")["id"]
+    gid = must(201, req(base, "POST", "/api/games", {"game": "banqi", "base": 2, "challenge": "fuzzer2"}, ta), "banqi game")["id"]
     must(200, req(base, "POST", f"/api/games/{gid}/join", None, tb), "join banqi")
     games.append(gid)
     # Finished (a rematch may be offered).
-    gid = must(201, req(base, "POST", "/api/games", {"game": "xiangqi"}, ta), "game to resign")["id"]
+    gid = must(201, req(base, "POST", "/api/games", {"game": "xiangqi", "challenge": "fuzzer2"}, ta),
+               "game to resign")["id"]
     must(200, req(base, "POST", f"/api/games/{gid}/join", None, tb), "join")
     must(200, req(base, "POST", f"/api/games/{gid}/moves", {"move": "h2e2"}, ta), "first move")
     must(200, req(base, "POST", f"/api/games/{gid}/resign", None, tb), "resign")

@@ -453,7 +453,9 @@ class Soak:
         try:
             while not self.stop.is_set():
                 kind = kinds[i % len(kinds)]
-                st, v = await ha.call("POST", "/api/games", {"game": kind})
+                # A challenge: an open room is a seek another pair's
+                # identical seek would take.
+                st, v = await ha.call("POST", "/api/games", {"game": kind, "challenge": f"soak{i}b"})
                 if st != 201:
                     S.failures.append(f"create {kind}: {st} {v}")
                     return
@@ -807,7 +809,10 @@ class Soak:
         h = Http(self.port, token)
         try:
             while not self.stop.is_set():
-                st, v = await h.call("POST", "/api/games", {"game": "xiangqi"})
+                # Rooms nobody here may take (the range leaves out every
+                # player): they pile up until the per-user cap.
+                st, v = await h.call("POST", "/api/games", {"game": "xiangqi",
+                                     "rating_range": {"min": 3000, "max": 4000}})
                 if st == 201:
                     S.rooms += 1
                 elif st == 429 and isinstance(v, dict) and v.get("code") == "too_many_rooms":

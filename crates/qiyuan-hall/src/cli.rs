@@ -78,7 +78,7 @@ pub struct ServeArgs {
     pub open_rooms_per_user: u64,
     /// Close a room waiting for players once its people have had no socket
     /// open and sent no request for this many seconds.
-    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub open_room_idle_s: u64,
     /// Guest accounts one address may create per hour (0: no cap).
     #[arg(long, default_value_t = 30)]

@@ -117,6 +117,8 @@ error_codes! {
     TakebackDeclined = ("takeback_declined", 409),
     /// No takeback request to answer.
     NoTakebackRequest = ("no_takeback_request", 409),
+    /// Only an account that has never played may become a bot.
+    HasPlayed = ("has_played", 409),
     /// The room is no longer waiting for players (it started or closed).
     NotWaiting = ("not_waiting", 409),
     /// Too late to abort: both sides have moved, or an event game.
@@ -131,6 +133,10 @@ error_codes! {
     InvitationsPending = ("invitations_pending", 409),
     /// The user was not invited.
     NotInvited = ("not_invited", 409),
+    /// Pools are for people: bots play through challenges.
+    BotsNotInPools = ("bots_not_in_pools", 403),
+    /// A seek's rating range leaves the player out.
+    RatingOutOfRange = ("rating_out_of_range", 403),
     /// A body needs a length.
     LengthRequired = ("length_required", 411),
     /// A body over the size limit.

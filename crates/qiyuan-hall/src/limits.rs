@@ -172,7 +172,7 @@ impl Default for Limits {
             ai_events_per_user: 1,
             event_ai_entrants: 16,
             open_rooms_per_user: 8,
-            open_room_idle: Duration::from_secs(10 * 60),
+            open_room_idle: Duration::from_secs(15),
             pool_wave: Duration::from_secs(2),
             pool_presence_grace: Duration::from_secs(5),
             first_move_grace: Duration::from_secs(30),

@@ -101,15 +101,17 @@ async fn set_up_game(args: &LoadtestArgs) -> Result<SetUp> {
         .as_str()
         .context("token")?
         .to_string();
-    let t2 = post_retry(a, "/api/guest", None, &json!({})).await?["token"]
-        .as_str()
-        .context("token")?
-        .to_string();
+    let second = post_retry(a, "/api/guest", None, &json!({})).await?;
+    let t2 = second["token"].as_str().context("token")?.to_string();
+    let name2 = second["username"].as_str().context("username")?;
+    // A challenge to the second player: an open room would be a seek, and
+    // another game's identical seek would take its seat.
     let created = post_retry(
         a,
         "/api/games",
         Some(&t1),
-        &json!({"game": args.game, "clock": {"initial_s": 3600, "increment_s": 0}, "opponent": "open"}),
+        &json!({"game": args.game, "clock": {"initial_s": 3600, "increment_s": 0},
+                "opponent": "open", "challenge": name2}),
     )
     .await?;
     let id = created["id"].as_str().context("id")?.to_string();

@@ -218,6 +218,7 @@ async fn seed_rating(
             SeatRow::User {
                 id: user,
                 name: name.to_string(),
+                bot: false,
             },
             SeatRow::Ai { level: 1 },
         ],

@@ -81,6 +81,10 @@ pub struct NewGame {
     #[serde(default)]
     #[schema(schema_with = room_options_schema)]
     pub options: Option<qiyuan_core::Options>,
+    /// A seek's rating range: only players rated `min` to `max` in the
+    /// game's family may take the open seat (open rooms only).
+    #[serde(default)]
+    pub rating_range: Option<crate::domain::seeks::RatingRange>,
     /// Correspondence: days per move (1, 2, 3, 5, 7 or 14) instead of
     /// `clock`; each move gets the full time again.
     #[serde(default)]
@@ -226,10 +230,7 @@ impl Hall {
                 ),
             ));
         }
-        let me = SeatRow::User {
-            id: user.id,
-            name: user.username.clone(),
-        };
+        let me = SeatRow::user(user);
         let names = self.games.seat_names(&req.game, table.seat_count());
         let seat = match req.seat.as_deref() {
             None => 0,
@@ -248,6 +249,47 @@ impl Hall {
                 self.challenged(user, name, &opponent, table.seat_count(), req.rated)
                     .await?,
             ),
+        };
+        // An open room is a seek: one that matches an open seek of someone
+        // else takes its seat instead of adding a duplicate.
+        if let Some(r) = &req.rating_range {
+            r.check()?;
+        }
+        let seeking = matches!(opponent, SeatRow::Open) && challenge.is_none() && req.fen.is_none();
+        let seek = if seeking {
+            let rating = self.rating_for(user, &req.game).await?;
+            let wanted = crate::domain::seeks::Wanted {
+                user,
+                rating,
+                rules: &req.game,
+                options: &options,
+                initial_ms: clock.initial_s * 1000,
+                increment_ms: clock.increment_s * 1000,
+                rated: req.rated,
+                seat: match req.seat.as_deref() {
+                    None | Some("random") => None,
+                    Some(_) => Some(seat),
+                },
+                range: req.rating_range,
+            };
+            if let Some(id) = self.seeks.matching(&wanted)
+                && let Ok(taken) = self.join(&id, user).await
+            {
+                tracing::info!(game = %id, user = %user.username, "seek matched an open one");
+                return Ok((id, taken));
+            }
+            Some(crate::domain::seeks::SeekTerms {
+                creator_rating: rating,
+                range: req.rating_range,
+                any_seat: matches!(req.seat.as_deref(), None | Some("random")),
+            })
+        } else {
+            if req.rating_range.is_some() {
+                return Err(HallError::bad(
+                    "rating_range is for open rooms (no challenge, no AI, no set-up)",
+                ));
+            }
+            None
         };
         let mut seats = vec![opponent.clone(); table.seat_count()];
         seats[seat] = me;
@@ -274,7 +316,7 @@ impl Hall {
             placings: None,
         };
         let id = self
-            .install_game(row, table, playing, challenge, true)
+            .install_game(row, table, playing, challenge, true, seek)
             .await?;
         tracing::info!(game = %id, rules = %req.game, user = %user.username, "game created");
         Ok((id, seat))
@@ -366,7 +408,9 @@ impl Hall {
             placings: None,
             ..live.row.clone()
         };
-        let new_id = self.install_game(row, table, true, None, true).await?;
+        let new_id = self
+            .install_game(row, table, true, None, true, None)
+            .await?;
         live.rematch_id = Some(new_id.clone());
         self.announce(live);
         Ok(Some(new_id))
@@ -434,7 +478,8 @@ impl Hall {
             rematch_of: None,
             placings: None,
         };
-        self.install_game(row, table, true, None, abortable).await
+        self.install_game(row, table, true, None, abortable, None)
+            .await
     }
 }
 

@@ -77,6 +77,8 @@ pub struct Live {
     pub abortable: bool,
     /// When the seat to make its first move aborts the game by waiting.
     pub first_move_deadline: Option<Instant>,
+    /// An open room's seek terms (its creator's rating, a rating range).
+    pub seek: Option<crate::domain::seeks::SeekTerms>,
     /// The room was withdrawn or abandoned and deleted: the game's task
     /// forgets it at once (a later read finds no such game).
     pub closed: bool,
@@ -146,6 +148,7 @@ impl Live {
             abortable: false,
             first_move_deadline: None,
             closed: false,
+            seek: None,
         }
     }
 
@@ -178,6 +181,8 @@ pub struct Hall {
     pub shutdown: watch::Receiver<bool>,
     /// The pairing pools.
     pub pools: crate::domain::pools::Pools,
+    /// The open seeks (rooms waiting for an opponent).
+    pub seeks: crate::domain::seeks::Seeks,
     /// Repeated draw offers (X8).
     pub(crate) fouls: crate::domain::fouls::FoulWatch,
     /// What the layers above attach (the events' state).
@@ -243,6 +248,7 @@ impl Hall {
             shutdown,
             fouls: Default::default(),
             pools,
+            seeks: Default::default(),
             extensions: Default::default(),
             lease: OnceLock::new(),
             node_claim: std::sync::Mutex::new(None),
@@ -383,6 +389,7 @@ impl Hall {
         playing: bool,
         challenge: Option<(i64, String)>,
         abortable: bool,
+        seek: Option<crate::domain::seeks::SeekTerms>,
     ) -> HallResult<String> {
         if let Some(secret) = table.secret_setup() {
             self.store
@@ -409,6 +416,7 @@ impl Hall {
         let names = self.games.seat_names(&row.rules, row.seats.len());
         let mut live = Live::new(row, table, clocks, names);
         live.challenge = challenge;
+        live.seek = seek;
         live.abortable = abortable && Hall::may_abort(&live.row, live.table.as_ref());
         self.hold_first_move(&mut live, Instant::now());
         if playing {
@@ -575,12 +583,10 @@ impl Hall {
         let Some(seat) = live.row.seats.iter().position(|s| *s == SeatRow::Open) else {
             return Err(HallError::conflict("this game has no open seat"));
         };
+        self.check_seek_range(live, user).await?;
         self.check_owner(live)?;
         let before = live.row.clone();
-        live.row.seats[seat] = SeatRow::User {
-            id: user.id,
-            name: user.username.clone(),
-        };
+        live.row.seats[seat] = SeatRow::user(user);
         let full = !live.row.seats.contains(&SeatRow::Open);
         if full {
             live.row.status = "playing".into();

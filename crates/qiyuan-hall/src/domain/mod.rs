@@ -21,6 +21,7 @@ pub(crate) mod points;
 pub mod pools;
 pub(crate) mod presence;
 pub mod registry;
+pub mod seeks;
 pub(crate) mod sockets;
 pub(crate) mod state_view;
 pub(crate) mod takeback;

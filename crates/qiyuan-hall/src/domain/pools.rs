@@ -172,6 +172,12 @@ struct Table {
 impl Hall {
     /// Puts `user` in pool `id` (leaving any other pool); the pool with its counts.
     pub async fn join_pool(&self, user: &User, id: &str) -> HallResult<PoolView> {
+        if user.bot {
+            return Err(HallError::new(
+                ErrorCode::BotsNotInPools,
+                "pools are for people: a bot plays through challenges",
+            ));
+        }
         let Some((view, family)) = self.pools.spec(id).cloned() else {
             return Err(HallError::not_found(format!(
                 "no pool '{}'",
@@ -313,13 +319,7 @@ impl Hall {
         let mut players = t.players;
         players.shuffle(&mut rand::rng());
         let rated = players.iter().all(|u| !u.guest);
-        let seats: Vec<SeatRow> = players
-            .iter()
-            .map(|u| SeatRow::User {
-                id: u.id,
-                name: u.username.clone(),
-            })
-            .collect();
+        let seats: Vec<SeatRow> = players.iter().map(SeatRow::user).collect();
         let initial_ms = t.view.clock.initial_s * 1000;
         let started = self
             .start_full_game(

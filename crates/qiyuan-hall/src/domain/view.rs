@@ -227,6 +227,8 @@ impl Hall {
             "setup": live.row.start_fen.is_some(),
             // A challenge: the one user who may take the open seat.
             "challenge": live.challenge.as_ref().map(|(_, name)| name),
+            // A seek's rating range: who may take the open seat.
+            "rating_range": live.seek.as_ref().and_then(|t| t.range),
             "created_ms": live.row.created_ms,
         })
     }
@@ -236,6 +238,7 @@ impl Hall {
     pub(crate) fn update_lobby(&self, live: &Live) {
         let entry = Hall::lobby_entry(live);
         let listed = live.row.status != "finished";
+        self.seeks.sync(live);
         {
             let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
             if listed {
@@ -256,6 +259,7 @@ impl Hall {
 
     /// Takes a room that never started out of the lobby.
     pub(crate) fn unlist_room(&self, id: &str) {
+        self.seeks.remove(id);
         self.lobby
             .lock()
             .unwrap_or_else(|e| e.into_inner())

@@ -16,7 +16,7 @@ use crate::http::api_bodies::{Done, Me, Revoked, SessionBody, SessionList};
 use crate::http::auth;
 use crate::http::auth::SignedIn;
 use crate::http::responses::{
-    BadRequest, Busy, Conflict, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
+    BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
 use crate::store::{NewSession, User};
 
@@ -347,6 +347,52 @@ pub async fn me(State(hall): State<AppState>, headers: HeaderMap) -> Result<Resp
     Ok(axum::Json(Me {
         username: u.username,
         guest: u.guest,
+        bot: u.bot,
+    })
+    .into_response())
+}
+
+/// `POST /api/account/bot`.
+#[utoipa::path(
+    post, path = "/api/account/bot", operation_id = "upgrade_to_bot",
+    summary = "Turn one's account into a bot account (once, before its first game)",
+    description = "A bot plays through the API: challenges, seeks and its event stream (`GET /api/stream/event`), not the pools (403 `bots_not_in_pools`). Its seats say `\"bot\": true` and the page shows BOT; it is rated like anyone. Only a registered account that has never sat in a game may become one (409 `has_played`; guests 403); it cannot be undone.",
+    responses(
+        (status = 200, description = "the account", body = Me),
+        (status = 401, response = Unauthorized),
+        (status = 403, response = Forbidden),
+        (status = 409, response = Conflict),
+        (status = 429, response = TooManyRequests),
+    ),
+    security(("bearer" = []), ("cookie" = []))
+)]
+pub async fn upgrade_to_bot(
+    State(hall): State<AppState>,
+    SignedIn(u): SignedIn,
+) -> Result<Response, HallError> {
+    if u.guest {
+        return Err(HallError::forbidden(
+            "a guest cannot become a bot: register first",
+        ));
+    }
+    if !u.bot {
+        let made = hall
+            .store
+            .make_bot(u.id)
+            .await
+            .map_err(HallError::internal)?;
+        if !made {
+            return Err(HallError::new(
+                ErrorCode::HasPlayed,
+                "only an account that has never played may become a bot",
+            ));
+        }
+        tracing::info!(user = %u.username, "account upgraded to a bot");
+    }
+    Ok(axum::Json(Me {
+        username: u.username,
+        guest: false,
+        bot: true,
     })
     .into_response())
 }

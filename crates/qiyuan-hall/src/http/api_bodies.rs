@@ -42,6 +42,8 @@ pub struct Revoked {
 pub struct Me {
     pub(crate) username: String,
     pub(crate) guest: bool,
+    /// A bot account (`POST /api/account/bot`).
+    pub(crate) bot: bool,
 }
 
 /// A created game and the creator's seat.

@@ -98,6 +98,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api_account::guest))
         .routes(routes!(api_account::logout))
         .routes(routes!(api_account::me))
+        .routes(routes!(api_account::upgrade_to_bot))
         .routes(routes!(
             api_account::sessions,
             api_account::revoke_other_sessions

@@ -61,6 +61,7 @@ const FILES: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0010_leases.sql"),
     ),
     (11, "nodes", include_str!("../../migrations/0011_nodes.sql")),
+    (12, "bots", include_str!("../../migrations/0012_bots.sql")),
 ];
 
 fn migrator(files: impl Iterator<Item = (i64, &'static str, Cow<'static, str>)>) -> Migrator {

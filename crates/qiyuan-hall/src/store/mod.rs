@@ -77,6 +77,9 @@ pub trait AccountStore: Send + Sync {
         password_hash: Option<&str>,
         guest: bool,
     ) -> StoreResult<Option<User>>;
+    /// Makes a registered user who has never sat in a game a bot; false
+    /// (and nothing changed) otherwise.
+    async fn make_bot(&self, user_id: i64) -> StoreResult<bool>;
     /// Looks a user up by name: by its key (case folded, look-alikes mapped
     /// together, see [`name_key`]).
     async fn user_by_name(&self, username: &str) -> StoreResult<Option<User>>;

@@ -17,6 +17,9 @@ pub struct User {
     pub password_hash: Option<String>,
     /// Guests may only play unrated games.
     pub guest: bool,
+    /// A bot account: plays through the API, shown as BOT, not in pools.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// Who sits in a seat.
@@ -31,12 +34,26 @@ pub enum SeatRow {
         id: i64,
         /// The user's name, copied so the lobby needs no join.
         name: String,
+        /// A bot account (shown as BOT).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        bot: bool,
     },
     /// The built-in AI at this level (1-8).
     Ai {
         /// Strength, 1 (weakest) to 8.
         level: u8,
     },
+}
+
+impl SeatRow {
+    /// The seat of `user`.
+    pub fn user(user: &User) -> SeatRow {
+        SeatRow::User {
+            id: user.id,
+            name: user.username.clone(),
+            bot: user.bot,
+        }
+    }
 }
 
 /// A game's stored record (everything but the moves).

@@ -53,13 +53,14 @@ fn count(r: &impl Cols, col: &str) -> StoreResult<u32> {
     Ok(u32::try_from(r.int(col)?.max(0)).unwrap_or(u32::MAX))
 }
 
-/// A user (id, username, password_hash, guest).
+/// A user (id, username, password_hash, guest, bot).
 pub(crate) fn user(r: &impl Cols) -> StoreResult<User> {
     Ok(User {
         id: r.int("id")?,
         username: r.text("username")?,
         password_hash: r.opt_text("password_hash")?,
         guest: r.int("guest")? != 0,
+        bot: r.int("bot")? != 0,
     })
 }
 

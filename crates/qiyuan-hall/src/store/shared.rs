@@ -129,7 +129,16 @@ macro_rules! sql_store {
                         username: username.to_string(),
                         password_hash: password_hash.map(str::to_string),
                         guest,
+                        bot: false,
                     }))
+                }
+
+                async fn make_bot(&self, user_id: i64) -> StoreResult<bool> {
+                    let done = sqlx::query(&Self::DIALECT.sql(sql::USER_MAKE_BOT))
+                        .bind(user_id)
+                        .execute(&self.pool)
+                        .await?;
+                    Ok(done.rows_affected() == 1)
                 }
 
                 async fn user_by_name(&self, username: &str) -> StoreResult<Option<User>> {

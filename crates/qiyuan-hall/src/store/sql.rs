@@ -25,10 +25,13 @@ macro_rules! idle_guests {
 // Accounts and sessions.
 
 /// Creates a user unless the name (key) is taken (name, key, hash, guest, now).
+/// Makes a registered user who never sat in a game a bot (user).
+pub(crate) const USER_MAKE_BOT: &str = "UPDATE users SET bot = 1 WHERE id = ?1 AND guest = 0 \
+     AND NOT EXISTS (SELECT 1 FROM game_players p WHERE p.user_id = ?1)";
 pub(crate) const USER_INSERT: &str = "INSERT INTO users (username, name_key, password_hash, guest, created_ms) \
      VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING RETURNING id";
 /// A user by name key, the exact name first (key, name).
-pub(crate) const USER_BY_NAME: &str = "SELECT id, username, password_hash, guest FROM users \
+pub(crate) const USER_BY_NAME: &str = "SELECT id, username, password_hash, guest, bot FROM users \
      WHERE name_key = ?1 OR username = ?2 ORDER BY username = ?2 DESC LIMIT 1";
 /// Users made before name keys existed (SQLite only: PostgreSQL stores began with keys).
 pub(crate) const USERS_WITHOUT_KEY: &str = "SELECT id, username FROM users WHERE name_key IS NULL";
@@ -41,7 +44,7 @@ pub(crate) const SESSION_INSERT: &str = "INSERT INTO sessions (token, user_id, c
 pub(crate) const SESSIONS_TRIM: &str = "DELETE FROM sessions WHERE user_id = ?1 AND token NOT IN \
      (SELECT token FROM sessions WHERE user_id = ?1 ORDER BY last_seen_ms DESC, created_ms DESC, rowid DESC LIMIT ?2)";
 /// The user of an unexpired session, with its expiry (token, now).
-pub(crate) const SESSION_USER: &str = "SELECT u.id, u.username, u.password_hash, u.guest, s.expires_ms \
+pub(crate) const SESSION_USER: &str = "SELECT u.id, u.username, u.password_hash, u.guest, u.bot, s.expires_ms \
      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = ?1 AND s.expires_ms > ?2";
 /// Renews a session (expires, now, token).
 pub(crate) const SESSION_RENEW: &str =
@@ -297,6 +300,7 @@ mod tests {
     fn every_statement_numbers_its_parameters() {
         let all = [
             USER_INSERT,
+            USER_MAKE_BOT,
             USER_BY_NAME,
             USERS_WITHOUT_KEY,
             USER_KEY_FILL,

@@ -151,7 +151,7 @@ pub async fn rate_finished_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
     let mut sides = Vec::with_capacity(2);
     for seat in &row.seats {
         match seat {
-            SeatRow::User { id, name } => {
+            SeatRow::User { id, name, .. } => {
                 if !registered(hall, *id, name).await? {
                     return Ok(false);
                 }
@@ -225,7 +225,7 @@ async fn rate_multi_player_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
     for (i, seat) in row.seats.iter().enumerate() {
         let Some(p) = place(i) else { return Ok(false) };
         match seat {
-            SeatRow::User { id, name } => {
+            SeatRow::User { id, name, .. } => {
                 if !registered(hall, *id, name).await? {
                     return Ok(false);
                 }

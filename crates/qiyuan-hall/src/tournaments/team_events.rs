@@ -546,10 +546,7 @@ async fn member(hall: &Hall, who: &str) -> HallResult<Member> {
     let user = crate::tournaments::events::entrant_user(hall, who).await?;
     Ok(Member {
         name: user.username.clone(),
-        seat: SeatRow::User {
-            id: user.id,
-            name: user.username,
-        },
+        seat: SeatRow::user(&user),
     })
 }
 

@@ -3,6 +3,7 @@
 //! hall's behaviour is tested here against a small fake game (`fake`).
 
 mod ai_failure;
+mod bots;
 mod chat;
 mod cluster;
 mod cluster_bus;
@@ -23,6 +24,7 @@ mod openapi;
 mod opening;
 mod play;
 mod pools;
+mod seeks;
 mod slow_clients;
 mod store_contract;
 mod takeback;

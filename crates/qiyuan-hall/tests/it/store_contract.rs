@@ -201,6 +201,7 @@ pub async fn contract(store: Arc<dyn Storage>) {
         SeatRow::User {
             id: alice.id,
             name: "Alice".into(),
+            bot: false,
         },
         SeatRow::Ai { level: 3 },
     ];
@@ -437,6 +438,7 @@ pub async fn contract(store: Arc<dyn Storage>) {
             SeatRow::User {
                 id: alice.id,
                 name: "Alice".into(),
+                bot: false,
             },
             SeatRow::Open,
         ],
@@ -513,6 +515,7 @@ pub async fn contract(store: Arc<dyn Storage>) {
             vec![SeatRow::User {
                 id: bob.id,
                 name: "bob".into(),
+                bot: false,
             }],
             "playing",
         );
@@ -553,6 +556,7 @@ pub async fn contract(store: Arc<dyn Storage>) {
             SeatRow::User {
                 id: bob.id,
                 name: "bob".into(),
+                bot: false,
             },
             SeatRow::Open,
         ],

@@ -253,9 +253,12 @@ fn bad_event(e: EventError) -> HallError {
 /// k-th entry of the same level) an AI level.
 fn seat_of(p: &qiyuan_events::Player) -> Option<SeatRow> {
     if let Some(id) = p.id.0.strip_prefix("u:") {
+        // An entry keeps no account kind: a bot's event seat is not
+        // marked BOT.
         return Some(SeatRow::User {
             id: id.parse().ok()?,
             name: p.name.clone(),
+            bot: false,
         });
     }
     let level =
