@@ -208,6 +208,28 @@ pub async fn contract(store: Arc<dyn Storage>) {
     let mut g = game("g1", seats, "playing");
     store.insert_game(&g).await.expect("insert");
     assert_eq!(store.ai_games_in_play(alice.id).await.expect("ai"), 1);
+    // Bots: only a registered user who never sat in a game becomes one.
+    assert!(
+        !store.make_bot(alice.id).await.expect("bot"),
+        "alice has played"
+    );
+    assert!(
+        !store.make_bot(bob.id).await.expect("bot"),
+        "bob is a guest"
+    );
+    let carol = store
+        .create_user("carol", Some("hash"), false)
+        .await
+        .expect("user")
+        .expect("new");
+    assert!(!carol.bot);
+    assert!(store.make_bot(carol.id).await.expect("bot"));
+    let carol = store
+        .user_by_name("carol")
+        .await
+        .expect("read")
+        .expect("carol");
+    assert!(carol.bot, "{carol:?}");
     for ply in 0..3 {
         g.clocks = mv(ply).clocks;
         g.updated_ms = 10 + ply;
