@@ -8,12 +8,16 @@
 //! once). Registered players play rated games among themselves; guests
 //! play casual ones among themselves.
 //!
-//! Pools live in the node's memory: on several nodes each node pairs the
-//! players connected to it.
+//! On one node pools live in its memory. On several nodes (leases on) a
+//! pool is one pool across them: each node writes who joins and leaves to
+//! the shared store and keeps its connected players' entries fresh; the
+//! one node holding the pools' lease ([`PAIRING_LEASE`]) pairs everyone
+//! and starts the games; the players, wherever connected, hear `gameStart`
+//! on the shared bus. The `playing` counts are the pairing node's.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 use serde::Serialize;
@@ -26,6 +30,9 @@ use crate::domain::registry::Registry;
 use crate::domain::state_view::GameClock;
 use crate::error::ErrorCode;
 use crate::store::{SeatRow, User};
+
+/// The lease (in the games' lease table) of the node that pairs the pools.
+pub const PAIRING_LEASE: &str = "pools:pairing";
 
 /// Last opponents remembered (per pool and user) at most; beyond, the
 /// memory is cleared (a lost entry only allows one rematch in a row).
@@ -192,6 +199,22 @@ impl Hall {
             .unwrap_or_default()
             .value;
         let now = Instant::now();
+        if let Some(node) = self.lease.get().map(|c| c.node.clone()) {
+            let entry = crate::store::PoolEntry {
+                user_id: user.id,
+                pool: id.to_string(),
+                username: user.username.clone(),
+                guest: user.guest,
+                rating,
+                node,
+                since_ms: crate::clock::wall_ms(),
+            };
+            self.store
+                .nodes()
+                .pool_join(&entry)
+                .await
+                .map_err(HallError::internal)?;
+        }
         let mut st = self.pools.state();
         let already = st
             .waiting
@@ -220,6 +243,7 @@ impl Hall {
                 format!("no pool '{}'", crate::error::shown(id)),
             ));
         };
+        self.forget_pool_entry(user.id);
         let mut st = self.pools.state();
         if let Some(w) = st.waiting.get_mut(id) {
             w.retain(|w| w.user.id != user.id);
@@ -227,10 +251,96 @@ impl Hall {
         Ok(counted(&view, &st))
     }
 
+    /// Takes `user` out of every pool (the page is gone).
+    pub fn leave_pools(&self, user: i64) {
+        if self.pools.leave_all(user) {
+            self.forget_pool_entry(user);
+        }
+    }
+
+    /// Deletes `user`'s shared entry (several nodes), in the background.
+    fn forget_pool_entry(&self, user: i64) {
+        if self.lease.get().is_none() {
+            return;
+        }
+        let store = self.store.clone();
+        tokio::spawn(async move {
+            if let Err(e) = store.nodes().pool_leave(&[user]).await {
+                tracing::warn!(error = %e, "cannot take a player out of the pools");
+            }
+        });
+    }
+
+    /// Several nodes: refreshes this node's players in the shared pools,
+    /// mirrors everyone waiting into this node's memory (for the counts)
+    /// and says whether this node pairs (it holds [`PAIRING_LEASE`]).
+    async fn sync_shared_pools(&self, node: &str, ttl: std::time::Duration) -> bool {
+        let nodes = self.store.nodes();
+        let now_ms = crate::clock::wall_ms();
+        let grace = i64::try_from(self.limits.pool_presence_grace.as_millis()).unwrap_or(i64::MAX);
+        let entries = match nodes.pool_entries(now_ms - grace).await {
+            Ok(e) => e,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the shared pools");
+                return false;
+            }
+        };
+        let here: Vec<i64> = entries
+            .iter()
+            .filter(|e| e.node == node && self.sockets.of_user(e.user_id) > 0)
+            .map(|e| e.user_id)
+            .collect();
+        if let Err(e) = nodes.pool_seen(&here, now_ms).await {
+            tracing::warn!(error = %e, "cannot refresh the shared pools");
+        }
+        let now = Instant::now();
+        {
+            let mut st = self.pools.state();
+            st.waiting.clear();
+            for e in entries {
+                let waited = Duration::from_millis((now_ms - e.since_ms).max(0) as u64);
+                st.waiting.entry(e.pool).or_default().push(Waiter {
+                    user: User {
+                        id: e.user_id,
+                        username: e.username,
+                        password_hash: None,
+                        guest: e.guest,
+                        bot: false,
+                    },
+                    rating: e.rating,
+                    since: now.checked_sub(waited).unwrap_or(now),
+                    // Fresh in the store: the store's purge is the presence rule.
+                    seen: now,
+                });
+            }
+        }
+        let ttl_ms = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
+        matches!(
+            self.store.acquire_lease(PAIRING_LEASE, node, ttl_ms).await,
+            Ok(Some(_))
+        )
+    }
+
     /// One wave: drops those who left, pairs the rest, starts their games
     /// and pushes the pools' counts to the lobby when they changed.
     pub async fn pool_wave(self: &Arc<Self>) {
-        let tables = self.make_tables(Instant::now());
+        let shared = self.lease.get().map(|c| (c.node.clone(), c.ttl));
+        if let Some((node, ttl)) = &shared
+            && !self.sync_shared_pools(node, *ttl).await
+        {
+            // Another node pairs.
+            return;
+        }
+        let tables = self.make_tables(Instant::now(), shared.is_none());
+        if shared.is_some() {
+            let paired: Vec<i64> = tables
+                .iter()
+                .flat_map(|t| t.players.iter().map(|u| u.id))
+                .collect();
+            if let Err(e) = self.store.nodes().pool_leave(&paired).await {
+                tracing::warn!(error = %e, "cannot take paired players out of the pools");
+            }
+        }
         // Each table's game is stored and started on its own task: a wave
         // of a busy pool starts its games together, not one after another.
         let starts: Vec<_> = tables
@@ -246,7 +356,10 @@ impl Hall {
         self.push_pool_counts();
     }
 
-    fn make_tables(&self, now: Instant) -> Vec<Table> {
+    /// The wave's tables; `presence`: drop those whose sockets on this node
+    /// have been gone for the grace (one node; several nodes purge in the
+    /// store).
+    fn make_tables(&self, now: Instant, presence: bool) -> Vec<Table> {
         let mut st = self.pools.state();
         if st.last_opponent.len() > MAX_REMEMBERED {
             st.last_opponent.clear();
@@ -257,7 +370,7 @@ impl Hall {
                 continue;
             };
             for w in waiting.iter_mut() {
-                if self.sockets.of_user(w.user.id) > 0 {
+                if !presence || self.sockets.of_user(w.user.id) > 0 {
                     w.seen = now;
                 }
             }

@@ -478,7 +478,7 @@ pub async fn lobby_socket(
             hall.presence.seen(u.id);
             // Closing the last lobby leaves the pools (the page is gone).
             if hall.sockets.of_user(u.id) == 0 {
-                hall.pools.leave_all(u.id);
+                hall.leave_pools(u.id);
             }
         }
     }))

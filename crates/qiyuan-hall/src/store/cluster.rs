@@ -46,6 +46,19 @@ macro_rules! on_pool {
     };
 }
 
+/// A player waiting in a pool, as every node sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoolEntry {
+    pub user_id: i64,
+    pub pool: String,
+    pub username: String,
+    pub guest: bool,
+    pub rating: f64,
+    /// The node the player is connected to (it keeps `seen_ms` fresh).
+    pub node: String,
+    pub since_ms: i64,
+}
+
 /// Registrations not seen for a day (and holding no lease) are forgotten:
 /// generated node ids would otherwise pile up, one per start.
 const FORGET_AFTER_MS: i64 = 24 * 3600 * 1000;
@@ -82,6 +95,78 @@ impl Nodes<'_> {
                     .await?;
             }
             Ok(seen)
+        })
+    }
+
+    /// `e` waits in its pool (leaving any other), seen now.
+    pub async fn pool_join(&self, e: &PoolEntry) -> StoreResult<()> {
+        on_pool!(self, |pool, d| {
+            sqlx::query(&d.sql(sql::POOL_JOIN))
+                .bind(e.user_id)
+                .bind(&e.pool)
+                .bind(&e.username)
+                .bind(i64::from(e.guest))
+                .bind(e.rating)
+                .bind(&e.node)
+                .bind(e.since_ms)
+                .execute(*pool)
+                .await?;
+            Ok(())
+        })
+    }
+
+    /// Takes `users` out of the pools; how many rows went.
+    pub async fn pool_leave(&self, users: &[i64]) -> StoreResult<u64> {
+        on_pool!(self, |pool, d| {
+            let mut n = 0;
+            for u in users {
+                n += sqlx::query(&d.sql(sql::POOL_LEAVE))
+                    .bind(u)
+                    .execute(*pool)
+                    .await?
+                    .rows_affected();
+            }
+            Ok(n)
+        })
+    }
+
+    /// `users` are still here at `now_ms`.
+    pub async fn pool_seen(&self, users: &[i64], now_ms: i64) -> StoreResult<()> {
+        on_pool!(self, |pool, d| {
+            for u in users {
+                sqlx::query(&d.sql(sql::POOL_SEEN))
+                    .bind(u)
+                    .bind(now_ms)
+                    .execute(*pool)
+                    .await?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Everyone waiting, after those not seen since `stale_before_ms` left.
+    pub async fn pool_entries(&self, stale_before_ms: i64) -> StoreResult<Vec<PoolEntry>> {
+        on_pool!(self, |pool, d| {
+            sqlx::query(&d.sql(sql::POOL_PURGE))
+                .bind(stale_before_ms)
+                .execute(*pool)
+                .await?;
+            let rows = sqlx::query(&d.sql(sql::POOL_ENTRIES))
+                .fetch_all(*pool)
+                .await?;
+            rows.iter()
+                .map(|r| {
+                    Ok(PoolEntry {
+                        user_id: r.int("user_id")?,
+                        pool: r.text("pool")?,
+                        username: r.text("username")?,
+                        guest: r.int("guest")? != 0,
+                        rating: r.real("rating")?,
+                        node: r.text("node")?,
+                        since_ms: r.int("since_ms")?,
+                    })
+                })
+                .collect()
         })
     }
 

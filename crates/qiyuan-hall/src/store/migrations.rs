@@ -62,6 +62,11 @@ const FILES: &[(i64, &str, &str)] = &[
     ),
     (11, "nodes", include_str!("../../migrations/0011_nodes.sql")),
     (12, "bots", include_str!("../../migrations/0012_bots.sql")),
+    (
+        13,
+        "pool_entries",
+        include_str!("../../migrations/0013_pool_entries.sql"),
+    ),
 ];
 
 fn migrator(files: impl Iterator<Item = (i64, &'static str, Cow<'static, str>)>) -> Migrator {

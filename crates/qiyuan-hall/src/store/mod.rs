@@ -24,7 +24,7 @@ pub(crate) mod sql;
 mod sqlite;
 mod sqlite_writer;
 
-pub use cluster::Nodes;
+pub use cluster::{Nodes, PoolEntry};
 pub(crate) use pg::PgStore;
 pub use records::{
     ChatReport, Fence, GameRow, MoveRow, NewSession, Preset, RatingChange, RatingPoint,

@@ -278,6 +278,23 @@ pub(crate) const NODE_CLAIM: &str = "INSERT INTO nodes (id, addr, seen_ms) VALUE
      ON CONFLICT (id) DO UPDATE SET addr = excluded.addr, seen_ms = excluded.seen_ms \
      WHERE nodes.seen_ms < ?4 \
      RETURNING seen_ms";
+/// A player waits in a pool (user, pool, name, guest, rating, node, now):
+/// one row per user, so joining another pool moves them.
+pub(crate) const POOL_JOIN: &str = "INSERT INTO pool_entries \
+     (user_id, pool, username, guest, rating, node, since_ms, seen_ms) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7) ON CONFLICT (user_id) DO UPDATE SET \
+     pool = excluded.pool, username = excluded.username, guest = excluded.guest, \
+     rating = excluded.rating, node = excluded.node, since_ms = CASE WHEN pool_entries.pool = excluded.pool \
+     THEN pool_entries.since_ms ELSE excluded.since_ms END, seen_ms = excluded.seen_ms";
+/// A player leaves the pools (user).
+pub(crate) const POOL_LEAVE: &str = "DELETE FROM pool_entries WHERE user_id = ?1";
+/// A player is still here (user, now).
+pub(crate) const POOL_SEEN: &str = "UPDATE pool_entries SET seen_ms = ?2 WHERE user_id = ?1";
+/// Players gone for the grace leave (stale before).
+pub(crate) const POOL_PURGE: &str = "DELETE FROM pool_entries WHERE seen_ms < ?1";
+/// Everyone waiting, oldest first.
+pub(crate) const POOL_ENTRIES: &str = "SELECT user_id, pool, username, guest, rating, node, since_ms \
+     FROM pool_entries ORDER BY since_ms, user_id";
 /// Where node `id` is and when it was seen (id).
 pub(crate) const NODE_SEEN: &str = "SELECT addr, seen_ms FROM nodes WHERE id = ?1";
 /// A heartbeat (id, last, now): only if the row is still the one written.
@@ -368,6 +385,11 @@ mod tests {
             NODE,
             NODE_CLAIM,
             NODE_SEEN,
+            POOL_JOIN,
+            POOL_LEAVE,
+            POOL_SEEN,
+            POOL_PURGE,
+            POOL_ENTRIES,
             NODE_BEAT,
             NODE_FENCE_OFF,
             NODES_PURGE,

@@ -359,3 +359,124 @@ async fn two_nodes_play_a_game_on_postgres_and_redis() {
         two_nodes_play(db, redis).await;
     }
 }
+
+/// A node with fast pool waves.
+async fn pool_node(database: &str, bus: &str, id: &str) -> (Running, String) {
+    let r = start(
+        &Config {
+            port: 0,
+            database: database.into(),
+            bus: bus.into(),
+            rate_per_sec: 0,
+            limits: qiyuan_hall::limits::Limits {
+                pool_wave: Duration::from_millis(100),
+                ..Default::default()
+            },
+            lease: Some(LeaseConfig {
+                node: id.into(),
+                ttl: Duration::from_secs(2),
+                advertise: None,
+            }),
+            ..Config::default()
+        },
+        common::games(),
+    )
+    .await
+    .expect("node starts");
+    let addr = r.addr.to_string();
+    (r, addr)
+}
+
+/// Issue 36: players connected to two nodes join the same pool on their
+/// own node and are paired together by the node that pairs; with a shared
+/// bus, both lobbies hear `gameStart`.
+async fn one_pool_across_nodes(database: String, bus: String) {
+    let (a, addr_a) = pool_node(&database, &bus, "pool-a").await;
+    let (b, addr_b) = pool_node(&database, &bus, "pool-b").await;
+    let ann = register(&addr_a, "ann").await;
+    let bob = register(&addr_b, "bob").await;
+    let mut lobby_a = client::connect_ws(&addr_a, "/api/lobby/ws", Some(&ann))
+        .await
+        .expect("lobby a");
+    let mut lobby_b = client::connect_ws(&addr_b, "/api/lobby/ws", Some(&bob))
+        .await
+        .expect("lobby b");
+    for (addr, t) in [(&addr_a, &ann), (&addr_b, &bob)] {
+        let (st, v) = post(addr, "/api/pools/count-10+0/join", t, json!({})).await;
+        assert_eq!(st, 200, "{v}");
+    }
+    // One game with both of them, whichever node paired them.
+    let game = common::eventually("ann and bob are paired", || async {
+        let r = client::get(&addr_a, "/api/my/games", Some(&ann))
+            .await
+            .ok()?;
+        let mine = r.json();
+        mine["games"]
+            .as_array()?
+            .iter()
+            .find(|g| g["status"] == "playing")
+            .cloned()
+    })
+    .await;
+    let names: Vec<&str> = game["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert!(names.contains(&"ann") && names.contains(&"bob"), "{game}");
+    // Nobody waits any more, on either node.
+    for addr in [&addr_a, &addr_b] {
+        common::eventually("the pool is empty", || async {
+            let r = client::get(addr, "/api/pools", None).await.ok()?;
+            let p = r.json()["pools"]
+                .as_array()?
+                .iter()
+                .find(|p| p["id"] == "count-10+0")?
+                .clone();
+            (p["waiting"] == 0).then_some(())
+        })
+        .await;
+    }
+    if bus != "local" {
+        // The shared bus carries each player's gameStart to their node.
+        for lobby in [&mut lobby_a, &mut lobby_b] {
+            let started = tokio::time::timeout(Duration::from_secs(10), async {
+                use futures_util::StreamExt;
+                while let Some(Ok(m)) = lobby.next().await {
+                    if let Ok(v) = serde_json::from_str::<Value>(m.to_text().unwrap_or("")) {
+                        if v["type"] == "gameStart" {
+                            return v;
+                        }
+                    }
+                }
+                Value::Null
+            })
+            .await
+            .expect("gameStart in time");
+            assert_eq!(started["game"]["id"], game["id"], "{started}");
+        }
+    }
+    let _ = lobby_a.close(None).await;
+    let _ = lobby_b.close(None).await;
+    a.shutdown().await;
+    b.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pool_is_one_pool_across_nodes_on_sqlite() {
+    one_pool_across_nodes(sqlite("pools"), "local".into()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pool_is_one_pool_across_nodes_on_postgres_and_redis() {
+    let Ok(redis) = std::env::var("QIYUAN_TEST_REDIS") else {
+        eprintln!(
+            "note: QIYUAN_TEST_REDIS is not set; the pools run on PostgreSQL and Redis is skipped"
+        );
+        return;
+    };
+    if let Some(db) = fresh_postgres("pools").await {
+        one_pool_across_nodes(db, redis).await;
+    }
+}
