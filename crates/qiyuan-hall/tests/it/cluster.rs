@@ -444,10 +444,10 @@ async fn one_pool_across_nodes(database: String, bus: String) {
             let started = tokio::time::timeout(Duration::from_secs(10), async {
                 use futures_util::StreamExt;
                 while let Some(Ok(m)) = lobby.next().await {
-                    if let Ok(v) = serde_json::from_str::<Value>(m.to_text().unwrap_or("")) {
-                        if v["type"] == "gameStart" {
-                            return v;
-                        }
+                    if let Ok(v) = serde_json::from_str::<Value>(m.to_text().unwrap_or(""))
+                        && v["type"] == "gameStart"
+                    {
+                        return v;
                     }
                 }
                 Value::Null
