@@ -175,7 +175,9 @@ export function noticeHtml(state, store, now) {
   const out = [];
   const secs = (/** @type {number} */ ms, /** @type {number} */ at) => Math.max(0, Math.ceil((ms - (now - at)) / 1000));
   if (state.first_move_ms != null && state.to_move != null) {
-    const n = String(secs(state.first_move_ms, store.receivedAt));
+    // Seconds, or days and hours (a correspondence game's first move has the whole time).
+    const left = secs(state.first_move_ms, store.receivedAt);
+    const n = left < 3600 ? t('secs').replace('{n}', String(left)) : longClock(left * 1000);
     const mine = state.seat != null && store.myTurn();
     const text = mine ? t('first_move_you').replace('{n}', n) : t('first_move_them').replace('{name}', esc(seatLabel(state.seats[state.to_move]))).replace('{n}', n);
     out.push(`<div class="offer first-move${mine ? ' mine' : ''}" data-testid="first-move">${text}</div>`);

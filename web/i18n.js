@@ -3,7 +3,7 @@
 const STRINGS = {
   en: {
     abort: 'Abort game', abort_about: 'End the game before both sides have moved (no result, unrated)', result_aborted: 'Game aborted', reason_aborted: 'aborted', reason_abandoned: 'opponent left',
-    first_move_you: 'Make your first move within {n} s', first_move_them: '{name} has {n} s to make a first move, or the game is aborted',
+    first_move_you: 'Make your first move within {n}', first_move_them: '{name} has {n} to make a first move, or the game is aborted', secs: '{n} s',
     opponent_left: 'Your opponent has left', claim_in: 'You can claim the game in {n} s', claim_now: 'You may end the game now', claim_win: 'Claim the win', claim_draw: 'Call it a draw',
     clock_type: 'Clock', live_clock: 'Live', correspondence: 'Days per move', days_per_move: '{n} days/move', day_per_move: '1 day/move', dur_days: '{d}d {h}h', dur_hours: '{h}h {m}m',
     rating_range: 'Rating range', rating_min: 'min', rating_max: 'max', err_rating_range: 'The rating range is 0 to 4000, its minimum no higher than its maximum.', range_short: 'ratings {min}–{max}', out_of_range: 'Your rating {r} is outside {min}–{max}',
@@ -75,7 +75,7 @@ const STRINGS = {
   },
   zh: {
     abort: '中止对局', abort_about: '双方都走第一步之前可中止对局（无胜负，不计分）', result_aborted: '对局取消', reason_aborted: '对局取消', reason_abandoned: '对手离开',
-    first_move_you: '请在 {n} 秒内走第一步', first_move_them: '{name} 须在 {n} 秒内走第一步，否则对局取消',
+    first_move_you: '请在 {n} 内走第一步', first_move_them: '{name} 须在 {n} 内走第一步，否则对局取消', secs: '{n} 秒',
     opponent_left: '对手已离开', claim_in: '{n} 秒后可判定胜负', claim_now: '现在可以结束对局', claim_win: '判我胜', claim_draw: '判和',
     clock_type: '用时', live_clock: '实时', correspondence: '每步天数', days_per_move: '{n}天/步', day_per_move: '1天/步', dur_days: '{d}天 {h}小时', dur_hours: '{h}小时 {m}分',
     rating_range: '等级分范围', rating_min: '最低', rating_max: '最高', err_rating_range: '等级分范围为 0 至 4000，最低不得高于最高。', range_short: '等级分 {min}–{max}', out_of_range: '你的等级分 {r} 不在 {min}–{max} 之内',
