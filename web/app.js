@@ -1,12 +1,12 @@
 // @ts-check
 // 棋苑 Qiyuan page: lobby, game, profile, rules, login. Plain ES modules.
 import { t, getLang, setLang, applyStatic } from './i18n.js';
-import { titleSlot, decorate } from './titles.js';
+import { titleSlot, decorate, fetchRatings } from './titles.js';
 import { leaderboardView, profileRatings } from './leaderboard.js';
 import { eventsView, eventView } from './events.js';
 import { teamEventsView, teamEventView } from './team-events.js';
 import { loadKinds, kindOf } from './kinds.js';
-import { api, esc, seatLabel, clockText, reasonText, byId } from './util.js';
+import { api, esc, seatLabel, clockText, reasonText, byId, botBadge } from './util.js';
 import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
 import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
@@ -38,7 +38,7 @@ function renderNav() {
 function seatsLine(g, titles) {
   const seats = g.seats || [];
   const family = seats.length > 2 ? `${(kindOf(g.game) || { id: g.game }).id}-multi` : g.game;
-  const one = (s) => `${esc(seatLabel(s))}${titles ? titleSlot(family, s) : ''}`;
+  const one = (s) => `${esc(seatLabel(s))}${botBadge(s)}${titles ? titleSlot(family, s) : ''}`;
   return seats.length > 2 ? seats.map(one).join(' · ') : `${one(seats[0])} ${t('vs')} ${one(seats[1])}`;
 }
 
@@ -59,17 +59,18 @@ function lobbyView() {
   let l = { open: [], playing: [] };
   const draw = (/** @type {import('./live.js').Lobby} */ lobby) => {
     l = lobby;
-    const row = (g, btn) => `<tr><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${seatsLine(g, true)}</td><td>${clockText(g.clock, g.game)}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
+    const row = (g, btn) => `<tr${g.rating_range ? ` data-range-game="${esc(g.game)}" data-range-min="${Number(g.rating_range.min)}" data-range-max="${Number(g.rating_range.max)}"${isMine(g) ? ' data-mine="1"' : ''}` : ''}><td>${esc(t(g.game))}${g.target ? ' → ' + g.target : ''}${g.setup ? ` <span class="muted" data-testid="setup-mark" title="${t('set_up')}">· ${t('set_up_short')}</span>` : ''}</td><td>${seatsLine(g, true)}</td><td>${clockText(g.clock, g.game)}${g.rating_range ? ` <span class="muted small range" data-testid="range-${esc(g.id)}">${rangeText(g.rating_range)}</span>` : ''}</td><td>${g.rated ? t('rated') : ''}</td><td>${btn}</td></tr>`;
     byId('open').innerHTML = l.open.length ? `<table>${l.open.map((g) => row(g, `<button data-join="${g.id}" data-testid="join-${g.id}">${t('join')}</button>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     byId('playing').innerHTML = l.playing.length ? `<table>${l.playing.map((g) => row(g, `<a href="#/game/${g.id}">${t('watch')}</a>`)).join('')}</table>` : `<p class="muted">${t('none')}</p>`;
     decorate(view);
+    markRanges(byId('open'));
   };
   const onJoin = async (/** @type {MouseEvent} */ e) => {
     const b = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('#open [data-join]'));
     if (!b) return;
     const id = b.dataset.join;
     try {
-      const mine = (l.open.find((g) => g.id === id) || { seats: [] }).seats.some((s) => s.kind === 'user' && me && s.name === me.username);
+      const mine = isMine(l.open.find((g) => g.id === id) || { seats: [] });
       if (!mine) await api('POST', `/api/games/${id}/join`);
       location.hash = `#/game/${id}`;
     } catch (err) { alert(err.message); }
@@ -77,6 +78,34 @@ function lobbyView() {
   byId('open').addEventListener('click', onJoin);
   const stopLobby = onLobby(draw);
   return () => { stopLobby(); stopQuick(); };
+}
+
+/** Whether the viewer sits in game `g`. */
+const isMine = (g) => (g.seats || []).some((s) => s.kind === 'user' && me && s.name === me.username);
+
+/** "ratings 1200–1800". */
+const rangeText = (r) => t('range_short').replace('{min}', String(r.min)).replace('{max}', String(r.max));
+
+/**
+ * Open rooms whose rating range leaves the viewer out: greyed, their join
+ * button off, saying why (the viewer's rating in each game from /api/ratings;
+ * one's own rooms stay as they are).
+ * @param {HTMLElement} box
+ */
+async function markRanges(box) {
+  if (!me) return;
+  const rows = /** @type {HTMLElement[]} */ ([...box.querySelectorAll('tr[data-range-game]')]);
+  for (const tr of rows) {
+    const game = String(tr.dataset.rangeGame), min = Number(tr.dataset.rangeMin), max = Number(tr.dataset.rangeMax);
+    const info = (await fetchRatings(game, [me.username]))[me.username];
+    if (!info || !tr.isConnected) continue;
+    const b = /** @type {HTMLButtonElement | null} */ (tr.querySelector('button[data-join]'));
+    if (!b || tr.dataset.mine || (info.rating >= min && info.rating <= max)) continue;
+    tr.classList.add('out-of-range');
+    tr.title = t('out_of_range').replace('{r}', String(Math.round(info.rating))).replace('{min}', String(min)).replace('{max}', String(max));
+    b.disabled = true;
+    b.title = tr.title;
+  }
 }
 
 // Invitations to events (people are entered only once they accept).
@@ -125,13 +154,23 @@ async function profileView(name) {
   view.innerHTML = '<div class="card">…</div>';
   try {
     const p = await api('GET', `/api/users/${encodeURIComponent(name)}`);
-    view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}</h2>
+    const own = !!me && me.username === p.username;
+    // The profile may not say `bot`: one's own account (/api/me) or a seat of the user's games does.
+    const bot = !!(p.bot || (own && me.bot) || (p.games || []).some((g) => (g.seats || []).some((s) => s.kind === 'user' && s.name === p.username && s.bot)));
+    view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}${botBadge({ bot })}</h2>
       ${profileRatings(p)}
       ${Object.entries(p.points || {}).map(([family, n]) => `<p data-testid="${esc(family)}-points">${t(family + '_points')}: ${Number(n)}</p>`).join('')}
       <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${seatsLine(g, false)}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted" data-testid="history-reason">${esc(reasonText(g.reason))}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
-      ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}</div>
+      ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}
+      ${own && !me.guest && !bot && !(p.games || []).length ? `<p class="small muted" data-testid="make-bot-box"><button data-testid="make-bot">${t('make_bot')}</button> ${t('make_bot_about')}</p>` : ''}</div>
       ${me && me.username === p.username ? '<div class="card" id="sessions" data-testid="sessions"></div>' : ''}`;
     if (me && me.username === p.username) showSessions();
+    const mb = view.querySelector('[data-testid="make-bot"]');
+    if (mb) mb.addEventListener('click', async () => {
+      if (!confirm(t('make_bot_confirm').replace('{name}', p.username))) return;
+      try { await api('POST', '/api/account/bot'); me.bot = true; profileView(name); }
+      catch (err) { alert(err.message); }
+    });
   } catch (e) { view.innerHTML = `<div class="card err">${esc(e.message)}</div>`; }
 }
 

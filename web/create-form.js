@@ -10,6 +10,8 @@ import { api, esc } from './util.js';
 
 /** Longest base time the server takes (clock.initial_s up to 3 h). */
 const MAX_MINUTES = 180, MAX_INCREMENT = 600;
+/** The days a move of a correspondence game may have. */
+const DAYS = [1, 2, 3, 5, 7, 14];
 
 export function createFormHtml(me) {
   const guest = !me || me.guest;
@@ -18,6 +20,12 @@ export function createFormHtml(me) {
         ${variantNames().map((g) => `<option value="${g}">${t(g)}</option>`).join('')}
       </select></label>
       <label id="target-row">${t('target')} <input name="target" type="number" min="1" style="width:6em" data-testid="target"></label>
+      <label id="clock-type-row">${t('clock_type')} <select name="clock_type" data-testid="clock-type">
+        <option value="live">${t('live_clock')}</option><option value="days">${t('correspondence')}</option>
+      </select></label>
+      <label id="days-row" hidden>${t('correspondence')} <select name="days" data-testid="days">
+        ${DAYS.map((d) => `<option value="${d}"${d === 3 ? ' selected' : ''}>${d === 1 ? t('day_per_move') : t('days_per_move').replace('{n}', String(d))}</option>`).join('')}
+      </select></label>
       <span id="clock-rows"><label>${t('minutes')} <input name="minutes" type="number" min="1" max="${MAX_MINUTES}" step="any" value="10" style="width:5em" data-testid="minutes"></label>
       <label>${t('increment')} <input name="inc" type="number" min="0" max="${MAX_INCREMENT}" value="5" style="width:5em" data-testid="increment"></label></span>
       <span id="per-move" class="muted" data-testid="per-move-clock" hidden></span>
@@ -26,6 +34,7 @@ export function createFormHtml(me) {
         ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="ai:${n}">${t('ai_level')} ${n}</option>`).join('')}
       </select></label>
       <label id="challenge-row">${t('challenge_user')} <input name="challenge" maxlength="20" autocomplete="off" placeholder="${esc(t('challenge_placeholder'))}" style="width:12em" data-testid="challenge-name"></label>
+      <span id="range-row">${t('rating_range')} <input name="range_min" type="number" min="0" max="4000" step="1" placeholder="${esc(t('rating_min'))}" aria-label="${esc(t('rating_range'))} ${esc(t('rating_min'))}" style="width:5em" data-testid="range-min">–<input name="range_max" type="number" min="0" max="4000" step="1" placeholder="${esc(t('rating_max'))}" aria-label="${esc(t('rating_range'))} ${esc(t('rating_max'))}" style="width:5em" data-testid="range-max"></span>
       <label id="seat-row">${t('your_colour')} <select name="seat" data-testid="seat-select">
         <option value="red">${t('red')}</option><option value="black">${t('black')}</option><option value="random">${t('random')}</option>
       </select></label>
@@ -50,6 +59,20 @@ export function checkClock(minutesText, incText) {
   return { clock: { initial_s: initial, increment_s: inc } };
 }
 
+/**
+ * An open seat's rating range as the server wants it ({min, max}; one end
+ * left empty is open), none when both are empty, or a message.
+ * @param {any} minText @param {any} maxText
+ */
+export function checkRange(minText, maxText) {
+  const a = String(minText ?? '').trim(), b = String(maxText ?? '').trim();
+  if (a === '' && b === '') return {};
+  const min = a === '' ? 0 : Number(a), max = b === '' ? 4000 : Number(b);
+  const ok = (/** @type {number} */ n) => Number.isInteger(n) && n >= 0 && n <= 4000;
+  if (!ok(min) || !ok(max) || min > max) return { error: t('err_rating_range') };
+  return { range: { min, max } };
+}
+
 export function bindCreateForm(form) {
   const err = form.querySelector('#create-err');
   const sync = () => {
@@ -59,7 +82,13 @@ export function bindCreateForm(form) {
     form.querySelector('#target-row').hidden = !target;
     if (target) { form.target.placeholder = `${target.min}–${target.max}`; form.target.min = target.min; form.target.max = target.max; }
     const perMove = kind && kind.clock.kind === 'per_move';
-    form.querySelector('#clock-rows').hidden = !!perMove;
+    // Days per move: two-seat games with a clock per player.
+    const daysOk = !perMove && !!variant && variant.seats[0] === 2;
+    form.querySelector('#clock-type-row').hidden = !daysOk;
+    if (!daysOk) form.clock_type.value = 'live';
+    const days = form.clock_type.value === 'days';
+    form.querySelector('#days-row').hidden = !days;
+    form.querySelector('#clock-rows').hidden = !!perMove || days;
     const pm = form.querySelector('#per-move');
     pm.hidden = !perMove;
     if (perMove) pm.textContent = `${t('clock')}: ${t('per_move').replace('{n}', kind.clock.seconds)}`;
@@ -69,17 +98,21 @@ export function bindCreateForm(form) {
     if (form.opponent.selectedOptions[0] && form.opponent.selectedOptions[0].disabled) form.opponent.value = 'open';
     // A challenge names the one person who may take the open seat of a two-seat game.
     form.querySelector('#challenge-row').hidden = !(form.opponent.value === 'open' && variant && variant.seats[0] === 2);
+    // A rating range keeps an open seat to players of those ratings.
+    form.querySelector('#range-row').hidden = form.opponent.value !== 'open';
     err.textContent = '';
   };
   form.game.addEventListener('change', sync);
   form.opponent.addEventListener('change', sync);
+  form.clock_type.addEventListener('change', sync);
   // "New game" from a finished game: the same settings again.
   try {
     const p = JSON.parse(sessionStorage.getItem('qy-new-game') || 'null');
     sessionStorage.removeItem('qy-new-game');
     if (p && variantNames().includes(p.game)) {
       form.game.value = p.game;
-      if (p.clock && p.clock.initial_s >= 60) { form.minutes.value = p.clock.initial_s / 60; form.inc.value = p.clock.increment_s; }
+      if (p.clock && p.clock.days) { form.clock_type.value = 'days'; form.days.value = String(p.clock.days); }
+      else if (p.clock && p.clock.initial_s >= 60) { form.minutes.value = p.clock.initial_s / 60; form.inc.value = p.clock.increment_s; }
       if (p.opponent) form.opponent.value = `ai:${p.opponent}`;
     }
   } catch { /* no preset */ }
@@ -92,6 +125,7 @@ export function bindCreateForm(form) {
     const body = { game, opponent: f.get('opponent'), rated: f.get('rated') === 'on' };
     // A kind with a fixed time per move has no increment.
     if (kind && kind.clock.kind === 'per_move') body.clock = { initial_s: kind.clock.seconds, increment_s: 0 };
+    else if (!form.querySelector('#clock-type-row').hidden && f.get('clock_type') === 'days') body.days = Number(f.get('days'));
     else {
       const c = checkClock(f.get('minutes'), f.get('inc'));
       if (c.error) { err.textContent = c.error; form.minutes.focus(); return; }
@@ -104,6 +138,11 @@ export function bindCreateForm(form) {
       body.options = { target: n };
     }
     if (hooksOf(String(game)).colourChoice && f.get('seat') && f.get('seat') !== 'red') body.seat = f.get('seat');
+    if (!form.querySelector('#range-row').hidden) {
+      const r = checkRange(f.get('range_min'), f.get('range_max'));
+      if (r.error) { err.textContent = r.error; form.range_min.focus(); return; }
+      if (r.range) body.rating_range = r.range;
+    }
     const challenge = String(f.get('challenge') || '').trim();
     if (challenge && !form.querySelector('#challenge-row').hidden) body.challenge = challenge;
     try { const g = await api('POST', '/api/games', body); location.hash = `#/game/${g.id}`; }

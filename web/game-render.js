@@ -5,7 +5,7 @@
 // It only draws: the clicks it makes room for are bound by game.js.
 import { t } from './i18n.js';
 import { titleSlot, decorate } from './titles.js';
-import { esc, seatLabel, clockText } from './util.js';
+import { esc, seatLabel, clockText, clockDays, longClock, botBadge } from './util.js';
 import { resultLine, resultPanel } from './result.js';
 import { analysisHtml } from './analysis.js';
 import { BOARDS, PIECES, boardTheme, pieceTheme } from './board-theme.js';
@@ -68,6 +68,7 @@ export function pageHtml(id) {
       <div class="scores" id="scores" data-testid="scores"></div>
       <div class="status" id="status" data-testid="status"></div>
       <div class="muted small" id="premove" data-testid="premove" hidden></div>
+      <div id="notice"></div>
       <div id="offer"></div>
       <div id="result"></div>
       <div class="err" id="err" data-testid="error"></div>
@@ -133,6 +134,7 @@ function buttonsHtml(state, store, mod, ex, out, me) {
     if (myTurn && legal.includes('random')) b.push(`<button data-f="random" data-testid="random-setup">${t('random_setup')}</button>`);
     // A module's own moves as buttons (say, send the set-up being edited).
     if (myTurn && mod.actions) for (const a of mod.actions(state, t)) b.push(`<button data-f="action" data-move="${esc(a.move)}" data-testid="${esc(a.testid)}"${a.disabled ? ` disabled title="${esc(a.why || '')}"` : ''}>${esc(a.label)}</button>`);
+    if (state.abortable) b.push(`<button data-f="abort" data-testid="abort" title="${esc(t('abort_about'))}">${t('abort')}</button>`);
     if (ex.offer && state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
     b.push(takebackButton(state));
     if (ex.claim) b.push(`<button data-f="claim" data-testid="claim">${t('claim')}</button>`);
@@ -159,6 +161,37 @@ function movesHtml(state, mod, ui) {
   return rows.join('');
 }
 
+/**
+ * The notices that count down, drawn again on every tick: the first move's
+ * time (the game is aborted when it runs out) and, once the opponent has
+ * left during their turn, the time until the game may be claimed, then the
+ * claim's two buttons.
+ * @param {Record<string, any>} state the store's state
+ * @param {GameStore} store
+ * @param {number} now performance.now()
+ */
+export function noticeHtml(state, store, now) {
+  if (state.status !== 'playing') return '';
+  const out = [];
+  const secs = (/** @type {number} */ ms, /** @type {number} */ at) => Math.max(0, Math.ceil((ms - (now - at)) / 1000));
+  if (state.first_move_ms != null && state.to_move != null) {
+    // Seconds, or days and hours (a correspondence game's first move has the whole time).
+    const left = secs(state.first_move_ms, store.receivedAt);
+    const n = left < 3600 ? t('secs').replace('{n}', String(left)) : longClock(left * 1000);
+    const mine = state.seat != null && store.myTurn();
+    const text = mine ? t('first_move_you').replace('{n}', n) : t('first_move_them').replace('{name}', esc(seatLabel(state.seats[state.to_move]))).replace('{n}', n);
+    out.push(`<div class="offer first-move${mine ? ' mine' : ''}" data-testid="first-move">${text}</div>`);
+  }
+  const c = store.claim;
+  if (c && state.seat != null && !store.myTurn()) {
+    const n = secs(c.ms, c.at);
+    out.push(`<div class="offer" data-testid="opponent-left"><b>${t('opponent_left')}</b> · ${n > 0
+      ? `<span data-testid="claim-countdown">${t('claim_in').replace('{n}', String(n))}</span>`
+      : `${t('claim_now')}<div class="buttons"><button class="primary" data-f="claim-win" data-testid="claim-win">${t('claim_win')}</button> <button data-f="claim-draw" data-testid="claim-draw">${t('claim_draw')}</button></div>`}</div>`);
+  }
+  return out.join('');
+}
+
 /** @param {number} plies */
 function replayHtml(plies) {
   return plies ? `${t('replay')}: <button data-r="0" title="${t('replay_first')}" data-testid="replay-first">${icon('first')}</button><button data-r="-1" data-testid="replay-prev" title="${t('replay_prev')}">${icon('prev')}</button><button data-r="1" data-testid="replay-next" title="${t('replay_next')}">${icon('next')}</button><button data-r="end" data-testid="replay-last" title="${t('replay_last')}">${icon('last')}</button>` : '';
@@ -171,7 +204,7 @@ function replayHtml(plies) {
  */
 export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
   const $ = (/** @type {string} */ x) => /** @type {any} */ (document.getElementById(x));
-  let shownNames = '', shownPlies = -1;
+  let shownNames = '', shownPlies = -1, shownNotice = '';
 
   /** Draws the page for `mod` (the game's module, loaded). @param {GameModule} mod */
   function render(mod) {
@@ -203,7 +236,7 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     // A seat may have no colour yet (the game's module says: its `sideOf`).
     const side = (/** @type {number} */ seat) => (mod.sideOf ? mod.sideOf(state, seat) : seat === 0 ? 'red' : 'black');
-    const nameHtml = (/** @type {number} */ seat) => `${side(seat) ? `<span class="side-${side(seat)}">${t(side(seat))}</span>: ` : ''}${esc(seatLabel(state.seats[seat]))}${titleSlot(state.game, state.seats[seat])}`;
+    const nameHtml = (/** @type {number} */ seat) => `${side(seat) ? `<span class="side-${side(seat)}">${t(side(seat))}</span>: ` : ''}${esc(seatLabel(state.seats[seat]))}${botBadge(state.seats[seat])}${titleSlot(state.game, state.seats[seat])}`;
     const names = `${nameHtml(top)}|${nameHtml(bot)}`;
     if (names !== shownNames && !mod.seats) {
       // Only when the seats change: the titles are fetched, not redrawn per move.
@@ -248,17 +281,21 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     const flip = ui.flipped !== (state.seat === 1);
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     const now = performance.now();
+    const days = clockDays(state.clock);
     const show = (/** @type {HTMLElement | null} */ e, /** @type {number} */ seat) => {
       if (!e || state.clocks[seat] == null) return;
       let ms = state.clocks[seat];
       const running = state.status === 'playing' && state.running === seat;
       if (running) ms -= now - store.receivedAt;
-      e.textContent = fmtClock(ms);
+      // A correspondence clock counts days and hours.
+      e.textContent = days ? longClock(ms) : fmtClock(ms);
       e.classList.toggle('running', running);
       e.classList.toggle('low', ms < 20000);
     };
     show($('top-clock'), top);
     show($('bot-clock'), bot);
+    const notice = noticeHtml(state, store, now);
+    if (notice !== shownNotice) { shownNotice = notice; $('notice').innerHTML = notice; }
     view.querySelectorAll('[data-clock-seat]').forEach((e) => show(/** @type {HTMLElement} */ (e), Number(/** @type {HTMLElement} */ (e).dataset.clockSeat)));
     if (store.declinedAt && now - store.declinedAt > 10000 && $('offer').querySelector('[data-testid="draw-declined"]')) { store.declinedAt = 0; $('offer').innerHTML = ''; }
   }

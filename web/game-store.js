@@ -42,6 +42,12 @@ export class GameStore {
   declinedAt = 0;
   /** Whether we offered a draw since the last change of the game. */
   offerSent = false;
+  /**
+   * @type {{ ms: number, at: number } | null} while the opponent is away
+   * during their turn: the ms until the game may be claimed, counted from
+   * `at` (performance.now()); polled (the frames do not say)
+   */
+  claim = null;
 
   /**
    * Folds a `state` or `diff` frame in.

@@ -142,7 +142,7 @@ export function gameView(view, id, me = null) {
   // whatever the last render put there.
   const onViewClick = (/** @type {MouseEvent} */ e) => {
     const el = /** @type {HTMLElement} */ (e.target);
-    const x = /** @type {HTMLButtonElement | null} */ (el.closest('#buttons button[data-f], #offer button[data-f], #result button[data-f]'));
+    const x = /** @type {HTMLButtonElement | null} */ (el.closest('#buttons button[data-f], #offer button[data-f], #notice button[data-f], #result button[data-f]'));
     if (x) return onButton(x);
     const ply = /** @type {HTMLElement | null} */ (el.closest('#moves [data-ply]'));
     if (ply) { ui.replayPly = Number(ply.dataset.ply); render(); return; }
@@ -176,11 +176,34 @@ export function gameView(view, id, me = null) {
       try { await api('POST', `/api/games/${encodeURIComponent(id)}/${f === 'cancel-room' ? 'cancel' : 'decline'}`, {}); refreshMyGames(); location.hash = '#/'; }
       catch (e) { x.disabled = false; $('err').textContent = e.message; }
     }
+    else if (f === 'abort' || f === 'claim-win' || f === 'claim-draw') {
+      // The game's end comes back over the socket.
+      x.disabled = true;
+      const path = f === 'abort' ? 'abort' : 'claim-victory';
+      try { await api('POST', `/api/games/${encodeURIComponent(id)}/${path}`, f === 'claim-draw' ? { draw: true } : {}); }
+      catch (e) { x.disabled = false; $('err').textContent = e.message; }
+    }
     else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); socket.connect(false); } catch (e) { $('err').textContent = e.message; } }
   }
 
   bindAnalysis(() => ({ state: store.state, id, rerender: render, mod }));
   const timer = setInterval(() => renderer.tick(), 250);
+
+  // Whether the opponent has left during their turn: one's own state over
+  // HTTP says (the socket's frames do not), asked every 5 s while it is the
+  // opponent's move in a two-seat game.
+  async function pollClaim() {
+    const state = store.state;
+    if (closed || document.hidden) return;
+    if (!state || state.status !== 'playing' || state.seat == null || state.seats.length !== 2 || myTurn()) { store.claim = null; return; }
+    let g;
+    try { g = await api('GET', `/api/games/${encodeURIComponent(id)}`); } catch { return; }
+    if (closed) return;
+    const ms = g && g.status === 'playing' && g.claim_victory_in_ms != null ? Number(g.claim_victory_in_ms) : null;
+    store.claim = ms == null ? null : { ms, at: performance.now() };
+    renderer.tick();
+  }
+  const claimTimer = setInterval(pollClaim, 5000);
 
   // Once the game is over: the rating changes, and fresh badges by the names.
   async function afterEnd() {
@@ -221,6 +244,8 @@ export function gameView(view, id, me = null) {
     if (sound) play(sound);
     if (state.status !== 'playing' || !myTurn()) ui.selected = null;
     if (state.status !== 'playing') ui.premove = ui.preFrom = null;
+    // The opponent came back and moved (or the game ended): no claim until asked again.
+    if (state.status !== 'playing' || myTurn() || (prev && prev.to_move !== state.to_move)) store.claim = null;
     // One's turn has come: the queued premove goes if it is still legal.
     let queued = null;
     if (ui.premove && myTurn()) { queued = pickPremove(state, ui.premove); if (!queued) $('err').textContent = t('premove_dropped').replace('{m}', ui.premove); ui.premove = ui.preFrom = null; }
@@ -237,7 +262,7 @@ export function gameView(view, id, me = null) {
     } else socket.connect(true);
   });
   return () => {
-    closed = true; clearInterval(timer);
+    closed = true; clearInterval(timer); clearInterval(claimTimer);
     document.title = BASE_TITLE;
     document.removeEventListener('keydown', onKey);
     view.removeEventListener('click', onViewClick);

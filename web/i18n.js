@@ -2,6 +2,12 @@
 // Chinese and English strings. The default follows the browser; the choice is kept.
 const STRINGS = {
   en: {
+    abort: 'Abort game', abort_about: 'End the game before both sides have moved (no result, unrated)', result_aborted: 'Game aborted', reason_aborted: 'aborted', reason_abandoned: 'opponent left',
+    first_move_you: 'Make your first move within {n}', first_move_them: '{name} has {n} to make a first move, or the game is aborted', secs: '{n} s',
+    opponent_left: 'Your opponent has left', claim_in: 'You can claim the game in {n} s', claim_now: 'You may end the game now', claim_win: 'Claim the win', claim_draw: 'Call it a draw',
+    clock_type: 'Clock', live_clock: 'Live', correspondence: 'Days per move', days_per_move: '{n} days/move', day_per_move: '1 day/move', dur_days: '{d}d {h}h', dur_hours: '{h}h {m}m',
+    rating_range: 'Rating range', rating_min: 'min', rating_max: 'max', err_rating_range: 'The rating range is 0 to 4000, its minimum no higher than its maximum.', range_short: 'ratings {min}–{max}', out_of_range: 'Your rating {r} is outside {min}–{max}',
+    bot: 'BOT', bot_about: 'A bot account: it plays through the API', make_bot: 'Turn this account into a bot', make_bot_about: 'Only before the account\'s first game; it cannot be undone.', make_bot_confirm: 'Turn {name} into a bot account? This cannot be undone.', make_bot_done: 'This account is now a bot.',
     typed_move: 'Type a move', typed_placeholder: 'h2e2', typed_go: 'Play', typed_empty: 'Type a move first, e.g. h2e2.', typed_format: 'Not a move: write it as two squares, e.g. h2e2 (Tiaoqi: 4.2-5.6).',
     typed_illegal: '"{m}" is not a legal move here.', typed_not_your_turn: 'It is not your move.', typed_not_playing: 'The game is not in play.',
     sound_on: 'Sound on', sound_off: 'Sound off', sound_about: 'Sounds for moves, captures and the end of a game',
@@ -68,6 +74,12 @@ const STRINGS = {
 <p>You lose when all your pieces are gone or you have nothing to do on your turn; after 300 plies the game is a draw. Resigning and offering a draw are possible from ply 40. <b>Clock:</b> 30 s a move. If your time for a move runs out, that turn is lost (nothing moves) and you get a <b>timeout mark</b>; the third mark loses the game.</p>`,
   },
   zh: {
+    abort: '中止对局', abort_about: '双方都走第一步之前可中止对局（无胜负，不计分）', result_aborted: '对局取消', reason_aborted: '对局取消', reason_abandoned: '对手离开',
+    first_move_you: '请在 {n} 内走第一步', first_move_them: '{name} 须在 {n} 内走第一步，否则对局取消', secs: '{n} 秒',
+    opponent_left: '对手已离开', claim_in: '{n} 秒后可判定胜负', claim_now: '现在可以结束对局', claim_win: '判我胜', claim_draw: '判和',
+    clock_type: '用时', live_clock: '实时', correspondence: '每步天数', days_per_move: '{n}天/步', day_per_move: '1天/步', dur_days: '{d}天 {h}小时', dur_hours: '{h}小时 {m}分',
+    rating_range: '等级分范围', rating_min: '最低', rating_max: '最高', err_rating_range: '等级分范围为 0 至 4000，最低不得高于最高。', range_short: '等级分 {min}–{max}', out_of_range: '你的等级分 {r} 不在 {min}–{max} 之内',
+    bot: 'BOT', bot_about: '机器人账号：通过 API 下棋', make_bot: '将此账号转为机器人', make_bot_about: '仅限尚未下过棋的账号；不可撤销。', make_bot_confirm: '将 {name} 转为机器人账号？此操作不可撤销。', make_bot_done: '此账号现在是机器人。',
     typed_move: '输入着法', typed_placeholder: 'h2e2', typed_go: '走', typed_empty: '请先输入着法，例如 h2e2。', typed_format: '不是着法：请写成两个坐标，例如 h2e2（跳棋：4.2-5.6）。',
     typed_illegal: '“{m}”在此不是合法着法。', typed_not_your_turn: '还没轮到你走。', typed_not_playing: '对局不在进行中。',
     sound_on: '声音开', sound_off: '声音关', sound_about: '走子、吃子和终局的声音',

@@ -3,7 +3,7 @@
 // "My games" page (challenges to one, to accept or decline; one's waiting
 // rooms, to cancel).
 import { t } from './i18n.js';
-import { api, esc, seatLabel, clockText } from './util.js';
+import { api, esc, seatLabel, clockText, botBadge } from './util.js';
 
 let timer = null;
 let last = null;
@@ -31,7 +31,7 @@ export function watchMyGames() {
   document.addEventListener('visibilitychange', () => { if (!document.hidden) refreshMyGames(); });
 }
 
-const opponents = (g) => g.seats.filter((_, i) => i !== g.seat).map((s) => esc(seatLabel(s))).join(' · ');
+const opponents = (g) => g.seats.filter((_, i) => i !== g.seat).map((s) => esc(seatLabel(s)) + botBadge(s)).join(' · ');
 
 function rows(list, challenge) {
   return `<table>${list.map((g) => `<tr data-testid="my-game-${esc(g.id)}"><td>${esc(t(g.game))}</td>

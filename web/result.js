@@ -13,10 +13,21 @@ export function winnerSeat(state) {
   return null;
 }
 
+/** Who won, in words: the module's say, but an aborted game has no winner in any game. */
+function whoWon(state, mod, ctx) {
+  if (state.result === 'aborted') return t('result_aborted');
+  return mod && mod.result ? mod.result(state, t, ctx) : t('result_' + state.result);
+}
+
+/** Why the game ended, unless the result says it already ("Game aborted · aborted"). */
+function endReason(state) {
+  return state.result === 'aborted' && state.reason === 'aborted' ? '' : reasonText(state.reason);
+}
+
 /** The short result line: "Red wins · checkmate" in the UI's language. */
 export function resultLine(state, mod, ctx) {
-  const who = mod && mod.result ? mod.result(state, t, ctx) : t('result_' + state.result);
-  const why = reasonText(state.reason);
+  const who = whoWon(state, mod, ctx);
+  const why = endReason(state);
   return why ? `${who} · ${why}` : who;
 }
 
@@ -55,13 +66,13 @@ function ratingLines(ratings) {
 export function resultPanel(state, mod, ctx, ratings) {
   const mine = state.seat;
   const win = winnerSeat(state);
-  let head = mod && mod.result ? mod.result(state, t, ctx) : t('result_' + state.result);
+  let head = whoWon(state, mod, ctx);
   let tone = 'draw';
   if (mine != null && (state.seats || []).length === 2 && (state.result === 'red' || state.result === 'black')) {
     tone = win === mine ? 'won' : 'lost';
     head = `${t(win === mine ? 'you_won' : 'you_lost')} · ${head}`;
   }
-  const why = reasonText(state.reason);
+  const why = endReason(state);
   const half = ownHalf(state.explanation);
   const expl = half ? half[0].toUpperCase() + half.slice(1) : '';
   const b = [];

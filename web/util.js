@@ -29,10 +29,43 @@ export function isGuest(s) { return !!s && s.kind === 'user' && /^guest-/i.test(
  * that have one (30 s, say) as "30 s a move".
  */
 export function clockText(c, game) {
+  const days = clockDays(c);
+  if (days) return days === 1 ? t('day_per_move') : t('days_per_move').replace('{n}', String(days));
   const kind = game && kindOf(game);
   const perMove = (kind && kind.clock && kind.clock.kind === 'per_move') || (!game && c.initial_s < 60);
   if (perMove) return t('per_move').replace('{n}', c.initial_s);
   return `${c.initial_s / 60}+${c.increment_s}`;
+}
+
+/**
+ * The days a move of a correspondence game has (null: a live clock). The
+ * game's state says `days`; a lobby entry has only the seconds (a live clock
+ * is never longer than 3 hours).
+ * @param {any} c a clock ({initial_s, increment_s, days?})
+ * @returns {number | null}
+ */
+export function clockDays(c) {
+  if (!c) return null;
+  if (c.days) return Number(c.days);
+  return c.initial_s >= 86400 && c.initial_s % 86400 === 0 ? c.initial_s / 86400 : null;
+}
+
+/**
+ * Time left on a correspondence clock: "2天 3小时" / "2d 3h", "5小时 4分" /
+ * "5h 4m" under a day, m:ss under an hour.
+ * @param {number} ms
+ */
+export function longClock(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+  if (d) return t('dur_days').replace('{d}', String(d)).replace('{h}', String(h));
+  if (h) return t('dur_hours').replace('{h}', String(h)).replace('{m}', String(m));
+  return `${m}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The BOT badge after a bot user's name (nothing for anyone else). @param {any} s a seat */
+export function botBadge(s) {
+  return s && s.bot ? ` <span class="bot-badge" data-testid="bot-badge" title="${esc(t('bot_about'))}">${t('bot')}</span>` : '';
 }
 
 /** The UI's half of a server text "中文 / English" (a text without " / " is shown whole). */
