@@ -221,7 +221,7 @@ impl Hall {
             "seats": live.row.seats,
             "rated": live.row.rated,
             "target": live.table.target(),
-            "clock": {"initial_s": live.row.initial_ms / 1000, "increment_s": live.row.increment_ms / 1000},
+            "clock": crate::domain::state_view::GameClock::of(&live.row),
             "moves": live.table.plies(),
             // A room from a set-up position: unrated, settles no points.
             "setup": live.row.start_fen.is_some(),

@@ -453,6 +453,8 @@ pub struct RatingPointView {
 pub struct ProfileView {
     pub username: String,
     pub guest: bool,
+    /// A bot account (`POST /api/account/bot`).
+    pub bot: bool,
     /// The 50 most recent games, newest first.
     pub games: Vec<ProfileGame>,
     /// Ratings by family (H1, H2).
@@ -546,6 +548,7 @@ impl Hall {
         Ok(ProfileView {
             username: user.username,
             guest: user.guest,
+            bot: user.bot,
             games,
             ratings,
             rating_history,

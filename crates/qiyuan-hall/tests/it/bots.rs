@@ -16,6 +16,10 @@ async fn an_account_becomes_a_bot_only_before_its_first_game_and_stays_out_of_po
         .await
         .expect("me");
     assert_eq!(r.json()["bot"], true, "{}", r.body);
+    let r = qiyuan_hall::client::get(&addr, "/api/users/robo", None)
+        .await
+        .expect("profile");
+    assert_eq!(r.json()["bot"], true, "the profile says so: {}", r.body);
     // Pools are for people.
     let (st, e) = post(&addr, "/api/pools/count-10+0/join", &bot, json!({})).await;
     assert_eq!(

@@ -42,6 +42,11 @@ async fn a_correspondence_game_gives_each_move_its_days_and_survives_a_restart()
     .await;
     assert_eq!(st, 201, "{g}");
     let id = g["id"].as_str().expect("id").to_string();
+    let (_, lobby) = get(&addr, "/api/lobby").await;
+    assert_eq!(
+        lobby["open"][0]["clock"]["days"], 3,
+        "the lobby shows the days: {lobby}"
+    );
     let (st, _) = post(&addr, &format!("/api/games/{id}/join"), &b, json!({})).await;
     assert_eq!(st, 200);
     let three_days = 3 * 86_400_000_i64;
