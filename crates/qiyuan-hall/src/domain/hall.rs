@@ -77,6 +77,9 @@ pub struct Live {
     pub abortable: bool,
     /// When the seat to make its first move aborts the game by waiting.
     pub first_move_deadline: Option<Instant>,
+    /// How many watch the game (see [`crate::domain::watchers`]), as last
+    /// read by the game's task: before each command and each change.
+    pub watchers: usize,
 }
 
 /// Server-side randomness for a move, with the draws it made, which are
@@ -142,6 +145,7 @@ impl Live {
             lease_tried: false,
             abortable: false,
             first_move_deadline: None,
+            watchers: 0,
         }
     }
 
@@ -186,6 +190,8 @@ pub struct Hall {
     pub hashes: crate::domain::login::HashPool,
     /// Open sockets per address and user.
     pub sockets: crate::domain::sockets::SocketCounts,
+    /// Open sockets and streams per game of people not seated in it.
+    pub watchers: crate::domain::watchers::Watchers,
     /// When users were last seen; guest accounts per address.
     pub presence: crate::domain::presence::Presence,
     /// Where AI moves are computed (people's games first).
@@ -223,6 +229,7 @@ impl Hall {
             login: crate::domain::login::LoginThrottle::new(limits.login_max_delay),
             hashes: crate::domain::login::HashPool::new(limits.hash_workers, limits.hash_queue),
             sockets: crate::domain::sockets::SocketCounts::default(),
+            watchers: Default::default(),
             presence: crate::domain::presence::Presence::default(),
             ai_pool: crate::domain::ai::AiPool::default(),
             finisher: crate::domain::finisher::Finisher::default(),

@@ -17,6 +17,15 @@ use crate::store::SeatRow;
 /// The most open rooms, and games in play, a lobby snapshot lists.
 pub const MAX_LOBBY_LIST: usize = 300;
 
+/// A game in play as the lobby lists it.
+pub struct InPlay {
+    pub id: String,
+    /// The variant.
+    pub game: String,
+    pub seats: Vec<SeatRow>,
+    pub created_ms: i64,
+}
+
 /// The bus topic of a game's frames for `audience`.
 pub(crate) fn topic(id: &str, audience: Audience) -> String {
     match audience {
@@ -173,6 +182,7 @@ impl Hall {
             reason: outcome.map(|o| o.reason.as_str().to_string()),
             explanation: outcome.map(|o| o.explanation.clone()),
             progress: t.progress().map(Into::into),
+            watchers: live.watchers,
             seat: viewer,
             legal: viewer.filter(|_| playing).map(|s| t.legal_moves_for(s)),
         }
@@ -182,6 +192,7 @@ impl Hall {
     /// diff frame for spectators and one for each seated person, published
     /// on the game's topics (see [`crate::domain::game_log`]).
     pub(crate) fn announce(&self, live: &mut Live) {
+        live.watchers = self.watchers.of(&live.row.id);
         let mut audiences = vec![Audience::Spectators];
         audiences.extend(
             live.row
@@ -285,6 +296,24 @@ impl Hall {
         );
         let playing = newest(playing);
         json!({"t": "lobby", "open": open, "playing": playing})
+    }
+
+    /// Every game in play on this node, as the lobby lists it (the whole
+    /// list, not the newest [`MAX_LOBBY_LIST`]).
+    pub fn games_in_play(&self) -> Vec<InPlay> {
+        let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        lobby
+            .values()
+            .filter(|g| g["status"] == "playing")
+            .filter_map(|g| {
+                Some(InPlay {
+                    id: g["id"].as_str()?.to_string(),
+                    game: g["game"].as_str()?.to_string(),
+                    seats: serde_json::from_value(g["seats"].clone()).ok()?,
+                    created_ms: g["created_ms"].as_i64().unwrap_or(0),
+                })
+            })
+            .collect()
     }
 
     /// Rooms `user_id` has open (waiting for players) on this node.

@@ -200,6 +200,9 @@ async fn run_game_socket(
         None => None,
     };
     let audience = |seat: Option<usize>| seat.map_or(Audience::Spectators, Audience::Seat);
+    // Counted among the game's watchers while not seated (before its
+    // first frame is made, so that frame counts this socket too).
+    let mut watching = seat_now.is_none().then(|| hall.watchers.watch(&id));
     let mut events = hall.bus.subscribe(&topic(&id, audience(seat_now)));
     let Ok((frames, mut version, mut seat)) =
         hall.catch_up(&id, user.as_ref(), since, seat_now).await
@@ -209,6 +212,9 @@ async fn run_game_socket(
     if seat != seat_now {
         // Seated a moment ago: frames from now on come on the seat's topic.
         events = hall.bus.subscribe(&topic(&id, audience(seat)));
+    }
+    if seat.is_some() {
+        drop(watching.take());
     }
     if !send_all(&mut tx, frames).await {
         return;
@@ -266,6 +272,8 @@ async fn run_game_socket(
                         if seat != before && let Some(s) = seat {
                             events = hall.bus.subscribe(&topic(&id, Audience::Seat(s)));
                             chat = Some(hall.bus.subscribe(&chat_topic(&id, s)));
+                            // A seat's socket no longer watches.
+                            drop(watching.take());
                         }
                         frames
                     }

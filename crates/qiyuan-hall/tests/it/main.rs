@@ -26,3 +26,4 @@ mod slow_clients;
 mod store_contract;
 mod takeback;
 mod team_playoffs;
+mod tv;
