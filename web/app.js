@@ -12,6 +12,7 @@ import { createFormHtml, bindCreateForm } from './create-form.js';
 import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
 import { bindTheme, applyTheme } from './theme.js';
 import { watchMyGames, refreshMyGames, showChallenges, myGamesView } from './my-games.js';
+import { tvView } from './tv.js';
 
 const view = byId('view');
 let me = null;
@@ -183,6 +184,7 @@ function route() {
   const parts = h.split('/').filter(Boolean);
   if (parts[0] === 'game' && parts[1]) cleanup = gameView(view, parts[1], me);
   else if (parts[0] === 'my') myGamesView(view);
+  else if (parts[0] === 'tv') cleanup = tvView(view);
   else if (parts[0] === 'user' && parts[1]) profileView(decodeURIComponent(parts[1]));
   else if (parts[0] === 'rules') rulesView();
   else if (parts[0] === 'leaderboard') leaderboardView(view, parts[1] && decodeURIComponent(parts[1]));
