@@ -16,6 +16,7 @@
 //! figures are upper bounds for the server alone.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -97,6 +98,7 @@ async fn lobby_client(
     addr: String,
     ready: tokio::sync::oneshot::Sender<bool>,
     mut stop: watch::Receiver<bool>,
+    measuring: Arc<AtomicBool>,
 ) -> Vec<(String, Instant)> {
     let mut seen = Vec::new();
     let Ok(req) = format!("ws://{addr}/api/lobby/ws").into_client_request() else {
@@ -122,7 +124,9 @@ async fn lobby_client(
         tokio::select! {
             _ = stop.changed() => break,
             msg = ws.next() => match msg {
-                Some(Ok(Message::Text(t))) => {
+                // The lobby's first frames (the rooms listed before) are
+                // read and dropped: only the measured rooms are kept.
+                Some(Ok(Message::Text(t))) if measuring.load(Ordering::Relaxed) => {
                     let at = Instant::now();
                     if let Ok(c) = serde_json::from_str::<Change>(t.as_str())
                         && c.t == "lobby_change"
@@ -196,6 +200,7 @@ async fn run(args: LobbyLoadArgs, games: Registry) -> Result<()> {
 
     let rss_before = vm_rss();
     let (stop_tx, stop_rx) = watch::channel(false);
+    let measuring = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
     let mut clients = Vec::with_capacity(n);
     let mut opened = 0usize;
@@ -205,7 +210,12 @@ async fn run(args: LobbyLoadArgs, games: Registry) -> Result<()> {
         let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
         let permit = gate.clone().acquire_owned().await?;
         let (addr, stop) = (addr.clone(), stop_rx.clone());
-        clients.push(tokio::spawn(lobby_client(addr, ready_tx, stop)));
+        clients.push(tokio::spawn(lobby_client(
+            addr,
+            ready_tx,
+            stop,
+            measuring.clone(),
+        )));
         pending.push(tokio::spawn(async move {
             let ok = ready_rx.await.unwrap_or(false);
             drop(permit);
@@ -234,6 +244,7 @@ async fn run(args: LobbyLoadArgs, games: Registry) -> Result<()> {
     );
 
     // Rooms, one at a time: each one's POST start is its frame's zero.
+    measuring.store(true, Ordering::Relaxed);
     let mut posted = std::collections::HashMap::new();
     for i in 0..args.rooms {
         let token = &creators[i % CREATORS];

@@ -6,6 +6,9 @@
 //! `{"t":"takeback","action":"offer"|"accept"|"decline"}`,
 //! `{"t":"chat","text":"..."}` (players; see [`crate::domain::chat`]), `{"t":"claim"}`,
 //! `{"t":"rematch"}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`.
+//! The lobby socket sends the whole lobby first (`{"t":"lobby",...}`; a
+//! large one split: its oldest entries, then a `lobby_change` per newer
+//! entry, see [`Hall::lobby_frames`]), then each change.
 //! Server frames: `{"t":"state",...}`, the whole game as this client may see
 //! it (with `seat` and `legal` for a player); then one `{"t":"diff",...}` per
 //! change, the same fields but only the move records from ply `from` on
@@ -56,6 +59,12 @@ const READ_BUFFER: usize = 4 * 1024;
 /// Write buffer of a socket, and the most it may hold before sends wait.
 const WRITE_BUFFER: usize = 8 * 1024;
 const MAX_WRITE_BUFFER: usize = 256 * 1024;
+/// A lobby socket's read buffer: its client sends only pongs and a close.
+const LOBBY_READ_BUFFER: usize = 512;
+/// The most a lobby socket's first frame holds (a larger lobby follows as
+/// changes: see [`Hall::lobby_frames`]), and so about the most its write
+/// buffer ever holds.
+const LOBBY_FRAME_BUDGET: usize = 4 * 1024;
 /// Frames per second a socket may send (burst 20).
 const FRAME_RATE: f64 = 10.0;
 /// Interval of server pings.
@@ -476,7 +485,10 @@ pub async fn lobby_socket(
     ws: WebSocketUpgrade,
 ) -> Result<Response, HallError> {
     let slot = admit(&hall, peer, user.as_ref())?;
-    Ok(bounded(ws).on_upgrade(move |socket| async move {
+    let ws = bounded(ws)
+        .read_buffer_size(LOBBY_READ_BUFFER)
+        .write_buffer_size(LOBBY_FRAME_BUDGET);
+    Ok(ws.on_upgrade(move |socket| async move {
         hall.metrics.sockets.inc();
         run_lobby_socket(hall.clone(), socket, user.as_ref().map(|u| u.id)).await;
         hall.metrics.sockets.dec();
@@ -492,17 +504,24 @@ pub async fn lobby_socket(
     }))
 }
 
+/// Sends the whole lobby in frames of at most about [`LOBBY_FRAME_BUDGET`]
+/// bytes, written together; false once the socket is gone.
+async fn send_lobby(hall: &Hall, socket: &mut WebSocket) -> bool {
+    for f in hall.lobby_frames(LOBBY_FRAME_BUDGET) {
+        if socket.feed(Message::Text(f.as_ref().into())).await.is_err() {
+            return false;
+        }
+    }
+    socket.flush().await.is_ok()
+}
+
 /// The lobby's changes, and for a signed-in user their own events
 /// (`gameStart`, challenges: see [`crate::domain::user_events`]).
 async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket, user: Option<i64>) {
     let mut events = hall.bus.subscribe(LOBBY);
     let mut mine = user.map(|id| hall.bus.subscribe(&crate::domain::user_events::topic(id)));
     let mut shutdown = hall.shutdown.clone();
-    if socket
-        .send(Message::Text(hall.lobby().to_string().into()))
-        .await
-        .is_err()
-    {
+    if !send_lobby(&hall, &mut socket).await {
         return;
     }
     let mut ping_timer = tokio::time::interval(ping_every(&hall));
@@ -525,7 +544,12 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket, user: Option<i
                 // socket that fell behind gets the whole lobby again.
                 let text: Arc<str> = match ev {
                     Ok(change) => change,
-                    Err(RecvError::Lagged(_)) => hall.lobby().to_string().into(),
+                    Err(RecvError::Lagged(_)) => {
+                        if !send_lobby(&hall, &mut socket).await {
+                            return;
+                        }
+                        continue;
+                    }
                     Err(RecvError::Closed) => return,
                 };
                 if socket.send(Message::Text(text.as_ref().into())).await.is_err() {

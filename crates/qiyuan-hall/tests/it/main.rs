@@ -16,6 +16,7 @@ mod games_api;
 mod hardening;
 mod hardening_two;
 mod layers;
+mod lobby_frames;
 mod many_seats;
 mod my_games;
 mod openapi;
