@@ -105,10 +105,10 @@ async fn lobby_client(
         let _ = ready.send(false);
         return seen;
     };
-    // Buffers as small as the server's, so the memory figure is not the
-    // client library's default 128 KiB read buffer.
+    // Small buffers (the library's default read buffer is 128 KiB, zeroed
+    // as it reads): the lobby's frames are a few hundred bytes.
     let config = WebSocketConfig::default()
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(1024)
         .write_buffer_size(0)
         .max_write_buffer_size(64 * 1024);
     let Ok((mut ws, _)) =

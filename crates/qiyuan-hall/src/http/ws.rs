@@ -525,11 +525,15 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket, user: Option<i
         return;
     }
     let mut ping_timer = tokio::time::interval(ping_every(&hall));
-    let mut last_heard = Instant::now();
+    // One timer for the whole socket, moved on when the client is heard
+    // from (a timer made afresh at every wake-up cost each push to every
+    // lobby socket a timer registration and removal).
+    let idle = tokio::time::sleep_until(idle_deadline(&hall, Instant::now()));
+    tokio::pin!(idle);
     loop {
         tokio::select! {
             _ = shutdown.changed() => return,
-            _ = tokio::time::sleep_until(idle_deadline(&hall, last_heard)) => {
+            _ = &mut idle => {
                 hall.metrics.sockets_idle_closed.inc();
                 let _ = socket.send(Message::Close(None)).await;
                 return;
@@ -570,7 +574,7 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket, user: Option<i
                 }
             }
             msg = socket.recv() => {
-                last_heard = Instant::now();
+                idle.as_mut().reset(idle_deadline(&hall, Instant::now()));
                 match msg {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                     _ => {}
