@@ -14,6 +14,7 @@ import { bindTheme, applyTheme } from './theme.js';
 import { watchMyGames, refreshMyGames, myGamesView } from './my-games.js';
 import { connectLive, onLobby } from './live.js';
 import { startTray } from './tray.js';
+import { tvView } from './tv.js';
 
 const view = byId('view');
 let me = null;
@@ -210,6 +211,7 @@ function route() {
   const parts = h.split('/').filter(Boolean);
   if (parts[0] === 'game' && parts[1]) cleanup = gameView(view, parts[1], me);
   else if (parts[0] === 'my') myGamesView(view);
+  else if (parts[0] === 'tv') cleanup = tvView(view);
   else if (parts[0] === 'user' && parts[1]) profileView(decodeURIComponent(parts[1]));
   else if (parts[0] === 'rules') rulesView();
   else if (parts[0] === 'leaderboard') leaderboardView(view, parts[1] && decodeURIComponent(parts[1]));

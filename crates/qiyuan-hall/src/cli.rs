@@ -140,6 +140,21 @@ pub struct LoadArgs {
     /// With `--pools`: how long the players play, in seconds.
     #[arg(long, default_value_t = 60)]
     pub seconds: u64,
+    /// Instead of games: this many lobby WebSockets of a hall started in
+    /// this process watch `--rooms` rooms open (see `loadtest_lobby`);
+    /// prints the push delay and the memory per idle socket.
+    #[arg(long)]
+    pub lobby: Option<usize>,
+    /// With `--lobby`: the rooms opened, one every `--gap-ms`.
+    #[arg(long, default_value_t = 20)]
+    pub rooms: usize,
+    /// With `--lobby`: the pause between two rooms, in ms.
+    #[arg(long, default_value_t = 250)]
+    pub gap_ms: u64,
+    /// With `--lobby`: rooms open before the sockets connect (the first
+    /// frame of each socket, the whole lobby, lists them).
+    #[arg(long, default_value_t = 0)]
+    pub listed: usize,
 }
 
 /// Runs `qiyuan serve`.
@@ -182,6 +197,18 @@ pub fn serve_main(a: ServeArgs, games: crate::domain::registry::Registry) -> any
 
 /// Runs `qiyuan loadtest`.
 pub fn loadtest_main(a: LoadArgs, games: crate::domain::registry::Registry) -> anyhow::Result<()> {
+    if let Some(sockets) = a.lobby {
+        return crate::loadtest_lobby::lobby_loadtest(
+            crate::loadtest_lobby::LobbyLoadArgs {
+                sockets,
+                rooms: a.rooms,
+                gap_ms: a.gap_ms,
+                game: a.game,
+                listed: a.listed,
+            },
+            games,
+        );
+    }
     if let Some(players) = a.pools {
         return crate::loadtest_pools::pool_loadtest(
             crate::loadtest_pools::PoolLoadArgs {

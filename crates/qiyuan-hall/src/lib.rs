@@ -25,6 +25,7 @@ pub mod error;
 pub mod http;
 pub mod limits;
 pub mod loadtest;
+pub mod loadtest_lobby;
 pub mod loadtest_pools;
 pub mod metrics;
 pub mod store;

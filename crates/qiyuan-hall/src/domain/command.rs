@@ -170,6 +170,7 @@ impl Hall {
     /// that stopped waiting loses nothing: the answer is dropped.
     pub(crate) async fn run_command(&self, live: &mut Live, command: GameCommand) {
         use GameCommand as C;
+        live.watchers = self.watchers.of(&live.row.id);
         match command {
             C::Play {
                 user,

@@ -82,6 +82,9 @@ pub struct Live {
     /// The room was withdrawn or abandoned and deleted: the game's task
     /// forgets it at once (a later read finds no such game).
     pub closed: bool,
+    /// How many watch the game (see [`crate::domain::watchers`]), as last
+    /// read by the game's task: before each command and each change.
+    pub watchers: usize,
 }
 
 /// Server-side randomness for a move, with the draws it made, which are
@@ -149,6 +152,7 @@ impl Live {
             first_move_deadline: None,
             closed: false,
             seek: None,
+            watchers: 0,
         }
     }
 
@@ -195,6 +199,8 @@ pub struct Hall {
     pub hashes: crate::domain::login::HashPool,
     /// Open sockets per address and user.
     pub sockets: crate::domain::sockets::SocketCounts,
+    /// Open sockets and streams per game of people not seated in it.
+    pub watchers: crate::domain::watchers::Watchers,
     /// When users were last seen; guest accounts per address.
     pub presence: crate::domain::presence::Presence,
     /// Where AI moves are computed (people's games first).
@@ -232,6 +238,7 @@ impl Hall {
             login: crate::domain::login::LoginThrottle::new(limits.login_max_delay),
             hashes: crate::domain::login::HashPool::new(limits.hash_workers, limits.hash_queue),
             sockets: crate::domain::sockets::SocketCounts::default(),
+            watchers: Default::default(),
             presence: crate::domain::presence::Presence::default(),
             ai_pool: crate::domain::ai::AiPool::default(),
             finisher: crate::domain::finisher::Finisher::default(),

@@ -28,3 +28,4 @@ pub(crate) mod takeback;
 pub(crate) mod turn;
 pub mod user_events;
 pub(crate) mod view;
+pub mod watchers;

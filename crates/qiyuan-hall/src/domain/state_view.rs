@@ -118,6 +118,13 @@ pub struct GameStateView {
     /// Each seat's standing in a race game, while it is played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub progress: Option<ProgressView>,
+    /// How many watch the game: the sockets (`/api/games/{id}/ws`) and
+    /// streams (`/api/games/{id}/stream`) open on it on this server by
+    /// anyone not seated in it (spectators, signed in or not); a player's
+    /// own sockets, extra tabs included, do not count. Read when the view is
+    /// made: it is not pushed on its own when someone comes or goes, but
+    /// comes with the next change of the game (and with every state read).
+    pub watchers: usize,
     /// The viewer's seat, if it plays.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<usize>,

@@ -17,12 +17,26 @@ use crate::store::SeatRow;
 /// The most open rooms, and games in play, a lobby snapshot lists.
 pub const MAX_LOBBY_LIST: usize = 300;
 
+/// A game in play as the lobby lists it.
+pub struct InPlay {
+    pub id: String,
+    /// The variant.
+    pub game: String,
+    pub seats: Vec<SeatRow>,
+    pub created_ms: i64,
+}
+
 /// The bus topic of a game's frames for `audience`.
 pub(crate) fn topic(id: &str, audience: Audience) -> String {
     match audience {
         Audience::Spectators => id.to_string(),
         Audience::Seat(s) => format!("{id}/seat/{s}"),
     }
+}
+
+/// When a lobby entry was created (ms).
+fn created(entry: &Value) -> i64 {
+    entry["created_ms"].as_i64().unwrap_or(0)
 }
 
 /// A result as stored and shown: the winning seat's name, or `draw`.
@@ -170,6 +184,7 @@ impl Hall {
             reason: outcome.map(|o| o.reason.as_str().to_string()),
             explanation: outcome.map(|o| o.explanation.clone()),
             progress: t.progress().map(Into::into),
+            watchers: live.watchers,
             seat: viewer,
             legal: viewer.filter(|_| playing).map(|s| t.legal_moves_for(s)),
         }
@@ -179,6 +194,7 @@ impl Hall {
     /// diff frame for spectators and one for each seated person, published
     /// on the game's topics (see [`crate::domain::game_log`]).
     pub(crate) fn announce(&self, live: &mut Live) {
+        live.watchers = self.watchers.of(&live.row.id);
         let mut audiences = vec![Audience::Spectators];
         audiences.extend(
             live.row
@@ -270,22 +286,101 @@ impl Hall {
 
     /// Open rooms and games in play: the newest [`MAX_LOBBY_LIST`] of each.
     pub fn lobby(&self) -> Value {
+        let (open, playing) = self.lobby_lists();
+        json!({"t": "lobby", "open": open, "playing": playing})
+    }
+
+    /// The lists of [`Hall::lobby`], each newest first.
+    fn lobby_lists(&self) -> (Vec<Value>, Vec<Value>) {
         let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
         let (open, playing): (Vec<&Value>, Vec<&Value>) =
             lobby.values().partition(|g| g["status"] == "waiting");
-        // A challenge is for one user: it is not an open room.
-        fn newest(mut list: Vec<&Value>) -> Vec<&Value> {
-            list.sort_by_key(|g| std::cmp::Reverse(g["created_ms"].as_i64().unwrap_or(0)));
+        fn newest(mut list: Vec<&Value>) -> Vec<Value> {
+            list.sort_by_key(|g| std::cmp::Reverse(created(g)));
             list.truncate(MAX_LOBBY_LIST);
-            list
+            list.into_iter().cloned().collect()
         }
+        // A challenge is for one user: it is not an open room.
         let open = newest(
             open.into_iter()
                 .filter(|g| g["challenge"].is_null())
                 .collect(),
         );
-        let playing = newest(playing);
-        json!({"t": "lobby", "open": open, "playing": playing})
+        (open, newest(playing))
+    }
+
+    /// [`Hall::lobby`] as a lobby socket sends it: one `lobby` frame when it
+    /// is at most `budget` bytes; a larger lobby as a `lobby` frame with
+    /// its oldest entries (up to about `budget` bytes), then one
+    /// `lobby_change` frame per newer entry, oldest first, so that a client
+    /// that applies them in order, as it applies any change (an entry
+    /// listed is put first), has the whole lobby, newest first. No frame is
+    /// much larger than `budget` (a big frame would leave each socket's
+    /// write buffer that large for as long as the socket is open).
+    pub fn lobby_frames(&self, budget: usize) -> Vec<Arc<str>> {
+        let (open, playing) = self.lobby_lists();
+        // Every entry, oldest first, with its list and its JSON: each list
+        // reversed, merged by a stable sort, so entries made in the same ms
+        // keep the lobby's order too.
+        let mut all: Vec<(i64, bool, String)> = open
+            .iter()
+            .rev()
+            .map(|g| (created(g), true, g.to_string()))
+            .chain(
+                playing
+                    .iter()
+                    .rev()
+                    .map(|g| (created(g), false, g.to_string())),
+            )
+            .collect();
+        all.sort_by_key(|(at, _, _)| *at);
+        let mut size = 40;
+        let head = all
+            .iter()
+            .take_while(|(_, _, json)| {
+                size += json.len() + 1;
+                size <= budget
+            })
+            .count();
+        let rest = all.split_off(head);
+        // The head's lists, newest first like the lobby's.
+        let list = |open: bool| {
+            all.iter()
+                .rev()
+                .filter(|(_, o, _)| *o == open)
+                .map(|(_, _, json)| json.as_str())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let mut frames = Vec::with_capacity(1 + rest.len());
+        frames.push(Arc::from(format!(
+            r#"{{"t":"lobby","open":[{}],"playing":[{}]}}"#,
+            list(true),
+            list(false)
+        )));
+        frames.extend(
+            rest.into_iter()
+                .map(|(_, _, json)| Arc::from(format!(r#"{{"t":"lobby_change","game":{json}}}"#))),
+        );
+        frames
+    }
+
+    /// Every game in play on this node, as the lobby lists it (the whole
+    /// list, not the newest [`MAX_LOBBY_LIST`]).
+    pub fn games_in_play(&self) -> Vec<InPlay> {
+        let lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+        lobby
+            .values()
+            .filter(|g| g["status"] == "playing")
+            .filter_map(|g| {
+                Some(InPlay {
+                    id: g["id"].as_str()?.to_string(),
+                    game: g["game"].as_str()?.to_string(),
+                    seats: serde_json::from_value(g["seats"].clone()).ok()?,
+                    created_ms: g["created_ms"].as_i64().unwrap_or(0),
+                })
+            })
+            .collect()
     }
 
     /// Rooms `user_id` has open (waiting for players) on this node.

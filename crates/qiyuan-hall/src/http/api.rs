@@ -388,6 +388,8 @@ pub async fn stream(
         None => None,
     };
     let audience = seat.map_or(Audience::Spectators, Audience::Seat);
+    // A stream of someone not seated watches the game while it lasts.
+    let watching = seat.is_none().then(|| hall.watchers.watch(&id));
     // Subscribe before reading the state again so no event falls in between.
     let rx = hall
         .bus
@@ -413,6 +415,7 @@ pub async fn stream(
         |v| v["status"] == "finished",
         Some(resync),
         slot,
+        watching,
     ))
 }
 

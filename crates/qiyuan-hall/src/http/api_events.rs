@@ -360,6 +360,7 @@ pub async fn stream(
         },
         None,
         slot,
+        (),
     ))
 }
 

@@ -191,6 +191,7 @@ pub async fn event_stream(
         |_| false,
         None,
         slot,
+        (),
     ))
 }
 

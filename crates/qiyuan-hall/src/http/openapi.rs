@@ -25,7 +25,7 @@ use crate::http::api::AppState;
 use crate::http::responses::{
     BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
-use crate::http::{api, api_account, api_events, api_play, api_pools, presets, server};
+use crate::http::{api, api_account, api_events, api_play, api_pools, api_tv, presets, server};
 use crate::limits;
 
 /// Where the document is served.
@@ -107,6 +107,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(presets::list))
         .routes(routes!(presets::save, presets::delete))
         .routes(routes!(api::lobby))
+        .routes(routes!(api_tv::tv))
         .routes(routes!(api::profile))
         .routes(routes!(api::create_game))
         .routes(routes!(api::get_game))

@@ -36,7 +36,8 @@ pub type Resync = Arc<dyn Fn() -> BoxFuture<'static, Option<String>> + Send + Sy
 /// `is_final` says one was the last. Without `resync`, missed events are
 /// skipped (each event is the whole thing). `slot` (from
 /// `hall.sockets.admit`) is given back when the stream ends or its client
-/// goes.
+/// goes, and so is `held` (whatever else lasts as long as the stream: a
+/// game's [`crate::domain::watchers::Watching`]).
 pub fn ndjson(
     first: Vec<Value>,
     rx: Subscription,
@@ -44,6 +45,7 @@ pub fn ndjson(
     is_final: IsFinal,
     resync: Option<Resync>,
     slot: SocketSlot,
+    held: impl Send + 'static,
 ) -> Response {
     let over = first.iter().any(is_final);
     let head = futures_util::stream::iter(
@@ -88,7 +90,7 @@ pub fn ndjson(
     // The body owns the slot: dropping the body (the end of the stream, or
     // of its connection) frees the place.
     let lines = head.chain(rest).map(move |line| {
-        let _held = &slot;
+        let _held = (&slot, &held);
         line
     });
     let mut r = Body::from_stream(lines).into_response();

@@ -6,6 +6,9 @@
 //! `{"t":"takeback","action":"offer"|"accept"|"decline"}`,
 //! `{"t":"chat","text":"..."}` (players; see [`crate::domain::chat`]), `{"t":"claim"}`,
 //! `{"t":"rematch"}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`.
+//! The lobby socket sends the whole lobby first (`{"t":"lobby",...}`; a
+//! large one split: its oldest entries, then a `lobby_change` per newer
+//! entry, see [`Hall::lobby_frames`]), then each change.
 //! Server frames: `{"t":"state",...}`, the whole game as this client may see
 //! it (with `seat` and `legal` for a player); then one `{"t":"diff",...}` per
 //! change, the same fields but only the move records from ply `from` on
@@ -56,6 +59,12 @@ const READ_BUFFER: usize = 4 * 1024;
 /// Write buffer of a socket, and the most it may hold before sends wait.
 const WRITE_BUFFER: usize = 8 * 1024;
 const MAX_WRITE_BUFFER: usize = 256 * 1024;
+/// A lobby socket's read buffer: its client sends only pongs and a close.
+const LOBBY_READ_BUFFER: usize = 512;
+/// The most a lobby socket's first frame holds (a larger lobby follows as
+/// changes: see [`Hall::lobby_frames`]), and so about the most its write
+/// buffer ever holds.
+const LOBBY_FRAME_BUDGET: usize = 4 * 1024;
 /// Frames per second a socket may send (burst 20).
 const FRAME_RATE: f64 = 10.0;
 /// Interval of server pings.
@@ -200,6 +209,9 @@ async fn run_game_socket(
         None => None,
     };
     let audience = |seat: Option<usize>| seat.map_or(Audience::Spectators, Audience::Seat);
+    // Counted among the game's watchers while not seated (before its
+    // first frame is made, so that frame counts this socket too).
+    let mut watching = seat_now.is_none().then(|| hall.watchers.watch(&id));
     let mut events = hall.bus.subscribe(&topic(&id, audience(seat_now)));
     let Ok((frames, mut version, mut seat)) =
         hall.catch_up(&id, user.as_ref(), since, seat_now).await
@@ -209,6 +221,9 @@ async fn run_game_socket(
     if seat != seat_now {
         // Seated a moment ago: frames from now on come on the seat's topic.
         events = hall.bus.subscribe(&topic(&id, audience(seat)));
+    }
+    if seat.is_some() {
+        drop(watching.take());
     }
     if !send_all(&mut tx, frames).await {
         return;
@@ -266,6 +281,8 @@ async fn run_game_socket(
                         if seat != before && let Some(s) = seat {
                             events = hall.bus.subscribe(&topic(&id, Audience::Seat(s)));
                             chat = Some(hall.bus.subscribe(&chat_topic(&id, s)));
+                            // A seat's socket no longer watches.
+                            drop(watching.take());
                         }
                         frames
                     }
@@ -468,7 +485,10 @@ pub async fn lobby_socket(
     ws: WebSocketUpgrade,
 ) -> Result<Response, HallError> {
     let slot = admit(&hall, peer, user.as_ref())?;
-    Ok(bounded(ws).on_upgrade(move |socket| async move {
+    let ws = bounded(ws)
+        .read_buffer_size(LOBBY_READ_BUFFER)
+        .write_buffer_size(LOBBY_FRAME_BUDGET);
+    Ok(ws.on_upgrade(move |socket| async move {
         hall.metrics.sockets.inc();
         run_lobby_socket(hall.clone(), socket, user.as_ref().map(|u| u.id)).await;
         hall.metrics.sockets.dec();
@@ -484,25 +504,36 @@ pub async fn lobby_socket(
     }))
 }
 
+/// Sends the whole lobby in frames of at most about [`LOBBY_FRAME_BUDGET`]
+/// bytes, written together; false once the socket is gone.
+async fn send_lobby(hall: &Hall, socket: &mut WebSocket) -> bool {
+    for f in hall.lobby_frames(LOBBY_FRAME_BUDGET) {
+        if socket.feed(Message::Text(f.as_ref().into())).await.is_err() {
+            return false;
+        }
+    }
+    socket.flush().await.is_ok()
+}
+
 /// The lobby's changes, and for a signed-in user their own events
 /// (`gameStart`, challenges: see [`crate::domain::user_events`]).
 async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket, user: Option<i64>) {
     let mut events = hall.bus.subscribe(LOBBY);
     let mut mine = user.map(|id| hall.bus.subscribe(&crate::domain::user_events::topic(id)));
     let mut shutdown = hall.shutdown.clone();
-    if socket
-        .send(Message::Text(hall.lobby().to_string().into()))
-        .await
-        .is_err()
-    {
+    if !send_lobby(&hall, &mut socket).await {
         return;
     }
     let mut ping_timer = tokio::time::interval(ping_every(&hall));
-    let mut last_heard = Instant::now();
+    // One timer for the whole socket, moved on when the client is heard
+    // from (a timer made afresh at every wake-up cost each push to every
+    // lobby socket a timer registration and removal).
+    let idle = tokio::time::sleep_until(idle_deadline(&hall, Instant::now()));
+    tokio::pin!(idle);
     loop {
         tokio::select! {
             _ = shutdown.changed() => return,
-            _ = tokio::time::sleep_until(idle_deadline(&hall, last_heard)) => {
+            _ = &mut idle => {
                 hall.metrics.sockets_idle_closed.inc();
                 let _ = socket.send(Message::Close(None)).await;
                 return;
@@ -517,7 +548,12 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket, user: Option<i
                 // socket that fell behind gets the whole lobby again.
                 let text: Arc<str> = match ev {
                     Ok(change) => change,
-                    Err(RecvError::Lagged(_)) => hall.lobby().to_string().into(),
+                    Err(RecvError::Lagged(_)) => {
+                        if !send_lobby(&hall, &mut socket).await {
+                            return;
+                        }
+                        continue;
+                    }
                     Err(RecvError::Closed) => return,
                 };
                 if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
@@ -538,7 +574,7 @@ async fn run_lobby_socket(hall: Arc<Hall>, mut socket: WebSocket, user: Option<i
                 }
             }
             msg = socket.recv() => {
-                last_heard = Instant::now();
+                idle.as_mut().reset(idle_deadline(&hall, Instant::now()));
                 match msg {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                     _ => {}

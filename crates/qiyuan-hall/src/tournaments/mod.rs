@@ -3,4 +3,5 @@
 pub(crate) mod events;
 pub(crate) mod ratings;
 pub(crate) mod team_events;
+pub(crate) mod tv;
 pub mod views;

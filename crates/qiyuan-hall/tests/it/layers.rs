@@ -49,7 +49,10 @@ fn layer_of_root(name: &str) -> &'static str {
             .find(|l| **l == name)
             .copied()
             .unwrap_or("base")
-    } else if matches!(name, "cli" | "loadtest" | "loadtest_pools") {
+    } else if matches!(
+        name,
+        "cli" | "loadtest" | "loadtest_pools" | "loadtest_lobby"
+    ) {
         "top"
     } else {
         "base"
