@@ -155,6 +155,11 @@ pub struct LoadArgs {
     /// frame of each socket, the whole lobby, lists them).
     #[arg(long, default_value_t = 0)]
     pub listed: usize,
+    /// With `--lobby`: measure the hall at `--addr` (a `qiyuan serve` run
+    /// with this process id, started with `--rate-limit 0` and socket
+    /// limits above N) instead of one in this process: its own memory.
+    #[arg(long)]
+    pub server_pid: Option<u32>,
 }
 
 /// Runs `qiyuan serve`.
@@ -205,6 +210,7 @@ pub fn loadtest_main(a: LoadArgs, games: crate::domain::registry::Registry) -> a
                 gap_ms: a.gap_ms,
                 game: a.game,
                 listed: a.listed,
+                external: a.server_pid.map(|pid| (a.addr.clone(), pid)),
             },
             games,
         );

@@ -45,6 +45,9 @@ pub struct LobbyLoadArgs {
     /// Rooms already open before the sockets connect (each socket's first
     /// frame, the whole lobby, lists them).
     pub listed: usize,
+    /// A hall in another process (`host:port`, process id) instead of one
+    /// started here: its memory is read apart from the clients'.
+    pub external: Option<(String, u32)>,
 }
 
 /// Sockets opened at once while connecting.
@@ -60,9 +63,13 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
-/// The process's resident memory in bytes (Linux; 0 elsewhere).
-fn vm_rss() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
+/// A process's resident memory in bytes (Linux; 0 elsewhere): `pid`'s, or
+/// this process's.
+fn vm_rss_of(pid: Option<u32>) -> u64 {
+    let path = pid.map_or("/proc/self/status".to_string(), |p| {
+        format!("/proc/{p}/status")
+    });
+    std::fs::read_to_string(path)
         .ok()
         .and_then(|s| {
             s.lines()
@@ -168,31 +175,34 @@ async fn run(args: LobbyLoadArgs, games: Registry) -> Result<()> {
         limits,
         ..Default::default()
     };
-    let server = crate::http::server::start(&config, games).await?;
-    let addr = server.addr.to_string();
+    let (server, addr, pid) = match &args.external {
+        Some((addr, pid)) => (None, addr.clone(), Some(*pid)),
+        None => {
+            let s = crate::http::server::start(&config, games).await?;
+            let addr = s.addr.to_string();
+            (Some(s), addr, None)
+        }
+    };
+    let vm_rss = || vm_rss_of(pid);
     let variant = match &args.game {
         Some(g) => g.clone(),
-        None => server
-            .hall
-            .games
-            .kinds()
-            .first()
-            .and_then(|k| k.variants().first())
-            .map(|v| v.name.to_string())
-            .context("the hall has no game")?,
+        None => {
+            client::get(&addr, "/api/kinds", None).await?.json()["kinds"][0]["variants"][0]["name"]
+                .as_str()
+                .context("the hall has no game")?
+                .to_string()
+        }
     };
+    // Rooms nobody here may take: an open room is a seek, and another
+    // creator's identical seek would take its seat instead of opening one.
+    let room =
+        json!({"game": variant, "opponent": "open", "rating_range": {"min": 3900, "max": 4000}});
     let mut creators = Vec::with_capacity(CREATORS);
     for i in 0..CREATORS {
         creators.push(client::register(&addr, &format!("lobbyload{i}"), "secret123").await?);
     }
     for i in 0..args.listed {
-        let r = client::post(
-            &addr,
-            "/api/games",
-            Some(&creators[i % CREATORS]),
-            &json!({"game": variant, "opponent": "open"}),
-        )
-        .await?;
+        let r = client::post(&addr, "/api/games", Some(&creators[i % CREATORS]), &room).await?;
         anyhow::ensure!(r.status == 201, "opening a room: {} {}", r.status, r.body);
     }
     // One request first, so the figures do not count the hall's first use.
@@ -237,10 +247,15 @@ async fn run(args: LobbyLoadArgs, games: Registry) -> Result<()> {
         args.rooms, args.listed
     );
     println!(
-        "rss_mb before {:.1} idle {:.1}; per_idle_socket_kb {:.1} (client and server ends together: an upper bound for the server)",
+        "rss_mb before {:.1} idle {:.1}; per_idle_socket_kb {:.1} ({})",
         rss_before as f64 / 1e6,
         rss_idle as f64 / 1e6,
-        per_socket / 1024.0
+        per_socket / 1024.0,
+        if pid.is_some() {
+            "the hall's process alone"
+        } else {
+            "client and server ends together: an upper bound for the server"
+        }
     );
 
     // Rooms, one at a time: each one's POST start is its frame's zero.
@@ -249,13 +264,7 @@ async fn run(args: LobbyLoadArgs, games: Registry) -> Result<()> {
     for i in 0..args.rooms {
         let token = &creators[i % CREATORS];
         let at = Instant::now();
-        let r = client::post(
-            &addr,
-            "/api/games",
-            Some(token),
-            &json!({"game": variant, "opponent": "open"}),
-        )
-        .await?;
+        let r = client::post(&addr, "/api/games", Some(token), &room).await?;
         anyhow::ensure!(r.status == 201, "creating a room: {} {}", r.status, r.body);
         let id = r.json()["id"].as_str().context("room id")?.to_string();
         posted.insert(id, (at, at.elapsed()));
@@ -308,7 +317,9 @@ async fn run(args: LobbyLoadArgs, games: Registry) -> Result<()> {
         percentile(&post_ms, 0.5),
         post_ms.last().copied().unwrap_or(0.0)
     );
-    server.shutdown().await;
+    if let Some(s) = server {
+        s.shutdown().await;
+    }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }
