@@ -55,3 +55,50 @@ async fn loadtest_plays_every_game_and_reports_warmup_apart() {
     assert_eq!(accepted, 60.0);
     drop(hall);
 }
+
+/// Runs `qiyuan loadtest ARGS` and returns what it printed.
+fn run_loadtest(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+        .arg("loadtest")
+        .args(args)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// The number after `name` in `text`.
+fn figure(text: &str, name: &str) -> f64 {
+    text.split_whitespace()
+        .skip_while(|w| *w != name)
+        .nth(1)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+}
+
+#[test]
+fn loadtest_pools_pairs_players_and_reports_waits_and_gaps() {
+    let text = run_loadtest(&["--pools", "8", "--seconds", "4", "--plies", "2"]);
+    assert!(figure(&text, "games_started") >= 4.0, "{text}");
+    assert_eq!(figure(&text, "player_failures"), 0.0, "{text}");
+    assert!(
+        text.contains("wait_s median") && text.contains("rating_gap mean"),
+        "{text}"
+    );
+}
+
+#[test]
+fn loadtest_lobby_delivers_every_room_to_every_socket() {
+    let text = run_loadtest(&[
+        "--lobby", "20", "--rooms", "3", "--gap-ms", "50", "--listed", "5",
+    ]);
+    assert!(text.contains("lobby_sockets 20 of 20"), "{text}");
+    // Every frame reached every socket.
+    assert_eq!(figure(&text, "min"), 20.0, "{text}");
+    assert!(text.contains("per_idle_socket_kb"), "{text}");
+}
