@@ -137,6 +137,10 @@ pub struct LoadArgs {
     /// With `--pools`: the pool (default: the first listed).
     #[arg(long)]
     pub pool: Option<String>,
+    /// With `--pools`: the same players and games paired by fixed
+    /// challenges instead of the pools (the baseline of its figures).
+    #[arg(long)]
+    pub no_pools: bool,
     /// With `--pools`: how long the players play, in seconds.
     #[arg(long, default_value_t = 60)]
     pub seconds: u64,
@@ -223,6 +227,7 @@ pub fn loadtest_main(a: LoadArgs, games: crate::domain::registry::Registry) -> a
                 pool: a.pool,
                 plies: a.plies,
                 think_ms: a.think_ms,
+                no_pools: a.no_pools,
             },
             games,
         );

@@ -36,6 +36,9 @@ pub struct PoolLoadArgs {
     pub plies: usize,
     /// Mean think time per move in ms.
     pub think_ms: u64,
+    /// The same players, sockets and games without the pools: fixed pairs
+    /// meet through challenges (the figure to compare the pools' with).
+    pub no_pools: bool,
 }
 
 #[derive(Default)]
@@ -142,11 +145,24 @@ async fn run(args: PoolLoadArgs, games: Registry) -> Result<()> {
     let figures = Arc::new(Mutex::new(Figures::default()));
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let mut tasks = Vec::new();
-    for (token, rating) in players {
-        let (addr, pool, figures, args) =
-            (addr.clone(), pool.clone(), figures.clone(), args.clone());
+    let game = json!({"game": variant, "clock": spec["clock"], "rated": true});
+    for (index, (token, rating)) in players.into_iter().enumerate() {
+        let (addr, figures, args) = (addr.clone(), figures.clone(), args.clone());
+        // Without pools, seat `2k` challenges seat `2k + 1` (an odd last
+        // player has no partner and only watches).
+        let find = if args.no_pools {
+            let mut body = game.clone();
+            body["challenge"] = json!(format!("load{}", index ^ 1));
+            match index % 2 {
+                0 if index + 1 < n => Find::Challenge(body),
+                0 => Find::Nothing,
+                _ => Find::Accept,
+            }
+        } else {
+            Find::Pool(pool.clone())
+        };
         tasks.push(tokio::spawn(async move {
-            if let Err(e) = player(&addr, &pool, &token, rating, deadline, &args, &figures).await {
+            if let Err(e) = player(&addr, &find, &token, rating, deadline, &args, &figures).await {
                 figures.lock().map(|mut f| f.failures += 1).ok();
                 tracing::debug!(error = %e, "a simulated player stopped");
             }
@@ -254,10 +270,22 @@ async fn seed_rating(
     Ok(())
 }
 
-/// One simulated player: join, wait for a game, play it, again.
+/// How a simulated player finds its games.
+enum Find {
+    /// Joins this pool.
+    Pool(String),
+    /// Sends this challenge (its partner accepts).
+    Challenge(Value),
+    /// Accepts the challenges it gets.
+    Accept,
+    /// Nobody to play.
+    Nothing,
+}
+
+/// One simulated player: find a game, wait for it to start, play it, again.
 async fn player(
     addr: &str,
-    pool: &str,
+    find: &Find,
     token: &str,
     rating: f64,
     deadline: Instant,
@@ -267,14 +295,41 @@ async fn player(
     let mut lobby = client::connect_ws(addr, "/api/lobby/ws", Some(token)).await?;
     while Instant::now() < deadline {
         let joined = Instant::now();
-        let r = client::post(
-            addr,
-            &format!("/api/pools/{pool}/join"),
-            Some(token),
-            &json!({}),
-        )
-        .await?;
-        anyhow::ensure!(r.status == 200, "join: {} {}", r.status, r.body);
+        let r = match find {
+            Find::Pool(pool) => {
+                client::post(
+                    addr,
+                    &format!("/api/pools/{pool}/join"),
+                    Some(token),
+                    &json!({}),
+                )
+                .await?
+            }
+            Find::Challenge(body) => client::post(addr, "/api/games", Some(token), body).await?,
+            Find::Nothing => return Ok(()),
+            Find::Accept => loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                let Ok(Some(Ok(frame))) = tokio::time::timeout(left, lobby.next()).await else {
+                    return Ok(());
+                };
+                let v: Value =
+                    serde_json::from_str(frame.to_text().unwrap_or("")).unwrap_or(Value::Null);
+                if v["type"] == "challenge" {
+                    let id = v["challenge"]["id"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string();
+                    break client::post(
+                        addr,
+                        &format!("/api/games/{id}/join"),
+                        Some(token),
+                        &json!({}),
+                    )
+                    .await?;
+                }
+            },
+        };
+        anyhow::ensure!(r.status < 300, "finding a game: {} {}", r.status, r.body);
         // Wait for this player's game to start.
         let game = loop {
             let left = deadline.saturating_duration_since(Instant::now());

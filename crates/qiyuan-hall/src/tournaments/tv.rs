@@ -125,15 +125,16 @@ async fn seat_rating(
     })
 }
 
-/// The featured game of each kind (of `kind` alone, if given: a 400
-/// `unknown_game` for a kind the hall does not have).
+/// The featured game of each kind (of `kind` alone, if given: a 404
+/// `not_found` for a kind the hall does not have, as for an unknown
+/// leaderboard: the name is well formed, the thing is not there).
 pub async fn tv(hall: &Hall, kind: Option<&str>) -> HallResult<TvBody> {
     if let Some(k) = kind
         && hall.games.kind(k).is_none()
     {
         return Err(
-            HallError::bad(format!("no game kind '{}'", crate::error::shown(k)))
-                .with_code(ErrorCode::UnknownGame),
+            HallError::not_found(format!("no game kind '{}'", crate::error::shown(k)))
+                .with_code(ErrorCode::NotFound),
         );
     }
     let mut cache = Cache::new();

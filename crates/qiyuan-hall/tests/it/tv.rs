@@ -78,7 +78,7 @@ async fn tv_features_the_highest_rated_game_in_play_and_moves_on_when_it_ends() 
         "{one}"
     );
     let (st, e) = get(&addr, "/api/tv?kind=nope").await;
-    assert_eq!((st, e["code"].clone()), (400, json!("unknown_game")), "{e}");
+    assert_eq!((st, e["code"].clone()), (404, json!("not_found")), "{e}");
     // The featured game ends: the next request features the next best.
     let (st, r) = post(
         &addr,

@@ -93,6 +93,21 @@ fn loadtest_pools_pairs_players_and_reports_waits_and_gaps() {
 }
 
 #[test]
+fn loadtest_pools_baseline_pairs_the_same_players_by_challenges() {
+    let text = run_loadtest(&[
+        "--pools",
+        "6",
+        "--no-pools",
+        "--seconds",
+        "3",
+        "--plies",
+        "2",
+    ]);
+    assert!(figure(&text, "games_started") >= 3.0, "{text}");
+    assert_eq!(figure(&text, "player_failures"), 0.0, "{text}");
+}
+
+#[test]
 fn loadtest_lobby_delivers_every_room_to_every_socket() {
     let text = run_loadtest(&[
         "--lobby", "20", "--rooms", "3", "--gap-ms", "50", "--listed", "5",
