@@ -27,7 +27,11 @@ const gameId = (page) => page.url().split('#/game/')[1];
 const pool = (id) => `[data-testid="pool-${id}"]`;
 // A pool button's two lines, joined: "1 waiting · 0 playing", "Waiting 0:03 · click to cancel".
 const poolCounts = (page, id) => page.evaluate((sel) => [...document.querySelector(sel).children].map((e) => e.textContent).join(' · '), `${pool(id)} .pool-n`);
-const countsAre = (page, id, re) => page.waitForFunction(([sel, src]) => new RegExp(src).test([...document.querySelector(sel).children].map((e) => e.textContent).join(' · ')), [`${pool(id)} .pool-n`, re.source]);
+// (A page just opened may not have drawn its pools yet: no button is no match.)
+const countsAre = (page, id, re) => page.waitForFunction(([sel, src]) => {
+  const n = document.querySelector(sel);
+  return n !== null && new RegExp(src).test([...n.children].map((e) => e.textContent).join(' · '));
+}, [`${pool(id)} .pool-n`, re.source]);
 
 /** Whether room `id` is withdrawn: gone, or (while the hall still holds it) over without a move. */
 async function withdrawn(page, id) {
