@@ -1,0 +1,33 @@
+// @ts-check
+// Chinese checkers: each key once, in English and Chinese (see web/strings/glossary.js).
+/** @type {Record<string, {en: string, zh: string}>} */
+export default {
+  tiaoqi: { en: 'Chinese checkers (2)', zh: '跳棋 (2人)' },
+  'tiaoqi-3': { en: 'Chinese checkers (3)', zh: '跳棋 (3人)' },
+  'tiaoqi-4': { en: 'Chinese checkers (4)', zh: '跳棋 (4人)' },
+  'tiaoqi-6': { en: 'Chinese checkers (6)', zh: '跳棋 (6人)' },
+  out_of_game: { en: 'You are out of this game; the others play on', zh: '你已出局，其他人继续对局' },
+  tq_to_go: { en: 'Distance left', zh: '剩余距离' },
+  tq_open: { en: 'open seat', zh: '空位' },
+  tq_you: { en: 'you', zh: '你' },
+  tq_your_camp: { en: 'Your camp', zh: '你的大营' },
+  tq_your_target: { en: 'Your target', zh: '你的目标' },
+  tq_out: { en: 'out', zh: '出局' },
+  tq_done: { en: 'home', zh: '已到达' },
+  tq_to_move: { en: 'to move', zh: '走棋' },
+  tq_place: { en: 'place {n}', zh: '第{n}名' },
+  tq_countdown: { en: '{n} moves left', zh: '还剩{n}步' },
+  tq_dead_title: { en: 'Dead game!', zh: '死局！' },
+  tq_dead_game: { en: 'No one has come closer for 10 rounds: each player must move its rearmost piece forward within its next 5 moves, or lose (T9).', zh: '已连续10轮无人前进：每位棋手须在接下来的5步内把最后面的棋子向前走，否则判负 (T9)。' },
+  tq_quiet: { en: 'No one has come closer: a dead game is declared in {n} rounds unless someone gains ground (T9).', zh: '无人前进：再过{n}轮仍无进展即判死局 (T9)。' },
+  tq_finish_order: { en: 'Finishing order', zh: '名次' },
+  tq_wins: { en: '{n} wins', zh: '{n} 胜' },
+  tq_tap_again: { en: 'Tap again to move', zh: '再点一次走棋' },
+  'tiaoqi-multi': { en: 'Chinese checkers (3-6 players)', zh: '跳棋 (多人)' },
+  result_a: { en: 'a wins', zh: 'a 胜' },
+  result_b: { en: 'b wins', zh: 'b 胜' },
+  result_c: { en: 'c wins', zh: 'c 胜' },
+  result_d: { en: 'd wins', zh: 'd 胜' },
+  result_e: { en: 'e wins', zh: 'e 胜' },
+  result_f: { en: 'f wins', zh: 'f 胜' },
+};
