@@ -259,8 +259,7 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
     let doc = openapi::render(doc, &hall.games);
     Router::new()
         .route("/", get(web::index))
-        .route("/static/{file}", get(web::asset))
-        .route("/static/games/{file}", get(web::game_module))
+        .route("/static/{*path}", get(web::asset))
         .route(
             openapi::DOCUMENT_PATH,
             get(move || std::future::ready(openapi::serve(doc.clone()))),

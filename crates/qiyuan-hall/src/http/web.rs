@@ -45,14 +45,11 @@ pub async fn index() -> Response {
     serve_file("index.html")
 }
 
-/// `GET /static/{file}`.
+/// `GET /static/{path}`: any file of the folder, subfolders included (the
+/// games' modules, the catalogue). Only embedded names answer, so a path
+/// cannot reach outside the folder.
 pub async fn asset(Path(name): Path<String>) -> Response {
     serve_file(&name)
-}
-
-/// `GET /static/games/{file}`: the games' page modules.
-pub async fn game_module(Path(name): Path<String>) -> Response {
-    serve_file(&format!("games/{name}"))
 }
 
 #[cfg(test)]
@@ -65,6 +62,8 @@ mod tests {
             assert!(Assets::get(f).is_some(), "{f}");
         }
         assert!(Assets::iter().any(|f| f.starts_with("games/")));
+        assert!(Assets::get("strings/common.js").is_some());
+        assert!(Assets::get("../Cargo.toml").is_none());
         assert_eq!(content_type("games/x.js"), "text/javascript; charset=utf-8");
     }
 }
