@@ -4,17 +4,10 @@
 import { t } from './i18n.js';
 import { decorate } from './titles.js';
 import { variantNames } from './kinds.js';
-import { byId } from './util.js';
+import { byId, api } from './util.js';
 
 function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
 
-async function api(method, path, body) {
-  const r = await fetch(path, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin' });
-  let data = null;
-  try { data = await r.json(); } catch { data = null; }
-  if (!r.ok) throw new Error((data && data.error) || r.statusText);
-  return data;
-}
 
 const FORMATS = {
   round_robin: () => ({ kind: 'round_robin', cycles: 1 }),

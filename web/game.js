@@ -7,7 +7,7 @@
 import { t } from './i18n.js';
 import { forget } from './titles.js';
 import { gameModule } from './kinds.js';
-import { api, esc } from './util.js';
+import { api, esc, errorText } from './util.js';
 import { ratingChanges } from './result.js';
 import { bindAnalysis } from './analysis.js';
 import { refreshMyGames } from './my-games.js';
@@ -227,7 +227,7 @@ export function gameView(view, id, me = null) {
 
   /** A frame of the socket's (pings are answered there). @param {Record<string, any>} m */
   function onFrame(m) {
-    if (m.t === 'error') { $('err').textContent = m.error; store.pending = null; return; }
+    if (m.t === 'error') { $('err').textContent = errorText(m); store.pending = null; return; }
     if (m.t === 'rematch') { location.hash = `#/game/${m.id}`; return; }
     if (m.t === 'chat') { chat.onFrame(m); return; }
     if (m.t !== 'state' && m.t !== 'diff') return;

@@ -23,12 +23,22 @@ export function getLang() { return lang; }
 /** Switches the language and remembers it. */
 export function setLang(l) { lang = l; localStorage.setItem('qy-lang', l); document.documentElement.lang = l === 'zh' ? 'zh-CN' : 'en'; }
 
-/** The string for `key` in the current language (the key itself when unknown). */
-export function t(key) {
+/**
+ * The string for `key` in the current language (the key itself when unknown),
+ * with each `{name}` of `params` filled in (a placeholder without a value stays).
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ */
+export function t(key, params) {
   const e = /** @type {Record<string, {en: string, zh: string}>} */ (CATALOGUE)[key];
   if (!e) return key;
-  return lang === 'zh' ? e.zh : e.en;
+  const s = lang === 'zh' ? e.zh : e.en;
+  if (!params) return s;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] == null ? m : String(params[k])));
 }
+
+/** Whether the catalogue has `key`. @param {string} key */
+export function hasKey(key) { return Object.prototype.hasOwnProperty.call(CATALOGUE, key); }
 
 /** Fills every element with data-i18n. */
 export function applyStatic(root = document) {

@@ -3,7 +3,7 @@
 import { t } from './i18n.js';
 import { titleBadge } from './titles.js';
 import { ratingFamilies } from './kinds.js';
-import { byId } from './util.js';
+import { byId, api } from './util.js';
 
 
 function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
@@ -14,9 +14,7 @@ export async function leaderboardView(view, game) {
   const tabs = ratingFamilies().map((g) => `<a href="#/leaderboard/${g}" class="${g === game ? 'cur' : ''}" data-testid="lb-tab-${g}">${esc(t(g))}</a>`).join(' · ');
   view.innerHTML = `<div class="card"><h2>${t('leaderboard')}</h2><p>${tabs}</p><div id="lb">…</div></div>`;
   try {
-    const r = await fetch(`/api/leaderboard/${encodeURIComponent(game)}`);
-    const d = await r.json();
-    if (!r.ok) throw new Error(d.error || r.statusText);
+    const d = await api('GET', `/api/leaderboard/${encodeURIComponent(game)}`);
     byId('lb').innerHTML = d.rows.length
       ? `<table data-testid="leaderboard"><tr><th>#</th><th>${t('username')}</th><th>${t('title')}</th><th>${t('rating')}</th><th>${t('rated_games')}</th></tr>${d.rows.map((row) => `<tr><td>${row.rank}</td><td><a href="#/user/${encodeURIComponent(row.username)}">${esc(row.username)}</a></td><td>${titleBadge(row)}</td><td>${row.rating}</td><td>${row.games}</td></tr>`).join('')}</table>`
       : `<p class="muted">${t('none')}</p>`;

@@ -76,9 +76,11 @@ pub fn check_len(field: &str, len: usize, max: usize) -> crate::error::HallResul
     if len <= max {
         Ok(())
     } else {
-        Err(crate::error::HallError::new(
-            ErrorCode::OutOfRange,
+        Err(crate::error::HallError::range(
             format!("{field}: at most {max} entries"),
+            field,
+            0,
+            max as i64,
         ))
     }
 }

@@ -3,7 +3,7 @@
 //! PGN export, the X4 claim and the X5/X6 "can still win" test.
 
 use qiyuan_core::{
-    Chance, ClaimVerdict, GameRules, HallPolicy, MoveError, MoveRecord, Outcome, Rules, Settlement,
+    Chance, ClaimRefusal, ClaimVerdict, GameRules, HallPolicy, MoveError, MoveRecord, Outcome, Rules, Settlement,
     TableGame, Viewer, Views,
 };
 
@@ -190,17 +190,15 @@ impl HallPolicy for XiangqiTable {
 
     fn claim(&mut self, _seat: usize) -> ClaimVerdict {
         if self.result().is_some() {
-            return ClaimVerdict::Refused("the game is over".into());
+            return ClaimVerdict::Refused(ClaimRefusal::GameOver);
         }
         // The rules crate judges the claim (X4; none in Jifen, J20).
         match self.game.claim_move_limit() {
             Ok(()) => match self.game.outcome() {
                 Some(o) => ClaimVerdict::Granted(o.clone()),
-                None => ClaimVerdict::Refused("the claim was not recorded".into()),
+                None => ClaimVerdict::Refused(ClaimRefusal::GameOver),
             },
-            // The reason alone: a claim is not a move ("illegal move 'claim'").
-            Err(qiyuan_core::MoveError::Illegal { why, .. }) => ClaimVerdict::Refused(why),
-            Err(e) => ClaimVerdict::Refused(e.to_string()),
+            Err(why) => ClaimVerdict::Refused(why),
         }
     }
 
@@ -288,9 +286,14 @@ mod tests {
     fn claim_needs_120_quiet_plies() {
         let mut t = new_table("xiangqi", None, None).expect("start");
         match t.claim(0) {
-            ClaimVerdict::Refused(why) => {
-                assert!(why.starts_with("only 0 plies without a capture"), "{why}");
-            }
+            ClaimVerdict::Refused(why) => assert_eq!(
+                why,
+                ClaimRefusal::TooEarly {
+                    plies: 0,
+                    needed: 120,
+                    rule: "X4"
+                }
+            ),
             v => panic!("granted at the start: {v:?}"),
         }
         let mut t = new_table(

@@ -142,6 +142,7 @@ async fn read_body(req: Request, next: Next) -> Response {
             ErrorCode::BodyTooLarge,
             format!("the request body is larger than {MAX_BODY} bytes"),
         )
+        .with("max", MAX_BODY)
         .into_response()
     };
     let declared = parts

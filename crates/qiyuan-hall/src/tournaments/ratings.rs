@@ -289,7 +289,8 @@ fn known_family(hall: &Hall, game: &str) -> HallResult<()> {
         crate::error::shown(game),
         hall.games.variant_names().join(", ")
     ))
-    .with_code(ErrorCode::UnknownGame))
+    .with_code(ErrorCode::UnknownGame)
+    .with("game", crate::error::shown(game)))
 }
 
 /// `GET /api/leaderboard/{game}`: the top 100 of a family.
@@ -522,6 +523,7 @@ impl Hall {
             .map_err(HallError::internal)?
             .ok_or_else(|| {
                 HallError::not_found(format!("no user '{}'", crate::error::shown(name)))
+                    .with("name", crate::error::shown(name))
             })?;
         let games = self
             .store
