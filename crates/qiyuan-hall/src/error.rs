@@ -212,7 +212,7 @@ pub struct ErrorBody {
     /// `max`, `why` …; docs/security.md lists them per code), so a client
     /// can say it in its own words. Absent when there are none.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Object>, additional_properties)]
+    #[schema(value_type = Object, required = false)]
     pub details: Option<Details>,
 }
 

@@ -4,7 +4,6 @@
 //! states the same numbers. [`Limits`] holds the bounds an operator (or a
 //! test) may change at start.
 
-use crate::error::ErrorCode;
 use std::time::Duration;
 
 /// Largest request body accepted (bytes).

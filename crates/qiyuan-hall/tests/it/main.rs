@@ -8,6 +8,7 @@ mod chat;
 mod cluster;
 mod cluster_bus;
 mod common;
+mod error_details;
 mod correspondence;
 mod event_games;
 mod events;
