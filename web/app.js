@@ -137,7 +137,7 @@ function loginView() {
     <button class="primary" data-a="login" data-testid="do-login">${t('login')}</button>
     <button data-a="register" data-testid="do-register">${t('register')}</button>
     ${me && !me.guest ? `<button type="button" id="logout">${t('logout')}</button>` : ''}
-    <div class="err" id="login-err"></div></form></div>`;
+    <div class="err" id="login-err" data-testid="login-error"></div></form></div>`;
   const form = /** @type {HTMLFormElement} */ (document.getElementById('login'));
   /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll('button[data-a]')).forEach((b) => b.addEventListener('click', async (e) => {
     e.preventDefault();
