@@ -51,11 +51,11 @@ export function checkClock(minutesText, incText) {
   if (m === '') return { error: t('err_minutes_empty') };
   const minutes = Number(m);
   if (!Number.isFinite(minutes) || minutes <= 0) return { error: t('err_minutes_zero') };
-  if (minutes > MAX_MINUTES) return { error: t('err_minutes_large').replace('{n}', MAX_MINUTES) };
+  if (minutes > MAX_MINUTES) return { error: t('err_minutes_large', { n: MAX_MINUTES }) };
   const initial = Math.round(minutes * 60);
   if (initial < 1) return { error: t('err_minutes_zero') };
   const inc = i === '' ? 0 : Number(i);
-  if (!Number.isInteger(inc) || inc < 0 || inc > MAX_INCREMENT) return { error: t('err_increment').replace('{n}', MAX_INCREMENT) };
+  if (!Number.isInteger(inc) || inc < 0 || inc > MAX_INCREMENT) return { error: t('err_increment', { n: MAX_INCREMENT }) };
   return { clock: { initial_s: initial, increment_s: inc } };
 }
 

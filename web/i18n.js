@@ -26,12 +26,13 @@ export function setLang(l) { lang = l; localStorage.setItem('qy-lang', l); docum
 /**
  * The string for `key` in the current language (the key itself when unknown),
  * with each `{name}` of `params` filled in (a placeholder without a value stays).
- * @param {string} key
+ * @param {string | null | undefined} key (a missing key reads as itself)
  * @param {Record<string, unknown>} [params]
+ * @returns {string}
  */
 export function t(key, params) {
-  const e = /** @type {Record<string, {en: string, zh: string}>} */ (CATALOGUE)[key];
-  if (!e) return key;
+  const e = /** @type {Record<string, {en: string, zh: string}>} */ (CATALOGUE)[String(key)];
+  if (!e) return String(key);
   const s = lang === 'zh' ? e.zh : e.en;
   if (!params) return s;
   return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] == null ? m : String(params[k])));

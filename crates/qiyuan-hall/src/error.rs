@@ -274,12 +274,7 @@ impl HallError {
     /// (`out_of_range`); the message names the field and the bounds, and
     /// so do the details (`field`, `min`, `max`).
     pub fn out_of_range(field: &str, min: i64, max: i64) -> HallError {
-        HallError::range(
-            format!("{field} must be {min} to {max}"),
-            field,
-            min,
-            max,
-        )
+        HallError::range(format!("{field} must be {min} to {max}"), field, min, max)
     }
     /// An `out_of_range` error with its own sentence, and the details
     /// `field`, `min` and `max` (a length is a range from 0 or 1).

@@ -3,8 +3,8 @@
 //! PGN export, the X4 claim and the X5/X6 "can still win" test.
 
 use qiyuan_core::{
-    Chance, ClaimRefusal, ClaimVerdict, GameRules, HallPolicy, MoveError, MoveRecord, Outcome, Rules, Settlement,
-    TableGame, Viewer, Views,
+    Chance, ClaimRefusal, ClaimVerdict, GameRules, HallPolicy, MoveError, MoveRecord, Outcome,
+    Rules, Settlement, TableGame, Viewer, Views,
 };
 
 use crate::game::can_mate;

@@ -198,10 +198,10 @@ impl Hall {
             ));
         }
         if req.rated && req.fen.is_some() {
-            return Err(HallError::bad(
-                "a game from a set-up position cannot be rated",
-            )
-            .with("why", "setup_unrated"));
+            return Err(
+                HallError::bad("a game from a set-up position cannot be rated")
+                    .with("why", "setup_unrated"),
+            );
         }
         if req.rated && user.guest {
             return Err(HallError::forbidden(

@@ -572,17 +572,15 @@ impl Hall {
         let user = &user;
         if Hall::seat_of(live, user).is_some() {
             return Err(
-                HallError::conflict("you already have a seat in this game").with("why", "seated"),
+                HallError::conflict("you already have a seat in this game").with("why", "seated")
             );
         }
         if live.row.status != "waiting" {
             return Err(HallError::conflict("this game has no open seat").with("why", "no_seat"));
         }
         if live.row.rated && user.guest {
-            return Err(
-                HallError::forbidden("guests may play only unrated games")
-                    .with("why", "guest_unrated"),
-            );
+            return Err(HallError::forbidden("guests may play only unrated games")
+                .with("why", "guest_unrated"));
         }
         if let Some((id, name)) = &live.challenge
             && *id != user.id

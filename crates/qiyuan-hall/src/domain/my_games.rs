@@ -89,7 +89,9 @@ impl Hall {
             );
         };
         if other.id == user.id {
-            return Err(HallError::bad("you cannot challenge yourself").with("why", "challenge_self"));
+            return Err(
+                HallError::bad("you cannot challenge yourself").with("why", "challenge_self")
+            );
         }
         if rated && other.guest {
             return Err(HallError::forbidden(

@@ -73,11 +73,9 @@ impl Hall {
             _ => {}
         }
         if mv.len() > crate::limits::MAX_MOVE_LEN {
-            return Err(
-                HallError::bad("malformed move: too long")
-                    .with_code(ErrorCode::IllegalMove)
-                    .with("move", crate::error::shown(mv))
-            );
+            return Err(HallError::bad("malformed move: too long")
+                .with_code(ErrorCode::IllegalMove)
+                .with("move", crate::error::shown(mv)));
         }
         let now = Instant::now();
         if self.flag_check(live, now).await {
@@ -88,13 +86,11 @@ impl Hall {
         }
         let mut after = live.table.boxed_clone();
         let mut chance = ServerChance::default();
-        after
-            .play_for(seat, mv, &mut chance)
-            .map_err(|e| {
-                HallError::bad(e.to_string())
-                    .with_code(ErrorCode::IllegalMove)
-                    .with("move", crate::error::shown(mv))
-            })?;
+        after.play_for(seat, mv, &mut chance).map_err(|e| {
+            HallError::bad(e.to_string())
+                .with_code(ErrorCode::IllegalMove)
+                .with("move", crate::error::shown(mv))
+        })?;
         // Moving instead of answering a draw offer declines it.
         let offer = live.draw_offer;
         let declined = offer.filter(|&s| s != seat);

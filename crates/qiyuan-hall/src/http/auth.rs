@@ -58,9 +58,8 @@ pub fn new_token() -> String {
 /// decided on [`name_key`], not on the name as typed.
 pub fn check_username(name: &str) -> Result<(), HallError> {
     // `why` tells a client which rule the name breaks.
-    let bad = |msg: &str, why: &str| {
-        HallError::new(ErrorCode::InvalidUsername, msg).with("why", why)
-    };
+    let bad =
+        |msg: &str, why: &str| HallError::new(ErrorCode::InvalidUsername, msg).with("why", why);
     let n = name.chars().count();
     if !(3..=20).contains(&n) {
         return Err(bad("username must be 3 to 20 characters", "length")
