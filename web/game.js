@@ -4,7 +4,7 @@
 // (game-store.js: the game folded from the server's frames), the socket
 // (game-socket.js) and the drawing (game-render.js); what is particular to
 // a game is its module (web/games/, its hooks in kinds.js).
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { forget } from './titles.js';
 import { gameModule } from './kinds.js';
 import { api, esc } from './util.js';
@@ -31,7 +31,7 @@ import { pageHtml, chooserHtml, gameRenderer, speaker } from './game-render.js';
 export function gameView(view, id, me = null) {
   const store = new GameStore();
   /** @type {import('./game-render.js').Ui} */
-  const ui = { selected: null, flipped: false, notation: localStorage.getItem('qy-notation') || 'iccs', replayPly: null, premove: null, preFrom: null, chooserOpen: null, ratings: null };
+  const ui = { selected: null, flipped: false, notation: localStorage.getItem('qy-notation') || (getLang() === 'zh' ? 'chinese' : 'iccs'), replayPly: null, premove: null, preFrom: null, chooserOpen: null, ratings: null };
   /** @type {import('./kinds.js').GameModule | null} the game's module, once loaded */
   let mod = null;
   let closed = false, ratingsAsked = false;
@@ -160,6 +160,7 @@ export function gameView(view, id, me = null) {
     const tb = takebackFrame(f);
     if (tb) { send(tb); return; }
     if (f === 'copy-invite') { copyInvite(x); return; }
+    if (f === 'copy-fen') { copyFen(x); return; }
     if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
     else if (f === 'random') sendMove('random');
     else if (f === 'action') sendMove(String(x.dataset.move));
@@ -186,7 +187,19 @@ export function gameView(view, id, me = null) {
     else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); socket.connect(false); } catch (e) { $('err').textContent = e.message; } }
   }
 
-  bindAnalysis(() => ({ state: store.state, id, rerender: render, mod }));
+  /** Copies the FEN shown to the clipboard (selects it where the clipboard is closed). @param {HTMLButtonElement} x */
+  async function copyFen(x) {
+    const code = $('fen');
+    const text = code.textContent || '';
+    try { await navigator.clipboard.writeText(text); x.textContent = t('copied'); }
+    catch {
+      const r = document.createRange(); r.selectNodeContents(code);
+      const sel = window.getSelection(); if (sel) { sel.removeAllRanges(); sel.addRange(r); }
+    }
+    setTimeout(() => { if (!closed) x.textContent = t('copy_fen'); }, 1500);
+  }
+
+  bindAnalysis(() => ({ state: store.state, id, rerender: render, mod, notation: ui.notation }));
   const timer = setInterval(() => renderer.tick(), 250);
 
   // Whether the opponent has left during their turn: one's own state over
