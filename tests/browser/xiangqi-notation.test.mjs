@@ -77,11 +77,11 @@ const bin = process.env.QIYUAN_BIN;
 test('every legal move of crowded positions reads as the server writes it', { skip: !bin || !existsSync(bin) ? 'QIYUAN_BIN not set' : false }, () => {
   const fens = [
     START,
-    '2bak4/4a4/4b4/2P1P4/2P1P1P2/2P3P2/9/4B4/4A4/3AK1B2 w - - 0 1',
-    '3akab2/9/4b4/p1p1p1p1p/9/9/P1P1P1P1P/9/4A4/3AKAB2 w - - 0 1',
-    '4k4/4a4/4a4/2c6/2c6/2p1p4/2p1p1p2/2p3p2/9/3K5 b - - 0 1',
-    '2r1k4/2r6/9/9/9/9/9/2R6/2R6/4K4 w - - 0 1',
-    '4k4/9/9/4P4/4P4/4P4/4P4/4P4/9/3K5 w - - 0 1',
+    '2bak4/4a4/4b4/2P6/2P3P2/2P3P2/9/4B4/4A4/3AK1B2 w - - 0 1',
+    '3akab2/9/4b4/p1p1p1p1p/9/2B6/P1P1P1P1P/3A5/9/2BAK4 w - - 0 1',
+    '4k4/4a4/3a5/2c6/2c6/2p1p4/2p3p2/2p6/9/3K5 b - - 0 1',
+    '2r1k4/2r6/9/9/9/9/9/2R6/2R6/3K5 w - - 0 1',
+    '4k4/9/4P4/4P4/4P4/4P4/4P4/9/9/3K5 w - - 0 1',
     '3k5/9/9/9/9/9/9/2N6/2N6/4K4 w - - 0 1',
   ];
   let n = 0;
