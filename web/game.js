@@ -142,7 +142,7 @@ export function gameView(view, id, me = null) {
   // whatever the last render put there.
   const onViewClick = (/** @type {MouseEvent} */ e) => {
     const el = /** @type {HTMLElement} */ (e.target);
-    const x = /** @type {HTMLButtonElement | null} */ (el.closest('#buttons button[data-f], #offer button[data-f], #notice button[data-f], #result button[data-f]'));
+    const x = /** @type {HTMLButtonElement | null} */ (el.closest('#buttons button[data-f], #offer button[data-f], #notice button[data-f], #result button[data-f], #fen-box button[data-f]'));
     if (x) return onButton(x);
     const ply = /** @type {HTMLElement | null} */ (el.closest('#moves [data-ply]'));
     if (ply) { ui.replayPly = Number(ply.dataset.ply); render(); return; }
@@ -193,8 +193,12 @@ export function gameView(view, id, me = null) {
     const text = code.textContent || '';
     try { await navigator.clipboard.writeText(text); x.textContent = t('copied'); }
     catch {
+      // No clipboard access (an insecure page, a denied permission): the text is selected and copied the old way.
       const r = document.createRange(); r.selectNodeContents(code);
       const sel = window.getSelection(); if (sel) { sel.removeAllRanges(); sel.addRange(r); }
+      let done = false;
+      try { done = document.execCommand('copy'); } catch { /* not supported */ }
+      x.textContent = done ? t('copied') : t('fen_selected');
     }
     setTimeout(() => { if (!closed) x.textContent = t('copy_fen'); }, 1500);
   }

@@ -71,7 +71,7 @@ function legend(game, t) {
   const items = classes.map((c) => `<li data-class="${c}"><b>${t(c)}</b> <code>${MARK[c]}</code> ${WORD[c]} — ${t(`class_${c}_about`)}</li>`).join('');
   return `<details class="class-legend" data-testid="class-legend"${legendOpen ? ' open' : ''}><summary>${t('class_legend')}</summary>
     <p>${t('class_legend_intro')}</p><ul>${items}</ul>
-    <p data-testid="class-marks">${t('class_marks_about')}</p>
+    <p data-testid="class-marks">${t('class_marks_about').replace('{marks}', classes.map((c) => t('class_mark_item').replace('{mark}', MARK[c]).replace('{name}', t(c)).replace('{word}', WORD[c])).join(t('class_mark_sep')))}</p>
     <p data-testid="class-scoring">${t(`scoring_${game.replace('jifen-', '')}`)}</p></details>`;
 }
 

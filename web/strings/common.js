@@ -174,6 +174,7 @@ export default {
   notation_chinese: { en: 'Chinese', zh: '中文' },
   fen: { en: 'Position (FEN)', zh: '局面（FEN）' },
   copy_fen: { en: 'Copy', zh: '复制' },
+  fen_selected: { en: 'Selected: press Ctrl+C', zh: '已选中：请按 Ctrl+C' },
   claim_valid: { en: 'The rules allow a draw claim now.', zh: '按规则现在可以申请判和。' },
   foul_about: { en: 'Offering a draw again before your opponent has made two moves counts as a technical foul (in events, fewer fouls rank higher on a tie).', zh: '在对方走满两步之前再次求和，算一次技术犯规（赛事中同分时犯规少者名次靠前）。' },
   low_time: { en: 'Low on time: {n} s left!', zh: '时间不多了：还剩 {n} 秒！' },
