@@ -239,7 +239,7 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     // The record in the move list's notation (a game without notations has one).
     const withNotation = mod.notations !== false && ui.notation !== 'iccs';
     $('pgn').setAttribute('href', `/api/games/${encodeURIComponent(id)}/pgn${withNotation ? `?notation=${encodeURIComponent(ui.notation)}` : ''}`);
-    $('pgn').textContent = mod.notations === false ? t('pgn') : `${t('pgn')} (${t('notation_' + ui.notation)})`;
+    $('pgn').textContent = mod.notations === false ? t('pgn') : t('pgn_in').replace('{notation}', t('notation_' + ui.notation));
     if (mod.seats) { $('seats').innerHTML = mod.seats(state, ctx); decorate($('seats')); }
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     // A seat may have no colour yet (the game's module says: its `sideOf`).

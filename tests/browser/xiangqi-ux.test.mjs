@@ -111,16 +111,16 @@ test('item 9: a Jifen move takes one click; the chooser on Shift or the box; the
   assert.equal(await page.locator('[data-testid="score-change"]').count(), 0, 'no score changed yet');
   // Shift on the target opens the chooser, which says what each class means.
   await page.click('[data-sq="b2"]');
-  const target = await page.locator('[data-target]').first().getAttribute('data-target');
-  await page.click(`[data-sq="${target}"]`, { modifiers: ['Shift'] });
+  await page.waitForSelector('[data-target="d2"]');
+  await page.click('[data-sq="d2"]', { modifiers: ['Shift'] });
   await page.waitForSelector('[data-testid="class-chooser"]');
   assert.match(await page.locator('[data-testid="class-*"]').textContent(), /Idle \* · captures nothing/);
   await page.click('[data-testid="class-*"]');
   await waitMoves(page, 4);
   await yourMove(page);
   // The Idle cannon moves: red scores 1, and only that move carries a badge.
-  const idle = await page.locator('[data-class="idle"]').first().getAttribute('data-piece');
-  await page.click(`[data-sq="${idle}"]`);
+  await page.waitForSelector('[data-piece="d2"][data-class="idle"]');
+  await page.click('[data-sq="d2"]');
   const to = await page.locator('[data-target]').first().getAttribute('data-target');
   await page.click(`[data-sq="${to}"]`);
   await page.waitForFunction(() => document.querySelector('[data-testid="score-red"]').textContent === '1');

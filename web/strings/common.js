@@ -169,6 +169,7 @@ export default {
   decline_draw: { en: 'Decline', zh: '拒绝' },
   rematch: { en: 'Rematch', zh: '再来一局' },
   pgn: { en: 'Download PGN', zh: '下载PGN' },
+  pgn_in: { en: 'Download PGN ({notation})', zh: '下载PGN（{notation}）' },
   notation_iccs: { en: 'ICCS', zh: 'ICCS' },
   notation_wxf: { en: 'WXF', zh: 'WXF' },
   notation_chinese: { en: 'Chinese', zh: '中文' },

@@ -345,8 +345,12 @@ mod tests {
     #[test]
     fn the_mated_general_is_rung_after_checkmate() {
         // Two chariots: one holds rank 8, the other checks along rank 9.
-        let mut t = new_table("xiangqi", Some("4k4/1R7/9/9/9/9/9/9/R8/3K5 w - - 0 1"), None)
-            .expect("fen");
+        let mut t = new_table(
+            "xiangqi",
+            Some("4k4/1R7/9/9/9/9/9/9/R8/3K5 w - - 0 1"),
+            None,
+        )
+        .expect("fen");
         assert!(t.alerts().is_empty());
         t.play_for(0, "a1a9", &mut NoChance).expect("legal");
         assert_eq!(
@@ -375,11 +379,20 @@ mod tests {
         assert_eq!(t.export_notations(), vec!["iccs", "wxf", "chinese"]);
         let tags = [("Event".to_string(), "x".to_string())];
         let iccs = t.export_record(&tags, "*").expect("pgn");
-        assert!(iccs.contains("[Format \"ICCS\"]") && iccs.contains("1. H2-E2 H9-G7"), "{iccs}");
+        assert!(
+            iccs.contains("[Format \"ICCS\"]") && iccs.contains("1. H2-E2 H9-G7"),
+            "{iccs}"
+        );
         let wxf = t.export_record_in(&tags, "*", "wxf").expect("pgn");
-        assert!(wxf.contains("[Format \"WXF\"]") && wxf.contains("1. C2.5 H8+7"), "{wxf}");
+        assert!(
+            wxf.contains("[Format \"WXF\"]") && wxf.contains("1. C2.5 H8+7"),
+            "{wxf}"
+        );
         let zh = t.export_record_in(&tags, "*", "chinese").expect("pgn");
-        assert!(zh.contains("[Format \"Chinese\"]") && zh.contains("1. 炮二平五 马８进７"), "{zh}");
+        assert!(
+            zh.contains("[Format \"Chinese\"]") && zh.contains("1. 炮二平五 马８进７"),
+            "{zh}"
+        );
         // The Chinese record reads back as the same game.
         let back = crate::pgn::parse_pgn(&zh).expect("reads");
         assert_eq!(back.moves.len(), 2);

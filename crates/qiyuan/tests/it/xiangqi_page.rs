@@ -29,7 +29,13 @@ async fn game(addr: &str, fen: &str, n: &str) -> (String, String, String) {
 }
 
 async fn play(addr: &str, id: &str, token: &str, mv: &str) -> Value {
-    let (st, s) = post(addr, &format!("/api/games/{id}/moves"), token, json!({"move": mv})).await;
+    let (st, s) = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        token,
+        json!({"move": mv}),
+    )
+    .await;
     assert_eq!(st, 200, "{mv}: {s}");
     s
 }
