@@ -4,7 +4,7 @@
 // (game-store.js: the game folded from the server's frames), the socket
 // (game-socket.js) and the drawing (game-render.js); what is particular to
 // a game is its module (web/games/, its hooks in kinds.js).
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { forget } from './titles.js';
 import { gameModule } from './kinds.js';
 import { api, esc, errorText } from './util.js';
@@ -31,7 +31,7 @@ import { pageHtml, chooserHtml, gameRenderer, speaker } from './game-render.js';
 export function gameView(view, id, me = null) {
   const store = new GameStore();
   /** @type {import('./game-render.js').Ui} */
-  const ui = { selected: null, flipped: false, notation: localStorage.getItem('qy-notation') || 'iccs', replayPly: null, premove: null, preFrom: null, chooserOpen: null, ratings: null };
+  const ui = { selected: null, flipped: false, notation: localStorage.getItem('qy-notation') || (getLang() === 'zh' ? 'chinese' : 'iccs'), replayPly: null, premove: null, preFrom: null, chooserOpen: null, ratings: null };
   /** @type {import('./kinds.js').GameModule | null} the game's module, once loaded */
   let mod = null;
   let closed = false, ratingsAsked = false;
@@ -142,7 +142,7 @@ export function gameView(view, id, me = null) {
   // whatever the last render put there.
   const onViewClick = (/** @type {MouseEvent} */ e) => {
     const el = /** @type {HTMLElement} */ (e.target);
-    const x = /** @type {HTMLButtonElement | null} */ (el.closest('#buttons button[data-f], #offer button[data-f], #notice button[data-f], #result button[data-f]'));
+    const x = /** @type {HTMLButtonElement | null} */ (el.closest('#buttons button[data-f], #offer button[data-f], #notice button[data-f], #result button[data-f], #fen-box button[data-f]'));
     if (x) return onButton(x);
     const ply = /** @type {HTMLElement | null} */ (el.closest('#moves [data-ply]'));
     if (ply) { ui.replayPly = Number(ply.dataset.ply); render(); return; }
@@ -160,6 +160,7 @@ export function gameView(view, id, me = null) {
     const tb = takebackFrame(f);
     if (tb) { send(tb); return; }
     if (f === 'copy-invite') { copyInvite(x); return; }
+    if (f === 'copy-fen') { copyFen(x); return; }
     if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
     else if (f === 'random') sendMove('random');
     else if (f === 'action') sendMove(String(x.dataset.move));
@@ -186,7 +187,23 @@ export function gameView(view, id, me = null) {
     else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); socket.connect(false); } catch (e) { $('err').textContent = e.message; } }
   }
 
-  bindAnalysis(() => ({ state: store.state, id, rerender: render, mod }));
+  /** Copies the FEN shown to the clipboard (selects it where the clipboard is closed). @param {HTMLButtonElement} x */
+  async function copyFen(x) {
+    const code = $('fen');
+    const text = code.textContent || '';
+    try { await navigator.clipboard.writeText(text); x.textContent = t('copied'); }
+    catch {
+      // No clipboard access (an insecure page, a denied permission): the text is selected and copied the old way.
+      const r = document.createRange(); r.selectNodeContents(code);
+      const sel = window.getSelection(); if (sel) { sel.removeAllRanges(); sel.addRange(r); }
+      let done = false;
+      try { done = document.execCommand('copy'); } catch { /* not supported */ }
+      x.textContent = done ? t('copied') : t('fen_selected');
+    }
+    setTimeout(() => { if (!closed) x.textContent = t('copy_fen'); }, 1500);
+  }
+
+  bindAnalysis(() => ({ state: store.state, id, rerender: render, mod, notation: ui.notation }));
   const timer = setInterval(() => renderer.tick(), 250);
 
   // Whether the opponent has left during their turn: one's own state over

@@ -29,7 +29,9 @@
  * @property {(state: GameState, ctx: Record<string, any>) => string} [seats] A game of any number of seats lists them itself.
  * @property {(state: GameState, replayPly: number | null, esc: (s: any) => string, notation: string) => string} [moveRows] The move list's rows.
  * @property {(rec: Record<string, any>, t: Translate) => string} [moveText] One move in the default move list.
- * @property {(state: GameState, replayPly: number | null) => string} [fenAt] The position shown at `replayPly`.
+ * @property {(state: GameState, replayPly: number | null) => string} [fenAt] The position shown at `replayPly` (the page shows it with a copy button).
+ * @property {(fen: string, moves: string[], notation: string) => string[]} [line] A line of moves from `fen` (the engine's) in the move list's `notation`. Default: as the engine writes them.
+ * @property {(state: GameState, t: Translate) => string} [claimWhy] Why a draw may be claimed, in plain words, while the server says `claimable`. Default: the message 'claim_valid'.
  * @property {(state: GameState, t: Translate) => { move: string, testid: string, label: string, disabled?: boolean, why?: string }[]} [actions] Own moves as buttons.
  * @property {(state: GameState, t: Translate, ctx: Record<string, any>) => string} [result] Who won, in words.
  * @property {(raw: string, legal: string[]) => TypedResult | null} [typed]

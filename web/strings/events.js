@@ -73,5 +73,6 @@ Blue Army: bob, ai:2`,
   col_wins: { en: 'Wins', zh: '胜局' },
   col_direct: { en: 'Direct', zh: '直胜' },
   col_fouls: { en: 'Fouls', zh: '犯规' },
+  fouls_about: { en: 'Fouls: technical fouls in this event\'s games — a draw offer repeated before the opponent has made two moves, or a move-limit draw claim that was not true. On a tie, fewer fouls rank higher.', zh: '犯规：本赛事对局中的技术犯规，即在对方走满两步之前再次求和，或不符合规则的自然限着判和申请。同分时犯规少者名次靠前。' },
   col_games: { en: 'Games', zh: '局数' },
 };

@@ -354,6 +354,25 @@ pub trait Views: Rules {
         let _ = (tags, result);
         None
     }
+    /// The move notations [`Views::export_record_in`] can write, default
+    /// first (for Xiangqi `iccs`, `wxf`, `chinese`). The names are the
+    /// game's own: the hall passes the one a client asks for through
+    /// without reading it. Empty (the default): the record has one notation.
+    fn export_notations(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// [`Views::export_record`] with the moves in `notation`, one of
+    /// [`Views::export_notations`] (the hall checks it first). By default
+    /// the notation is ignored.
+    fn export_record_in(
+        &self,
+        tags: &[(String, String)],
+        result: &str,
+        notation: &str,
+    ) -> Option<String> {
+        let _ = notation;
+        self.export_record(tags, result)
+    }
 }
 
 /// How the hall runs a game by its own rules: clocks, flag falls,
@@ -393,6 +412,12 @@ pub trait HallPolicy: Rules {
     /// B11: not before ply 40). `None`: they are open.
     fn concession_refused(&self) -> Option<String> {
         None
+    }
+    /// Whether a draw claim by `seat` would be granted now ([`HallPolicy::claim`]):
+    /// the page offers the claim only then. By default never.
+    fn claimable(&self, seat: usize) -> bool {
+        let _ = seat;
+        false
     }
     /// Judges a draw claim by `seat` (e.g. the natural move limit).
     fn claim(&mut self, seat: usize) -> ClaimVerdict {

@@ -131,6 +131,16 @@ impl Game {
         })
     }
 
+    /// Whether a natural-move-limit claim (X4) would be granted now: the
+    /// game is in play, it is plain Xiangqi (Jifen has no claim, J20) and
+    /// 120 plies have passed without a capture. The page offers the claim
+    /// only then, so that no one makes an untrue claim (a foul, X8) by accident.
+    pub fn move_limit_claimable(&self) -> bool {
+        self.outcome.is_none()
+            && !self.position.variant().is_jifen()
+            && self.position.halfmove_clock() >= CLAIM_PLIES
+    }
+
     /// A natural-move-limit claim (X4): a draw once 60 moves by each side
     /// (120 plies) passed without a capture. An untrue claim changes nothing
     /// and says why (the hall counts it as a foul, X8).
