@@ -50,6 +50,7 @@ const icon = (k) => `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden
  * @param {Record<string, any>} state
  */
 export function extras(mod, state) {
+  /** @type {import('./kinds.js').Extras} */
   const base = { offer: true, claim: true, pgn: true, resign: true };
   return mod && mod.extras ? { ...base, ...mod.extras(state) } : base;
 }
@@ -116,6 +117,17 @@ function offerHtml(state, store, ex) {
 }
 
 /**
+ * Resigning while the game keeps it closed: the disabled button, why, and
+ * (where the module offers one) a Leave button with what leaving costs.
+ * @param {ReturnType<typeof extras>} ex
+ */
+function resignClosedHtml(ex) {
+  const why = ex.resignWhy || t('resign_later');
+  const leave = ex.leave ? ` <button data-f="leave" data-testid="leave">${t('leave_game')}</button><div class="muted small leave-about" data-testid="leave-about">${esc(ex.leave)}</div>` : '';
+  return `<button disabled data-testid="resign-later" title="${esc(why)}">${t('resign')}</button> <span class="muted small" data-testid="resign-why">${esc(why)}</span>${leave}`;
+}
+
+/**
  * The buttons under the status line.
  * @param {Record<string, any>} state the store's state
  * @param {GameStore} store
@@ -138,7 +150,7 @@ function buttonsHtml(state, store, mod, ex, out, me) {
     if (ex.offer && state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
     b.push(takebackButton(state));
     if (ex.claim) b.push(`<button data-f="claim" data-testid="claim">${t('claim')}</button>`);
-    b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : `<button disabled data-testid="resign-later" title="${esc(t('resign_later'))}">${t('resign')}</button> <span class="muted small">${t('resign_later')}</span>`);
+    b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : resignClosedHtml(ex));
   }
   if (mayJoin(state, me)) b.push(`<button data-f="join" data-testid="join">${t('join')}</button>`);
   return b.join(' ');

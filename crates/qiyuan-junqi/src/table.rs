@@ -370,8 +370,13 @@ impl JunqiTable {
             Viewer::Seat(s) => Some(side_of(s)),
             Viewer::Spectator => None,
         };
-        // The other side's pieces are left out altogether, not just masked.
-        let own: crate::board::Posts = mine.map_or(0, |m| p.occupied_by(m));
+        // The other side's pieces are left out altogether, not just masked;
+        // once the game is over (ended during the set-up) every set-up sent shows.
+        let own: crate::board::Posts = if self.outcome.is_some() {
+            p.occupied_by(Side::Red) | p.occupied_by(Side::Blue)
+        } else {
+            mine.map_or(0, |m| p.occupied_by(m))
+        };
         let (p, _) = p.masked(|_, _| true, crate::piece::Rank::Platoon);
         let text = p.text_for(|post, _| own & post.bit() != 0);
         // Masked pieces of the other side read as empty posts.
@@ -477,6 +482,10 @@ impl Views for JunqiTable {
     fn view(&self, viewer: Viewer) -> String {
         match &self.game {
             None => self.setup_view(viewer),
+            // Ended from outside the rules (resignation, time, agreement):
+            // the game itself has no result, but everything is published
+            // all the same, as at a flag capture.
+            Some(g) if self.outcome.is_some() => g.position().revealed().to_string(),
             Some(g) => g.view(match viewer {
                 Viewer::Seat(s) => Some(self.side_of_seat(s)),
                 Viewer::Spectator => None,
@@ -520,6 +529,18 @@ impl HallPolicy for JunqiTable {
             return FlagFall::TurnLost;
         }
         FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
+    }
+    fn seat_leaves(&self, seat: usize, reason: EndReason) -> Outcome {
+        // The leaver is named by its colour ("Red resigned"), not by a seat
+        // number; in the flip game before the first flip it has none yet.
+        if self.game.as_ref().is_some_and(|g| g.position().undecided()) {
+            return qiyuan_core::numbered_seat_leave(seat, 2, reason);
+        }
+        let name = |s: usize| match self.side_of_seat(s) {
+            Side::Red => ("红", "Red"),
+            Side::Blue => ("蓝", "Blue"),
+        };
+        qiyuan_core::two_seat_leave(seat, reason, [name(0), name(1)], true)
     }
 }
 
