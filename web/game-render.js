@@ -123,8 +123,9 @@ function offerHtml(state, store, ex) {
  */
 function resignClosedHtml(ex) {
   const why = ex.resignWhy || t('resign_later');
-  const leave = ex.leave ? ` <button data-f="leave" data-testid="leave">${t('leave_game')}</button><div class="muted small leave-about" data-testid="leave-about">${esc(ex.leave)}</div>` : '';
-  return `<button disabled data-testid="resign-later" title="${esc(why)}">${t('resign')}</button> <span class="muted small" data-testid="resign-why">${esc(why)}</span>${leave}`;
+  const leave = ex.leave ? ` <button data-f="leave" data-testid="leave">${t('leave_game')}</button>` : '';
+  const about = ex.leave ? `<div class="muted small leave-about" data-testid="leave-about">${esc(ex.leave)}</div>` : '';
+  return `<button disabled data-testid="resign-later" title="${esc(why)}">${t('resign')}</button>${leave}<div class="muted small leave-about" data-testid="resign-why">${esc(why)}</div>${about}`;
 }
 
 /**

@@ -51,7 +51,10 @@ function endReason(state) {
 /** The short result line: "Red wins · checkmate" in the UI's language. */
 export function resultLine(state, mod, ctx) {
   const who = whoWon(state, mod, ctx);
-  const why = endReason(state);
+  // A module that explains the end in its own words (see resultPanel) has
+  // no use for the shared reason word, which may not fit its game.
+  const own = mod && mod.explain ? mod.explain(state, t, ctx) : null;
+  const why = own ? '' : endReason(state);
   return why ? `${who} · ${why}` : who;
 }
 
@@ -94,10 +97,11 @@ export function resultPanel(state, mod, ctx, ratings) {
   const mineWent = viewerResult(state, mod);
   const tone = mineWent || 'draw';
   if (mineWent === 'won' || mineWent === 'lost') head = `${t(mineWent === 'won' ? 'you_won' : 'you_lost')} · ${head}`;
-  const why = endReason(state);
   // What happened, in words: the module's own sentence (names and colours
-  // from the page's catalogue), else the server's in the page's language.
+  // from the page's catalogue; it says the reason too), else the reason
+  // word and the server's sentence in the page's language.
   const own = mod && mod.explain ? mod.explain(state, t, ctx) : null;
+  const why = own ? '' : endReason(state);
   const half = own || ownHalf(state.explanation);
   const expl = half ? half[0].toUpperCase() + half.slice(1) : '';
   const b = [];
