@@ -173,7 +173,7 @@ test('Tiaoqi (issue 37): two AIs are told apart by colour, every move since one\
   await page.waitForFunction(() => document.querySelectorAll('polyline[data-ply]').length === 1);
   assert.equal(await page.locator('polyline[data-ply]').getAttribute('data-ply'), '2');
   await page.click('[data-testid="lang"]');
-  await page.waitForFunction(() => /电脑（黄）/.test(document.querySelector('[data-testid="seats"]').textContent));
+  await page.waitForFunction(() => /电脑（黄）/.test(document.querySelector('[data-testid="seats"]')?.textContent || ''));
   await page.context().close();
 });
 
