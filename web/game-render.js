@@ -50,7 +50,7 @@ const icon = (k) => `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden
  * @param {Record<string, any>} state
  */
 export function extras(mod, state) {
-  /** @type {import('./kinds.js').Extras} */
+  /** @type {{ offer: boolean, claim: boolean, pgn: boolean, resign: boolean, resignWhy?: string, leave?: string }} */
   const base = { offer: true, claim: true, pgn: true, resign: true };
   return mod && mod.extras ? { ...base, ...mod.extras(state) } : base;
 }
