@@ -758,9 +758,20 @@ mod tests {
         let red = board_of(&t.view(Viewer::Seat(0)));
         let blue = board_of(&t.view(Viewer::Seat(1)));
         let spectator = board_of(&t.view(Viewer::Spectator));
-        assert!(!red.chars().any(|c| c.is_ascii_lowercase() && c != 'x'), "{red}");
-        assert!(!blue.chars().any(|c| c.is_ascii_uppercase() && c != 'X'), "{blue}");
-        assert!(!spectator.chars().any(|c| c.is_ascii_alphabetic() && c != 'x' && c != 'X'), "{spectator}");
+        assert!(
+            !red.chars().any(|c| c.is_ascii_lowercase() && c != 'x'),
+            "{red}"
+        );
+        assert!(
+            !blue.chars().any(|c| c.is_ascii_uppercase() && c != 'X'),
+            "{blue}"
+        );
+        assert!(
+            !spectator
+                .chars()
+                .any(|c| c.is_ascii_alphabetic() && c != 'x' && c != 'X'),
+            "{spectator}"
+        );
         let upper = spectator.chars().filter(char::is_ascii_uppercase).count();
         let lower = spectator.chars().filter(char::is_ascii_lowercase).count();
         // Red resigns: the game has no result of its own, yet every rank shows to everyone.
@@ -772,8 +783,16 @@ mod tests {
             let b = board_of(&t.view(viewer));
             assert!(!b.contains(['x', 'X', '?']), "{viewer:?}: {b}");
             // The same pieces as in play, each now with its rank.
-            assert_eq!(b.chars().filter(char::is_ascii_uppercase).count(), upper, "{b}");
-            assert_eq!(b.chars().filter(char::is_ascii_lowercase).count(), lower, "{b}");
+            assert_eq!(
+                b.chars().filter(char::is_ascii_uppercase).count(),
+                upper,
+                "{b}"
+            );
+            assert_eq!(
+                b.chars().filter(char::is_ascii_lowercase).count(),
+                lower,
+                "{b}"
+            );
             // The record names both set-ups.
             let (from, recs) = t.move_records_for(viewer, 5);
             assert_eq!(from, 0);
@@ -787,19 +806,34 @@ mod tests {
         let FlagFall::Ends(o) = t.flag_falls(0) else {
             panic!("a flag fall in play ends the game");
         };
-        assert_eq!(o.explanation, "红方超时判负 / Red ran out of time and loses");
+        assert_eq!(
+            o.explanation,
+            "红方超时判负 / Red ran out of time and loses"
+        );
         t.end(o);
         assert!(!board_of(&t.view(Viewer::Spectator)).contains(['x', 'X']));
         // Ended during the set-up: the one set-up sent shows to the other seat and spectators.
         let mut t = start("junqi");
         t.play_for(1, RANDOM, &mut Counter(4)).expect("blue");
-        assert!(!board_of(&t.view(Viewer::Seat(0))).chars().any(|c| c.is_ascii_lowercase()));
-        assert!(!board_of(&t.view(Viewer::Spectator)).chars().any(|c| c.is_ascii_alphabetic()));
+        assert!(
+            !board_of(&t.view(Viewer::Seat(0)))
+                .chars()
+                .any(|c| c.is_ascii_lowercase())
+        );
+        assert!(
+            !board_of(&t.view(Viewer::Spectator))
+                .chars()
+                .any(|c| c.is_ascii_alphabetic())
+        );
         let o = t.seat_leaves(0, EndReason::Resignation);
         t.end(o);
         for viewer in [Viewer::Seat(0), Viewer::Spectator] {
             let b = board_of(&t.view(viewer));
-            assert_eq!(b.chars().filter(char::is_ascii_lowercase).count(), 25, "{viewer:?}: {b}");
+            assert_eq!(
+                b.chars().filter(char::is_ascii_lowercase).count(),
+                25,
+                "{viewer:?}: {b}"
+            );
         }
     }
 

@@ -346,7 +346,13 @@ async fn a_seat_whose_set_up_time_runs_out_still_has_its_move_time_red_and_blue_
 
 /// The board part of a frame's `fen`.
 fn board(s: &Value) -> String {
-    s["fen"].as_str().unwrap_or("").split(' ').next().unwrap_or("").to_string()
+    s["fen"]
+        .as_str()
+        .unwrap_or("")
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .to_string()
 }
 
 /// Issue 37: a game that ends by resignation (not by its own rules) still
@@ -384,7 +390,9 @@ async fn a_resigned_game_reveals_every_rank_to_players_and_spectators() {
         .expect("spectator ws");
     let v = state_until(&mut spec, |s| s["fen"].is_string()).await;
     assert!(
-        !board(&v).chars().any(|c| c.is_ascii_alphabetic() && c != 'x' && c != 'X'),
+        !board(&v)
+            .chars()
+            .any(|c| c.is_ascii_alphabetic() && c != 'x' && c != 'X'),
         "{v}"
     );
     let (st, r) = post(&addr, &format!("/api/games/{id}/resign"), &tok, json!({})).await;
