@@ -253,6 +253,9 @@ test('Tiaoqi: a player who resigns a three-seat game is out, and the others play
   // The record names who resigned.
   const last = page.locator('[data-testid="moves"] td[data-ply]', { hasText: 'resign' });
   assert.equal(await last.locator('.tq-swatch').textContent(), 'a');
+  // Out of the game, a sees at most one round of moves drawn (c's and e's latest), never the whole game since.
+  await waitMoves(page, 8);
+  assert.ok(await page.locator('polyline[data-ply]').count() <= 2);
   await page.context().close();
 });
 

@@ -211,8 +211,8 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
 
 /**
  * The record indices to draw before ply `upto`: every move since the
- * viewer's own last one (at least the newest); a spectator sees the last
- * round but one move (each other seat's latest).
+ * viewer's own last one (at least the newest, at most one round: as many
+ * as there are other seats); a spectator sees each other seat's latest.
  */
 export function recentMoves(state, upto, mine) {
   const movers = replayOf(state).movers;
@@ -224,7 +224,9 @@ export function recentMoves(state, upto, mine) {
     for (let j = upto - 1; j >= 0; j--) if (movers[j] === mine) { own = j; break; }
     start = own + 1;
   } else start = upto - Math.max(1, n - 1);
-  start = Math.max(0, Math.min(start, upto - 1));
+  // One round at most: a viewer out of the game (or one that left it long
+  // ago) sees each other seat's latest move, not every move since.
+  start = Math.max(0, upto - Math.max(1, n - 1), Math.min(start, upto - 1));
   const out = [];
   for (let j = start; j < upto; j++) out.push(j);
   return out;
