@@ -51,6 +51,7 @@ const icon = (k) => `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden
  * @param {Record<string, any>} state
  */
 export function extras(mod, state) {
+  /** @type {{ offer: boolean, claim: boolean, pgn: boolean, resign: boolean, resignWhy?: string, leave?: string }} */
   const base = { offer: true, claim: true, pgn: true, resign: true };
   return mod && mod.extras ? { ...base, ...mod.extras(state) } : base;
 }
@@ -119,6 +120,18 @@ function offerHtml(state, store, ex) {
 }
 
 /**
+ * Resigning while the game keeps it closed: the disabled button, why, and
+ * (where the module offers one) a Leave button with what leaving costs.
+ * @param {ReturnType<typeof extras>} ex
+ */
+function resignClosedHtml(ex) {
+  const why = ex.resignWhy || t('resign_later');
+  const leave = ex.leave ? ` <button data-f="leave" data-testid="leave">${t('leave_game')}</button>` : '';
+  const about = ex.leave ? `<div class="muted small leave-about" data-testid="leave-about">${esc(ex.leave)}</div>` : '';
+  return `<button disabled data-testid="resign-later" title="${esc(why)}">${t('resign')}</button>${leave}<div class="muted small leave-about" data-testid="resign-why">${esc(why)}</div>${about}`;
+}
+
+/**
  * The buttons under the status line.
  * @param {Record<string, any>} state the store's state
  * @param {GameStore} store
@@ -142,7 +155,7 @@ function buttonsHtml(state, store, mod, ex, out, me) {
     b.push(takebackButton(state));
     // A claim only when the server says it would be granted, with the reason in plain words.
     if (ex.claim && state.claimable) b.push(`<span class="claim-offer" data-testid="claim-offer"><button class="primary" data-f="claim" data-testid="claim">${t('claim')}</button> <span class="small" data-testid="claim-why">${esc(mod.claimWhy ? mod.claimWhy(state, t) : t('claim_valid'))}</span></span>`);
-    b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : `<button disabled data-testid="resign-later" title="${esc(t('resign_later'))}">${t('resign')}</button> <span class="muted small">${t('resign_later')}</span>`);
+    b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : resignClosedHtml(ex));
   }
   if (mayJoin(state, me)) b.push(`<button data-f="join" data-testid="join">${t('join')}</button>`);
   return b.join(' ');

@@ -20,7 +20,7 @@ import { takebackFrame, copyInvite } from './game-social.js';
 import { pairClick } from './pair-moves.js';
 import { GameStore } from './game-store.js';
 import { GameSocket } from './game-socket.js';
-import { pageHtml, chooserHtml, gameRenderer, speaker } from './game-render.js';
+import { pageHtml, chooserHtml, gameRenderer, speaker, extras } from './game-render.js';
 
 /**
  * Shows game `id` in `view`; returns the function that leaves it.
@@ -169,6 +169,8 @@ export function gameView(view, id, me = null) {
     else if (f === 'decline') send({ t: 'draw', action: 'decline' });
     else if (f === 'claim') send({ t: 'claim' });
     else if (f === 'resign') { if (confirm(t('resign') + '?')) send({ t: 'resign' }); }
+    // Resigning is closed: leaving goes back to the lobby once the cost is read.
+    else if (f === 'leave') { const ex = extras(mod, state); if (confirm(ex.leave || t('leave_game'))) location.hash = '#/'; }
     else if (f === 'rematch') send({ t: 'rematch' });
     else if (f === 'new-game') { sessionStorage.setItem('qy-new-game', JSON.stringify({ game: state.game, clock: state.clock, opponent: (state.seats.find((/** @type {any} */ s) => s.kind === 'ai') || {}).level })); location.hash = '#/'; }
     else if (f === 'cancel-room' || f === 'decline-challenge') {

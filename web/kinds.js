@@ -13,7 +13,9 @@
  * @typedef {(key: string) => string} Translate
  * @typedef {{ move?: string, select?: string | null, choose?: string[] }} ClickResult
  * @typedef {{ moves?: string[], illegal?: boolean }} TypedResult
- * @typedef {{ offer?: boolean, claim?: boolean, pgn?: boolean, resign?: boolean }} Extras
+ * @typedef {{ offer?: boolean, claim?: boolean, pgn?: boolean, resign?: boolean, resignWhy?: string, leave?: string }} Extras
+ *   `resignWhy`: why resigning is closed now (default: the message 'resign_later');
+ *   `leave`: while it is closed, a Leave button is offered with this text saying what leaving costs.
  *
  * @typedef {object} GameModule
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).
@@ -34,6 +36,10 @@
  * @property {(state: GameState, t: Translate) => string} [claimWhy] Why a draw may be claimed, in plain words, while the server says `claimable`. Default: the message 'claim_valid'.
  * @property {(state: GameState, t: Translate) => { move: string, testid: string, label: string, disabled?: boolean, why?: string }[]} [actions] Own moves as buttons.
  * @property {(state: GameState, t: Translate, ctx: Record<string, any>) => string} [result] Who won, in words.
+ * @property {(state: GameState) => 'won' | 'lost' | 'draw' | null} [viewerResult]
+ *   How a finished game went for the seated viewer. Default: the server's placings.
+ * @property {(state: GameState, t: Translate, ctx: Record<string, any>) => string | null} [explain]
+ *   What ended the game, in words (null: the server's explanation in the page's language).
  * @property {(raw: string, legal: string[]) => TypedResult | null} [typed]
  *   A typed move in the game's own notation (null: not one; the shared square-pair reading follows).
  * @property {string} [typedExample] An example move for the typed-move box. Default: the message 'typed_placeholder'.

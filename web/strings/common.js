@@ -219,4 +219,5 @@ export default {
   best: { en: 'best', zh: '最佳' },
   biggest_drops: { en: 'Biggest drops', zh: '失分最多的着法' },
   no_big_drops: { en: 'No move lost much.', zh: '没有明显的失误.' },
+  leave_game: { en: 'Leave', zh: '离开对局' },
 };
