@@ -25,6 +25,7 @@ mod openapi;
 mod opening;
 mod play;
 mod pools;
+mod profiles;
 mod seeks;
 mod slow_clients;
 mod store_contract;
