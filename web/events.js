@@ -88,7 +88,8 @@ export function eventsView(view) {
       start: f.get('start') === 'on',
       rated: f.get('rated') === 'on',
     };
-    if (f.get('name')) body.name = f.get('name');
+    // No name given: the game and the format, in the page's language.
+    body.name = String(f.get('name') || '').trim() || `${t(String(f.get('game')))} · ${t('preset_' + f.get('format'))}`;
     // Tie-breaks in order; none chosen keeps the format's defaults (H6).
     const tbs = preset.more.includes('tie_breaks') ? [1, 2, 3].map((n) => String(f.get('tb' + n) || '')).filter(Boolean) : [];
     if (tbs.length) body.settings = { tie_breaks: [...new Set(tbs)] };

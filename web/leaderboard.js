@@ -26,7 +26,7 @@ export async function leaderboardView(view, game) {
   const tabs = leaderboardTabs();
   game = game || (tabs[0] && tabs[0].id);
   const tab = tabs.find((x) => x.id === game);
-  const links = tabs.map((x) => `<a href="#/leaderboard/${esc(x.id)}" class="${x.id === game ? 'cur' : ''}" data-testid="lb-tab-${esc(x.id)}">${esc(x.label)}</a>`).join(' · ');
+  const links = tabs.map((x) => `<a href="#/leaderboard/${esc(x.id)}" class="${x.id === game ? 'cur' : ''}" data-testid="lb-tab-${esc(x.id)}">${esc(x.label)}</a>`).join('');
   view.innerHTML = `<div class="card"><h2>${t('leaderboard')}</h2><p class="lb-tabs">${links}</p><div id="lb">…</div></div>`;
   try {
     const r = await fetch(`/api/leaderboard/${encodeURIComponent(game)}`);

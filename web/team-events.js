@@ -52,7 +52,7 @@ export function teamEventsView(view) {
       clock: { initial_s: Number(f.get('minutes')) * 60, increment_s: Number(f.get('inc')) },
       teams,
     };
-    if (f.get('name')) body.name = f.get('name');
+    body.name = String(f.get('name') || '').trim() || `${t(String(f.get('game')))} · ${t('team_event')}`;
     try { const ev = await api('POST', '/api/team-events', body); location.hash = `#/team-event/${ev.id}`; }
     catch (err) { byId('te-err').textContent = err.message; }
   });
