@@ -98,22 +98,22 @@ export function teamEventView(view, id, me) {
     const roundHtml = (r, armageddon) => `<h3>${t('te_round_n').replace('{n}', r.number)}</h3>
       ${r.matches.map((m) => `<table class="te-match" data-testid="match"><tr><th colspan="4">${esc(m.home)} – ${esc(m.away)}</th></tr>
         ${m.boards.map((b) => `<tr><td class="muted">${t('te_board_n').replace('{n}', b.board)}</td><td>${esc(entrantName(b.red))}</td><td>${boardResult(b, armageddon)}</td><td>${esc(entrantName(b.black))}</td></tr>`).join('')}</table>`).join('')}
-      ${r.bye ? `<p class="muted">${t('bye')}: ${esc(r.bye)}</p>` : ''}`;
+      ${r.bye ? `<p class="muted">${t('bye')}${t('colon')}${esc(r.bye)}</p>` : ''}`;
     const rounds = ev.rounds.map((r) => roundHtml(r, false)).join('');
     // H8: play-offs for places that may not be shared, armageddon boards.
     const playoffs = (ev.playoffs || []).map((p) => `<div class="card" data-testid="team-playoff">
-      <h2>${t('te_playoff_for').replace('{n}', p.place)}: ${p.teams.map(esc).join(' · ')}</h2>
+      <h2>${t('te_playoff_for').replace('{n}', p.place)}${t('colon')}${p.teams.map(esc).join(' · ')}</h2>
       <p class="muted">${t('te_playoff_rule')}</p>
       ${p.order ? `<p data-testid="playoff-order"><b>${p.order.map((name, k) => `${p.place + k}. ${esc(name)}`).join(' · ')}</b></p>` : ''}
       ${p.rounds.map((r) => roundHtml(r, true)).join('')}</div>`).join('');
-    const pending = (st.needs_playoff || []).map((x) => `<p class="muted" data-testid="needs-playoff">${t('te_playoff_pending').replace('{n}', x.place)}: ${x.teams.map(esc).join(', ')}</p>`).join('');
+    const pending = (st.needs_playoff || []).map((x) => `<p class="muted" data-testid="needs-playoff">${t('te_playoff_pending').replace('{n}', x.place)}${t('colon')}${x.teams.map(esc).join(t('list_sep'))}</p>`).join('');
     view.innerHTML = `<div class="card" data-testid="team-event"><h2>${esc(ev.name)}</h2>
-      <p>${esc(t(ev.game))} · ${ev.clock.initial_s / 60}+${ev.clock.increment_s} · <b data-testid="team-event-status">${esc(t('ev_' + ev.status))}</b> · ${t('organiser')}: ${esc(ev.organiser)}${ev.error ? ` · <span class="err">${esc(ev.error)}</span>` : ''}</p>
-      ${invited.length ? `<p class="muted" data-testid="invited">${t('invited')}: ${invited.map(esc).join(', ')}</p>` : ''}
+      <p>${esc(t(ev.game))} · ${ev.clock.initial_s / 60}+${ev.clock.increment_s} · <b data-testid="team-event-status">${esc(t('ev_' + ev.status))}</b> · ${t('organiser')}${t('colon')}${esc(ev.organiser)}${ev.error ? ` · <span class="err">${esc(ev.error)}</span>` : ''}</p>
+      ${invited.length ? `<p class="muted" data-testid="invited">${t('invited')}${t('colon')}${invited.map(esc).join(t('list_sep'))}</p>` : ''}
       ${mine ? `<button id="te-accept" class="primary">${t('accept')}</button> <button id="te-decline">${t('decline')}</button>` : ''}<div class="err" id="te-err"></div>
       <table>${teams}</table></div>
       <div class="card"><h2>${t('standings')}</h2><table data-testid="team-standings"><tr>${head}</tr>${rows}</table>
-      <p class="muted">${t('tie_breaks')}: ${st.tie_breaks.map((x) => esc(tieBreakLabel(x))).join(' → ')} · <a href="${path}/standings.csv" data-testid="csv">CSV</a></p>${pending}</div>
+      <p class="muted">${t('tie_breaks')}${t('colon')}${st.tie_breaks.map((x) => esc(tieBreakLabel(x))).join(' → ')} · <a href="${path}/standings.csv" data-testid="csv">CSV</a></p>${pending}</div>
       ${playoffs}
       ${rounds ? `<div class="card">${rounds}</div>` : ''}`;
     for (const [elId, verb] of [['te-accept', 'accept'], ['te-decline', 'decline']]) {

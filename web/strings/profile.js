@@ -30,6 +30,7 @@ export default {
   picker_empty: { en: 'Nobody yet: find players by name or add AI players.', zh: '还没有选手：按用户名查找棋手，或加入电脑。' },
   picker_none: { en: 'No player by that name', zh: '没有这个用户名的棋手' },
   list_sep: { en: ', ', zh: '、' },
+  colon: { en: ': ', zh: '：' },
   // Event forms.
   event_name_placeholder: { en: 'e.g. Friday blitz', zh: '例如：周五快棋赛' },
   create_event: { en: 'Create event', zh: '创建比赛' },
