@@ -71,6 +71,17 @@ export async function loadKinds() {
 /** Every variant name, in the server's order. */
 export function variantNames() { return kinds.flatMap((k) => k.variants.map((v) => v.name)); }
 
+/** The seat counts a variant can be played with (none for an unknown one). @param {string} variant @returns {number[]} */
+export function seatsOf(variant) {
+  for (const k of kinds) { const v = k.variants.find((x) => x.name === variant); if (v) return v.seats; }
+  return [];
+}
+
+/** Every points ledger (a kind's `settlement`), with the kind that settles into it. @returns {{ family: string, kind: string }[]} */
+export function pointsFamilies() {
+  return kinds.filter((k) => k.settlement).map((k) => ({ family: String(k.settlement), kind: k.id }));
+}
+
 /** Every rating family (kind id). */
 export function families() { return kinds.map((k) => k.id); }
 

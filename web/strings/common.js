@@ -196,7 +196,7 @@ export default {
   rating: { en: 'Rating', zh: '等级分' },
   title: { en: 'Title', zh: '级别' },
   rated_games: { en: 'Rated games', zh: '排位局数' },
-  no_rated_games: { en: 'No rated games yet', zh: '暂无计分对局' },
+  no_rated_games: { en: 'No rated games yet', zh: '还没有排位赛' },
   sessions: { en: 'Signed-in devices', zh: '已登录的设备' },
   revoke: { en: 'Sign out', zh: '退出该设备' },
   revoke_others: { en: 'Sign out everywhere else', zh: '退出其他所有设备' },

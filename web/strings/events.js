@@ -47,13 +47,6 @@ export default {
   export_trf: { en: 'Export TRF', zh: '导出 TRF' },
   team_events: { en: 'Team events', zh: '团体赛' },
   new_team_event: { en: 'New team event', zh: '新建团体赛' },
-  te_teams: { en: 'Teams, one a line: name: players in board order (user names or ai:N)', zh: '参赛队，每行一队：队名：按台次排列的队员（用户名或 ai:N）' },
-  te_teams_example: {
-    en: `Red Army: alice, ai:3
-Blue Army: bob, ai:2`,
-    zh: `红军：alice，ai:3
-蓝军：bob，ai:2`,
-  },
   te_teams_short: { en: 'teams', zh: '队' },
   te_boards_short: { en: 'boards', zh: '台' },
   te_board_n: { en: 'Board {n}', zh: '第{n}台' },

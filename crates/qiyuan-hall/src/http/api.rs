@@ -547,6 +547,63 @@ pub async fn profile(
     Ok(axum::Json(hall.profile(&name).await?).into_response())
 }
 
+/// The most names `GET /api/users?prefix=` answers with.
+pub const MAX_USER_MATCHES: i64 = 20;
+/// The longest prefix it takes (a user name has at most 20 characters).
+pub const MAX_USER_PREFIX: usize = 20;
+
+/// `?prefix=al&limit=10`.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct UsersQuery {
+    /// The start of the names, 1 to 20 characters, case ignored.
+    prefix: String,
+    /// How many names at most, 1 to 20 (10 by default).
+    #[serde(default)]
+    limit: Option<i64>,
+}
+
+/// `GET /api/users?prefix=`: the answer.
+#[derive(serde::Serialize, ToSchema)]
+#[schema(as = UserMatches)]
+pub struct UserMatches {
+    /// Registered user names starting with the prefix, alphabetical.
+    pub users: Vec<String>,
+}
+
+/// `GET /api/users?prefix=`: registered players whose names start with a
+/// prefix, for the page's player pickers (events, team events).
+#[utoipa::path(
+    get, path = "/api/users", operation_id = "user_search",
+    summary = "Registered user names that start with a prefix (case ignored), alphabetical, at most 20: the page's player picker",
+    params(UsersQuery),
+    responses(
+        (status = 200, description = "the matching names (guests are never listed)", body = UserMatches),
+        (status = 400, response = BadRequest),
+        (status = 429, response = TooManyRequests),
+    )
+)]
+pub async fn user_search(
+    State(hall): State<AppState>,
+    QueryArgs(q): QueryArgs<UsersQuery>,
+) -> Result<Response, HallError> {
+    let n = q.prefix.chars().count();
+    crate::limits::check_range(
+        "prefix length",
+        i64::try_from(n).unwrap_or(i64::MAX),
+        1,
+        MAX_USER_PREFIX as i64,
+    )?;
+    if q.prefix.chars().any(char::is_control) {
+        return Err(HallError::bad("prefix: no control characters").with_code(ErrorCode::BadQuery));
+    }
+    let limit = q.limit.unwrap_or(10);
+    crate::limits::check_range("limit", limit, 1, MAX_USER_MATCHES)?;
+    let users = hall.store.users_with_prefix(&q.prefix, limit).await?;
+    Ok(axum::Json(UserMatches { users }).into_response())
+}
+
 /// `GET /api/kinds`: the games on offer, their variants, seats, options
 /// and clocks (the page builds its lists from it).
 #[utoipa::path(

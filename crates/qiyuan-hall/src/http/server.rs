@@ -261,6 +261,7 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
     Router::new()
         .route("/", get(web::index))
         .route("/static/{*path}", get(web::asset))
+        .route("/favicon.ico", get(web::favicon))
         .route(
             openapi::DOCUMENT_PATH,
             get(move || std::future::ready(openapi::serve(doc.clone()))),

@@ -26,6 +26,7 @@ mod openapi;
 mod opening;
 mod play;
 mod pools;
+mod profiles;
 mod seeks;
 mod slow_clients;
 mod store_contract;
