@@ -5,7 +5,7 @@ import { t } from './i18n.js';
 import { decorate } from './titles.js';
 import { variantNames, seatsOf } from './kinds.js';
 import { pickerHtml, bindPicker, entrantName } from './player-picker.js';
-import { byId, api } from './util.js';
+import { byId, api, baseText } from './util.js';
 
 function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
 
@@ -169,7 +169,7 @@ export function eventView(view, id, me) {
       ${r.byes.length ? `<tr><td class="muted">${t('bye')}</td><td colspan="3">${r.byes.map((b) => esc(entrantName(b))).join(t('list_sep'))}</td></tr>` : ''}</table>`).join('');
     const playoffs = (ev.playoffs || []).map((po) => `<p>${t('playoff')} (${t('col_rank')} ${po.place}): ${po.games.map((g) => `${esc(entrantName(g.red))} – ${esc(entrantName(g.black))} <a href="#/game/${g.game_id}">${esc(g.result || t('ev_playing'))}</a>`).join('; ')}</p>`).join('');
     view.innerHTML = `<div class="card" data-testid="event"><h2>${esc(ev.name)}</h2>
-      <p>${esc(t(ev.game))} · ${esc(formatName(ev.format))} · ${ev.clock.initial_s / 60}+${ev.clock.increment_s} · <b data-testid="event-status">${esc(t('ev_' + ev.status))}</b>${ev.winner ? ` · ${t('winner')}${t('colon')}<b>${esc(entrantName(ev.winner))}</b>` : ''}${ev.error ? ` · <span class="err">${esc(ev.error)}</span>` : ''}</p>
+      <p>${esc(t(ev.game))} · ${esc(formatName(ev.format))} · ${baseText(ev.clock.initial_s)}+${ev.clock.increment_s} · <b data-testid="event-status">${esc(t('ev_' + ev.status))}</b>${ev.winner ? ` · ${t('winner')}${t('colon')}<b>${esc(entrantName(ev.winner))}</b>` : ''}${ev.error ? ` · <span class="err">${esc(ev.error)}</span>` : ''}</p>
       <p data-testid="event-players">${t('players')}${t('colon')}${ev.players.map((p) => esc(entrantName(p))).join(t('list_sep')) || t('none')}</p>
       ${invited.length ? `<p class="muted" data-testid="invited">${t('invited')}${t('colon')}${invited.map(esc).join(t('list_sep'))}</p>` : ''}
       ${canJoin ? `<button id="ev-join">${t(isInvited ? 'accept' : 'join')}</button>` : ''}${isInvited ? ` <button id="ev-decline">${t('decline')}</button>` : ''} ${canStart ? `<button id="ev-start" class="primary">${t('start')}</button>` : ''}<div class="err" id="ev-err"></div></div>

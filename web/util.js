@@ -96,7 +96,19 @@ export function clockText(c, game) {
   const kind = game && kindOf(game);
   const perMove = (kind && kind.clock && kind.clock.kind === 'per_move') || (!game && c.initial_s < 60);
   if (perMove) return t('per_move').replace('{n}', c.initial_s);
-  return `${c.initial_s / 60}+${c.increment_s}`;
+  return `${baseText(c.initial_s)}+${c.increment_s}`;
+}
+
+/**
+ * A base time in minutes as players write it: "5", "½" for 30 s, "1:30"
+ * for 90 s (never 0.1333… for 8 s).
+ * @param {number} s
+ */
+export function baseText(s) {
+  if (s % 60 === 0) return String(s / 60);
+  const parts = { 15: '¼', 30: '½', 45: '¾' };
+  if (s in parts) return parts[s];
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /**
