@@ -104,7 +104,7 @@ export function seats(state, ctx) {
     else if (s.done) marks.push(`<span class="tq-mark tq-place">${t('tq_done')}</span>`);
     if (s.out) marks.push(`<span class="tq-mark tq-out" data-testid="out-mark-${l}">${t('tq_out')}</span>`);
     if (s.countdown != null) marks.push(`<span class="tq-mark tq-countdown" data-testid="countdown-${l}" title="${esc(t('tq_dead_game'))}">⚠ ${fill(t('tq_countdown'), s.countdown)}</span>`);
-    const you = state.seat === i ? ` <span class="tq-you">(${t('tq_you')})</span>` : '';
+    const you = state.seat === i ? ` <span class="tq-you">${t('tq_you')}</span>` : '';
     return `<div class="tq-seat${turn ? ' turn' : ''}${s.out ? ' out' : ''}" data-testid="seat-${l}" data-seat="${i}">
       <span class="tq-turn" aria-label="${turn ? esc(t('tq_to_move')) : ''}">${turn ? '▶' : ''}</span>${swatch(l)}
       <span class="tq-name"${state.seats[i] && state.seats[i].kind === 'ai' ? ` title="${esc(fill(t('tq_ai_level'), state.seats[i].level))}"` : ''}>${state.seats[i] && state.seats[i].kind === 'open' ? `<span class="muted">${t('tq_open')}</span>` : esc(nameOf(state, i, ctx))}${you}${titleSlot(family, state.seats[i])}</span>
@@ -131,7 +131,7 @@ export function info(state, t, ctx) {
     const letters = seatLetters(state.seats.length);
     let place = 1;
     const items = state.placings.map((group) => {
-      const line = `<li data-testid="finish-place-${place}"><b>${ordinal(place, t)}${group.length > 1 ? '=' : ''}</b> ${group.map((i) => `${swatch(letters[i])} ${esc(nameOf(state, i, { ...ctx, t }))}${state.seat === i ? ` (${t('tq_you')})` : ''}`).join(', ')}</li>`;
+      const line = `<li data-testid="finish-place-${place}"><b>${ordinal(place, t)}${group.length > 1 ? '=' : ''}</b> ${group.map((i) => `${swatch(letters[i])} ${esc(nameOf(state, i, { ...ctx, t }))}${state.seat === i ? ` ${t('tq_you')}` : ''}`).join(t('list_sep'))}</li>`;
       place += group.length;
       return line;
     });

@@ -9,7 +9,7 @@ export default {
   out_of_game: { en: 'You are out of this game; the others play on', zh: '你已出局，其他人继续对局' },
   tq_to_go: { en: 'Distance left', zh: '剩余距离' },
   tq_open: { en: 'open seat', zh: '空位' },
-  tq_you: { en: 'you', zh: '你' },
+  tq_you: { en: '(you)', zh: '（你）' },
   tq_your_camp: { en: 'Your camp', zh: '你的大营' },
   tq_your_target: { en: 'Your target', zh: '你的目标' },
   tq_out: { en: 'out', zh: '出局' },
