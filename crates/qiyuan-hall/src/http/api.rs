@@ -332,8 +332,8 @@ pub async fn rematch(
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct PgnQuery {
-    /// The move notation, one the game offers (Xiangqi: `iccs`, the
-    /// default, `wxf` or `chinese`); a name the game does not offer is a 400.
+    /// The move notation, one the game offers (the game's default when
+    /// absent); a name the game does not offer is a 400.
     #[param(max_length = 32)]
     #[serde(default)]
     notation: Option<String>,
@@ -360,7 +360,7 @@ fn game_link(headers: &HeaderMap, id: &str) -> Option<String> {
 /// `GET /api/games/{id}/pgn`.
 #[utoipa::path(
     get, path = "/api/games/{id}/pgn", summary = "The game as PGN",
-    description = "The record with `Event`, `Site` (a link to the game's page on this hall), `Date` (the day the game was created, UTC, `YYYY.MM.DD`), the players, the time control and the result. `notation` picks the move notation among those the game offers (Xiangqi: `iccs` by default, `wxf`, `chinese`); another value is a 400 `bad_query`.",
+    description = "The record with `Event`, `Site` (a link to the game's page on this hall), `Date` (the day the game was created, UTC, `YYYY.MM.DD`), the players, the time control and the result. `notation` picks the move notation among those the game offers (the game's own default when absent); a name the game does not offer is a 400 `bad_query` whose message lists the names it offers.",
     params(("id" = String, Path, description = "the game's id"), PgnQuery),
     responses(
         (status = 200, description = "PGN", body = String, content_type = "application/x-chess-pgn"),
