@@ -7,12 +7,12 @@ import { t } from './i18n.js';
 import { api, esc, byId } from './util.js';
 import { variantNames } from './kinds.js';
 
-/** "Red: alice, ai:3" lines → teams. */
+/** "Red: alice, ai:3" lines → teams; a Chinese keyboard's ：and ，work too. */
 export function parseTeams(text) {
   return String(text || '').split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
-    const i = line.indexOf(':');
+    const i = line.search(/[:：]/);
     const name = (i > 0 ? line.slice(0, i) : line).trim();
-    const players = (i > 0 ? line.slice(i + 1) : '').split(',').map((s) => s.trim()).filter(Boolean);
+    const players = (i > 0 ? line.slice(i + 1) : '').split(/[,，、]/).map((s) => s.trim()).filter(Boolean);
     return { name, players };
   });
 }

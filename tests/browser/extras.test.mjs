@@ -179,7 +179,7 @@ test('quick play: a pool button per Xiangqi clock, the other games folded away; 
   await page.context().close();
   // Chinese labels.
   const zh = await newPage('zh-CN');
-  assert.match(await zh.locator('[data-testid="quick-play"]').textContent(), /快速开局.*和电脑下/s);
+  assert.match(await zh.locator('[data-testid="quick-play"]').textContent(), /快速开局.*人机对战/s);
   await zh.waitForSelector('[data-testid="pool-xiangqi-5+3"]');
   assert.match(await zh.locator('[data-testid="pool-xiangqi-5+3"] .pool-w').textContent(), /^\d+人等待$/);
   assert.match(await zh.locator('[data-testid="pool-xiangqi-5+3"] .pool-p').textContent(), /^\d+人在下$/);

@@ -2,11 +2,11 @@
 // Junqi: each key once, in English and Chinese (see web/strings/glossary.js).
 /** @type {Record<string, {en: string, zh: string}>} */
 export default {
-  junqi: { en: 'Junqi (hidden)', zh: '军棋 (暗棋)' },
-  'junqi-open': { en: 'Junqi (open)', zh: '军棋 (明棋)' },
-  'junqi-flip': { en: 'Junqi (flip)', zh: '军棋 (翻棋)' },
+  junqi: { en: 'Junqi (hidden)', zh: '军棋（暗棋）' },
+  'junqi-open': { en: 'Junqi (open)', zh: '军棋（明棋）' },
+  'junqi-flip': { en: 'Junqi (flip)', zh: '军棋（翻棋）' },
   result_blue: { en: 'Blue wins', zh: '蓝方胜' },
-  setup_phase: { en: 'Set-up: click two of your pieces to swap them, then send it (or draw a random one)', zh: '布阵阶段: 点击两枚己方棋子互换位置, 然后提交 (或随机布阵)' },
+  setup_phase: { en: 'Set-up: click two of your pieces to swap them, then send it (or draw a random one)', zh: '布阵阶段：点击两枚己方棋子互换位置，然后提交（或随机布阵）' },
   send_setup: { en: 'Send this set-up', zh: '提交布阵' },
   blue: { en: 'Blue', zh: '蓝方' },
   jq_setup: { en: 'set-up', zh: '布阵' },

@@ -8,7 +8,7 @@ export default {
   'reason_perpetual-chase': { en: 'perpetual chase', zh: '长捉' },
   'reason_move-limit': { en: 'move limit', zh: '自然限着' },
   target: { en: 'Target score', zh: '目标积分' },
-  claim: { en: 'Claim draw (move limit)', zh: '自然限着提和' },
+  claim: { en: 'Claim draw (move limit)', zh: '自然限着判和' },
   pass: { en: 'Pass', zh: '停着' },
   score: { en: 'Score', zh: '积分' },
   second_move: { en: 'Second move of a double turn (or pass)', zh: '双步回合第二步（或停着）' },
