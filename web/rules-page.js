@@ -64,7 +64,7 @@ export function rulesView(view, focus) {
   const body = list.map((s) => {
     const pts = points(s.id);
     const intro = has(`rules_${s.id}_intro`) ? `<p>${t(`rules_${s.id}_intro`)}</p>` : '';
-    return `<section class="card rules-section" id="rules-${esc(s.id)}" data-testid="rules-${esc(s.id)}">
+    return `<section class="card rules-section" id="rules-${esc(s.id)}" data-testid="rules-${esc(s.id)}" data-variants="${esc(s.variants.join(' '))}">
       <h3>${esc(title(s))}</h3>
       <p class="muted small" data-testid="rules-variants-${esc(s.id)}">${t('rules_played_as')}${s.variants.map((v) => esc(t(v))).join(t('rules_list_sep'))}</p>
       ${intro}
