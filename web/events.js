@@ -48,7 +48,7 @@ export function eventsView(view) {
     <label>${t('players')} <input name="players" placeholder="alice, bob, ai:3, ai:5" style="width:20em"></label>
     <label>${t('tie_breaks')} <input name="tie_breaks" placeholder="buchholz_cut1, fide_sonneborn_berger, direct_encounter" title="sonneborn_berger buchholz wins direct_encounter fouls · FIDE C.07: fide_buchholz buchholz_cut1 buchholz_cut2 buchholz_median1 fide_sonneborn_berger fide_wins games_won games_with_black average_rating_of_opponents progressive_score" style="width:20em" data-testid="tie-breaks"></label>
     <label><input name="start" type="checkbox"> ${t('start_now')}</label>
-    <button class="primary">${t('create')}</button><div class="err" id="ev-err"></div></form></div>
+    <button class="primary">${t('create_event')}</button><div class="err" id="ev-err"></div></form></div>
     <div class="card"><h2>${t('events')}</h2><div id="ev-list">…</div></div>`;
   byId('ev-create').addEventListener('submit', async (e) => {
     e.preventDefault();

@@ -25,7 +25,7 @@ export function teamEventsView(view) {
     <label>${t('minutes')} <input name="minutes" type="number" min="1" value="5" style="width:4em"></label>
     <label>${t('increment')} <input name="inc" type="number" min="0" value="3" style="width:4em"></label>
     <label class="block">${t('te_teams')}<br><textarea name="teams" rows="4" style="width:100%;max-width:32em" placeholder="${esc(t('te_teams_example'))}"></textarea></label>
-    <button class="primary">${t('create')}</button><div class="err" id="te-err"></div></form></div>
+    <button class="primary">${t('create_team_event')}</button><div class="err" id="te-err"></div></form></div>
     <div class="card"><h2>${t('team_events')}</h2><div id="te-list" data-testid="team-event-list">…</div></div>`;
   byId('te-create').addEventListener('submit', async (e) => {
     e.preventDefault();

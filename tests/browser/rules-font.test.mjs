@@ -222,3 +222,44 @@ test('with no CJK font on the machine, the brand, the language button and the Ju
     await browser.close();
   }
 });
+
+test('the Chinese page speaks as a Chinese player writes: the glossary\'s words, full-width brackets, the event forms create an event', async () => {
+  const src = readFileSync(join(WEB, 'strings/glossary.js'), 'utf8');
+  const glossary = (await import(`data:text/javascript,${encodeURIComponent(src)}`)).default;
+  const page = await newPage('zh-CN');
+  const seen = {};
+  for (const route of ['#/', '#/events', '#/team-events', '#/rules', '#/leaderboard/xiangqi', '#/tv']) {
+    await page.goto(`${base}/${route}`);
+    await page.waitForFunction(() => document.querySelector('#view').children.length > 0 && !/^…$/.test(document.querySelector('#view').innerText.trim()));
+    await page.waitForTimeout(300);
+    // What the page shows, form choices included (a select shows one at a time).
+    seen[route] = await page.evaluate(() => `${document.querySelector('header').innerText}\n${document.querySelector('#view').innerText}\n${[...document.querySelectorAll('#view option, #view [placeholder], #view [title]')].map((e) => e.textContent + ' ' + (e.getAttribute('placeholder') || '') + ' ' + (e.getAttribute('title') || '')).join('\n')}`);
+  }
+  const all = Object.values(seen).join('\n');
+  for (const [idea, g] of Object.entries(glossary)) for (const bad of g.avoid) assert.ok(!all.includes(bad), `the page shows "${bad}": the glossary's word for ${idea} is ${g.zh}`);
+  for (const [route, text] of Object.entries(seen)) {
+    const cjkBracket = text.match(/[\u4e00-\u9fff] ?[()]|[()] ?[\u4e00-\u9fff]/g);
+    assert.equal(cjkBracket, null, `${route}: ASCII brackets beside Chinese: ${cjkBracket}`);
+  }
+  // The lobby: a person or the computer as opponent, rated as 排位, quick play as 人机对战.
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('[data-testid="create-form"]');
+  const opponents = await page.locator('[data-testid="opponent"] option').allTextContents();
+  assert.ok(opponents.includes('等棋友加入'), `opponents: ${opponents}`);
+  assert.ok(opponents.includes('电脑难度 3'), `opponents: ${opponents}`);
+  assert.match(await page.locator('[data-testid="create-form"]').innerText(), /排位/);
+  assert.match(await page.locator('[data-testid="quick-play"]').innerText(), /人机对战/);
+  // The event forms create an event, not a game.
+  await page.goto(`${base}/#/events`);
+  await page.waitForSelector('#ev-create button.primary');
+  assert.equal((await page.locator('#ev-create button.primary').innerText()).trim(), '创建比赛');
+  await page.goto(`${base}/#/team-events`);
+  await page.waitForSelector('#te-create button.primary');
+  assert.equal((await page.locator('#te-create button.primary').innerText()).trim(), '创建团体赛');
+  // And in English, natural English.
+  await page.click('[data-testid="lang"]');
+  await page.waitForSelector('#te-create button.primary >> text=Create the team event');
+  await page.goto(`${base}/#/events`);
+  await page.waitForSelector('#ev-create button.primary >> text=Create the event');
+  await page.context().close();
+});
