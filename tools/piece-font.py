@@ -22,6 +22,7 @@ behind them:
     python3 tools/piece-font.py           # writes web/pieces.woff2
     python3 tools/piece-font.py --list    # prints the characters, by source
     python3 tools/piece-font.py --check   # exits 1 if the shipped font lacks one
+                                          # (and, where the source font is, remakes it to be sure it can)
 """
 import argparse
 import glob
@@ -153,7 +154,7 @@ def needed():
     return ''.join(sorted(chars))
 
 
-def build(src):
+def build(src, out=OUT):
     from fontTools import subset
     from fontTools.ttLib import TTCollection
     glyphs = needed()
@@ -174,12 +175,22 @@ def build(src):
         elif rec.nameID in (3, 6, 20):
             names.setName('QiyuanPieces-Bold', rec.nameID, rec.platformID, rec.platEncID, rec.langID)
     font.flavor = 'woff2'
-    font.save(OUT)
-    print(f'{os.path.relpath(OUT, ROOT)}: {os.path.getsize(OUT)} bytes, {len(glyphs)} characters: {glyphs}')
+    font.save(out)
+    print(f'{os.path.relpath(out, ROOT) if out == OUT else out}: {os.path.getsize(out)} bytes, {len(glyphs)} characters: {glyphs}')
 
 
-def check():
+def check(src):
+    import tempfile
     from fontTools.ttLib import TTFont
+    if os.path.exists(src):
+        # The font can be remade here, and the remade one holds everything.
+        with tempfile.TemporaryDirectory() as tmp:
+            fresh = os.path.join(tmp, 'pieces.woff2')
+            build(src, fresh)
+            lost = set(needed()) - {chr(c) for c in TTFont(fresh).getBestCmap()}
+            if lost:
+                print(f'{src} has no glyph for: {"".join(sorted(lost))}', file=sys.stderr)
+                return 1
     have = {chr(c) for c in TTFont(OUT).getBestCmap()}
     missing = [c for c in needed() if c not in have]
     if missing:
@@ -204,7 +215,7 @@ def main():
         print(f'all ({len(needed())}): {needed()}')
         return 0
     if a.check:
-        return check()
+        return check(a.source)
     build(a.source)
     return 0
 
