@@ -38,11 +38,13 @@ FACE = 'Noto Serif CJK SC'
 # Catalogue keys the header shows besides its data-i18n ones (set by app.js
 # and theme.js): the login link and the theme button.
 HEADER_KEYS = ['login', 'logout', 'theme_dark', 'theme_light']
-# Xiangqi files in Chinese (red's side of a Chinese board, and 炮二平五), and
-# the Jifen class words (J22: 普 小 王 闲).
-EXTRA = '一二三四五六七八九十普通小王闲'
+# Xiangqi files in Chinese notation and on a Chinese board (red 一…九, black
+# １…９: 炮二平五, 马８进７), and the Jifen class words (J22: 普 小 王 闲).
+EXTRA = '一二三四五六七八九十１２３４５６７８９普通小王闲'
 
-CJK = re.compile('[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]')
+# CJK ideographs, CJK punctuation (the ideographic space of the river) and
+# full-width forms (black's file numbers １…９ in Chinese notation).
+CJK = re.compile('[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff5e]')
 
 
 def literals(src):
