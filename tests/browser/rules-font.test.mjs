@@ -159,7 +159,7 @@ test('the shipped font holds every CJK character of the header (both languages) 
   for (const ch of chars) if (!FONT.has(ch)) missing.push(`Junqi piece: ${ch}`);
   assert.deepEqual(missing, [], `web/pieces.woff2 lacks: run python3 tools/piece-font.py`);
   // The pieces ask for the shipped font first, and it loads.
-  const family = await page.locator('svg g[data-post] text').first().evaluate((el) => getComputedStyle(el).fontFamily);
+  const family = await page.evaluate(() => getComputedStyle(document.querySelector('svg g[data-post] text')).fontFamily);
   assert.match(family, /^"?Qiyuan Pieces"?,/);
   assert.ok(await page.evaluate(async () => (await document.fonts.load('bold 16px "Qiyuan Pieces"', '司令')).length > 0), 'the piece font loads');
   await page.context().close();
@@ -189,8 +189,9 @@ test('with no CJK font on the machine, the brand, the language button and the Ju
       await page.evaluate(async () => { await document.fonts.load('bold 20px "Qiyuan Pieces"', '棋苑中文司令'); });
       // Each character drawn alone on a canvas in the element's own font:
       // a character no font holds is the same empty box as any other.
-      const glyphs = (sel, text) => page.locator(sel).first().evaluate(async (el, text) => {
-        const font = `bold 24px ${getComputedStyle(el).fontFamily}`;
+      // (The element is read at once: the board may be redrawn meanwhile.)
+      const glyphs = (sel, text) => page.evaluate(async ([sel, text]) => {
+        const font = `bold 24px ${getComputedStyle(document.querySelector(sel)).fontFamily}`;
         await document.fonts.load(font, text);
         const draw = (ch) => {
           const c = document.createElement('canvas'); c.width = 32; c.height = 32;
@@ -200,7 +201,7 @@ test('with no CJK font on the machine, the brand, the language button and the Ju
         const box = draw('\u4f60'); // 你: in no font here
         const blank = draw(' ');
         return [...text].map((ch) => ({ ch, box: draw(ch) === box || draw(ch) === blank }));
-      }, text);
+      }, [sel, text]);
       assert.equal((await glyphs('header', '\u4f60\u4ed6')).filter((g) => g.box).length, 2, 'the check sees an empty box as one');
       const brand = await glyphs('header .brand', '棋苑');
       const lang = await glyphs('[data-testid="lang"]', await page.locator('[data-testid="lang"]').innerText());
