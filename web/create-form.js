@@ -91,7 +91,7 @@ export function bindCreateForm(form) {
     form.querySelector('#clock-rows').hidden = !!perMove || days;
     const pm = form.querySelector('#per-move');
     pm.hidden = !perMove;
-    if (perMove) pm.textContent = `${t('clock')}: ${t('per_move').replace('{n}', kind.clock.seconds)}`;
+    if (perMove) pm.textContent = `${t('clock')}${t('colon')}${t('per_move').replace('{n}', kind.clock.seconds)}`;
     // Red or Black is chosen only where the seats are the colours (elsewhere the game decides them).
     form.querySelector('#seat-row').hidden = !hooksOf(game).colourChoice;
     for (const o of form.opponent.options) if (o.value !== 'open') o.hidden = o.disabled = !!(kind && kind.ai === false);

@@ -241,6 +241,8 @@ test('the Chinese page speaks as a Chinese player writes: the glossary\'s words,
   for (const [route, text] of Object.entries(seen)) {
     const cjkBracket = text.match(/[\u4e00-\u9fff] ?[()]|[()] ?[\u4e00-\u9fff]/g);
     assert.equal(cjkBracket, null, `${route}: ASCII brackets beside Chinese: ${cjkBracket}`);
+    const cjkPunct = text.match(/[\u4e00-\u9fff][,:;!?]/g);
+    assert.equal(cjkPunct, null, `${route}: ASCII punctuation after Chinese: ${cjkPunct}`);
   }
   // The lobby: a person or the computer as opponent, rated as 排位, quick play as 人机对战.
   await page.goto(`${base}/#/`);
@@ -257,7 +259,18 @@ test('the Chinese page speaks as a Chinese player writes: the glossary\'s words,
   await page.goto(`${base}/#/team-events`);
   await page.waitForSelector('#te-create button.primary');
   assert.equal((await page.locator('#te-create button.primary').innerText()).trim(), '创建团体赛');
+  // A game page's labels take the full-width colon too (Banqi's captured pieces and timeout marks).
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('[data-testid="create-form"]');
+  await page.selectOption('[data-testid="game-select"]', 'banqi');
+  await page.selectOption('[data-testid="opponent"]', 'ai:1');
+  await page.click('[data-testid="create"]');
+  await page.waitForSelector('[data-testid="banqi-captured"]');
+  assert.match(await page.locator('[data-testid="banqi-captured"]').innerText(), /^被吃的棋子：/);
+  assert.match(await page.locator('[data-testid="banqi-marks"]').innerText(), /^超时次数：/);
   // And in English, natural English.
+  await page.goto(`${base}/#/team-events`);
+  await page.waitForSelector('#te-create button.primary');
   await page.click('[data-testid="lang"]');
   await page.waitForSelector('#te-create button.primary >> text=Create the team event');
   await page.goto(`${base}/#/events`);

@@ -10,6 +10,7 @@ export default {
   first_move_you: { en: 'Make your first move within {n}', zh: '请在 {n} 内走第一步' },
   first_move_them: { en: '{name} has {n} to make a first move, or the game is aborted', zh: '{name} 须在 {n} 内走第一步，否则对局取消' },
   secs: { en: '{n} s', zh: '{n} 秒' },
+  colon: { en: ': ', zh: '：' },
   opponent_left: { en: 'Your opponent has left', zh: '对手已离开' },
   claim_in: { en: 'You can claim the game in {n} s', zh: '{n} 秒后可以结束对局' },
   claim_now: { en: 'You may end the game now', zh: '现在可以结束对局' },
