@@ -10,7 +10,8 @@ web/pieces.woff2.LICENSE.
 The characters come from the page's own sources, so the font cannot fall
 behind them:
   - string literals (not comments) of web/games/*.js: piece tables, river,
-    board labels;
+    board labels; and the Chinese of the catalogue keys they write into a
+    board's text (t('key') where a textContent is set);
   - string literals of the shared modules web/*.js: the brand and the language
     button;
   - the header of web/index.html, and the Chinese of every catalogue key the
@@ -130,16 +131,41 @@ def catalogue():
     return zh
 
 
+T_CALL = re.compile(r"\bt\('([\w-]+)'")
+
+
+def board_keys(src):
+    """Catalogue keys a game module writes into a board's text: t('key') on a
+    line that sets a `textContent`, or on the line that defines the variable
+    a `textContent` is set from (`const note = … t('key') …`)."""
+    lines = src.split('\n')
+    keys = []
+    names = set(re.findall(r'textContent\s*=\s*(\w+)\s*;', src))
+    for line in lines:
+        m = re.match(r'\s*(?:const|let|var)\s+(\w+)\s*=', line)
+        if 'textContent' in line or (m and m.group(1) in names):
+            keys += T_CALL.findall(line)
+    return keys
+
+
 def sources():
     """(source name, text) pairs whose CJK characters the font must hold."""
     out = []
+    zh = catalogue()
     for f in sorted(glob.glob(os.path.join(WEB, 'games', '*.js'))) + sorted(glob.glob(os.path.join(WEB, '*.js'))):
-        out.append((os.path.relpath(f, ROOT), ''.join(literals(open(f, encoding='utf-8').read()))))
+        src = open(f, encoding='utf-8').read()
+        out.append((os.path.relpath(f, ROOT), ''.join(literals(src))))
+        if os.path.basename(os.path.dirname(f)) == 'games':
+            keys = sorted(set(board_keys(src)))
+            missing = [k for k in keys if k not in zh]
+            if missing:
+                sys.exit(f'piece-font: {os.path.relpath(f, ROOT)} draws keys with no Chinese in web/strings/: {", ".join(missing)}')
+            if keys:
+                out.append((f'{os.path.relpath(f, ROOT)} board words ' + ' '.join(keys), ''.join(zh[k] for k in keys)))
     html = open(os.path.join(WEB, 'index.html'), encoding='utf-8').read()
     m = re.search(r'<header.*?</header>', html, re.S)
     header = m.group(0) if m else ''
     out.append(('web/index.html <header>', re.sub(r'<!--.*?-->', '', header, flags=re.S)))
-    zh = catalogue()
     keys = re.findall(r'data-i18n="([\w-]+)"', header) + HEADER_KEYS
     missing = [k for k in keys if k not in zh]
     if missing:

@@ -54,8 +54,25 @@ export function drops(plies, rec) {
   return out.sort((a, b) => b.lost - a.lost).slice(0, 3);
 }
 
-/** The panel: a button before, progress while it runs, the graph and tables after. */
-export function analysisHtml(state, id, mod) {
+/**
+ * The moves of a line from `fen` in `notation`, as the game's module writes
+ * them (its `line` hook; the engine's own notation without one).
+ * @param {Partial<import('./kinds.js').GameModule>} mod @param {string} fen @param {string[]} moves @param {string} notation
+ */
+function lineText(mod, fen, moves, notation) {
+  return mod.line && notation ? mod.line(fen, moves, notation) : moves;
+}
+
+// The notation the panel was last drawn in, for its redraws while the engine runs.
+let shownNotation = '';
+
+/**
+ * The panel: a button before, progress while it runs, the graph and tables after.
+ * @param {import('./kinds.js').GameState} state @param {string} id
+ * @param {Partial<import('./kinds.js').GameModule>} mod @param {string} [notation] the move list's notation
+ */
+export function analysisHtml(state, id, mod, notation = shownNotation) {
+  shownNotation = notation;
   if (!canAnalyse(state, mod)) return '';
   const run = runs.get(id);
   if (!run) return `<div class="analysis" id="analysis"><button data-analyse="${esc(id)}" data-testid="analyse">${t('analyse')}</button></div>`;
@@ -63,13 +80,18 @@ export function analysisHtml(state, id, mod) {
   if (run.error) return `<div class="analysis err" id="analysis">${esc(run.error)}</div>`;
   if (!run.done) return `<div class="analysis" id="analysis"><span class="muted" data-testid="analysis-progress">${t('analysing')} ${run.plies.length}/${rec.length + 1}</span></div>`;
   const worst = drops(run.plies, rec);
+  // Each move and the engine's best line in the move list's notation, from the position before it.
+  const start = state.start_fen || (mod.analysis ? mod.analysis.start : '');
+  const fenBefore = (/** @type {number} */ i) => (i ? rec[i - 1].fen : start);
+  const moveName = (/** @type {number} */ i) => (rec[i][notation] || rec[i].iccs);
   const rows = rec.map((m, i) => {
     const before = run.plies[i], after = run.plies[i + 1] || {};
     const bad = worst.some((d) => d.ply === i + 1);
-    return `<tr${bad ? ' class="blunder" data-testid="blunder"' : ''}><td class="muted">${Math.floor(i / 2) + 1}${i % 2 ? '…' : '.'}</td><td>${esc(m.iccs)}</td><td>${esc(scoreText(after))}</td><td class="muted">${esc(before && before.best ? `${t('best')} ${before.best}: ${(before.pv || []).slice(0, 5).join(' ')}` : '')}</td></tr>`;
+    const pv = before && before.best ? lineText(mod, fenBefore(i), (before.pv && before.pv.length ? before.pv : [before.best]).slice(0, 5), notation) : [];
+    return `<tr${bad ? ' class="blunder" data-testid="blunder"' : ''}><td class="muted">${Math.floor(i / 2) + 1}${i % 2 ? '…' : '.'}</td><td>${esc(moveName(i))}</td><td>${esc(scoreText(after))}</td><td class="muted" data-testid="best-line">${esc(pv.length ? `${t('best')} ${pv[0]}: ${pv.join(' ')}` : '')}</td></tr>`;
   }).join('');
   return `<div class="analysis" id="analysis" data-testid="analysis"><h3>${t('analysis')} <span class="muted small">(${t('depth')} ${DEPTH})</span></h3>${graph(run.plies)}
-    ${worst.length ? `<p data-testid="drops">${t('biggest_drops')}: ${worst.map((d) => `${Math.floor((d.ply - 1) / 2) + 1}${(d.ply - 1) % 2 ? '…' : '.'} ${esc(rec[d.ply - 1].iccs)} (−${(d.lost / 100).toFixed(1)})`).join(', ')}</p>` : `<p class="muted" data-testid="drops">${t('no_big_drops')}</p>`}
+    ${worst.length ? `<p data-testid="drops">${t('biggest_drops')}: ${worst.map((d) => `${Math.floor((d.ply - 1) / 2) + 1}${(d.ply - 1) % 2 ? '…' : '.'} ${esc(moveName(d.ply - 1))} (−${(d.lost / 100).toFixed(1)})`).join(', ')}</p>` : `<p class="muted" data-testid="drops">${t('no_big_drops')}</p>`}
     <div class="analysis-moves"><table data-testid="analysis-moves">${rows}</table></div></div>`;
 }
 
@@ -84,14 +106,14 @@ function start(state, id, rerender, mod) {
     else if (r.done) { run.done = true; worker.terminate(); }
     else run.plies[r.ply] = r;
     const box = document.getElementById('analysis');
-    if (box) box.outerHTML = analysisHtml(state, id, mod);
+    if (box) box.outerHTML = analysisHtml(state, id, mod, shownNotation);
     else if (rerender) rerender();
   };
   worker.postMessage({ variant: state.game, fen: state.start_fen || mod.analysis.start, moves: (state.records || []).map((m) => m.iccs), depth: DEPTH });
 }
 
 /**
- * @typedef {{ state: import('./kinds.js').GameState | null, id: string, rerender?: () => void, mod: Partial<import('./kinds.js').GameModule> | null }} Shown
+ * @typedef {{ state: import('./kinds.js').GameState | null, id: string, rerender?: () => void, mod: Partial<import('./kinds.js').GameModule> | null, notation?: string }} Shown
  */
 /** @type {() => Shown | null} */
 let current = () => null;

@@ -5,8 +5,9 @@ import { titleSlot, decorate, fetchRatings } from './titles.js';
 import { leaderboardView, profileRatings } from './leaderboard.js';
 import { eventsView, eventView } from './events.js';
 import { teamEventsView, teamEventView } from './team-events.js';
-import { loadKinds, kindOf } from './kinds.js';
-import { api, esc, seatLabel, clockText, reasonText, byId, botBadge } from './util.js';
+import { loadKinds, kindOf, pointsFamilies } from './kinds.js';
+import { historyHtml, totalsHtml, pointsHtml } from './profile.js';
+import { api, esc, seatLabel, clockText, byId, botBadge } from './util.js';
 import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
 import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
@@ -31,6 +32,7 @@ function renderNav() {
   if (me && !me.guest) { a.textContent = me.username; a.href = `#/user/${encodeURIComponent(me.username)}`; }
   else { a.textContent = t('login'); a.href = '#/login'; }
   byId('lang').textContent = getLang() === 'zh' ? 'English' : '中文';
+  byId('menu').setAttribute('aria-label', t('menu'));
   applyStatic();
   applyTheme();
 }
@@ -138,7 +140,7 @@ function loginView() {
     <button class="primary" data-a="login" data-testid="do-login">${t('login')}</button>
     <button data-a="register" data-testid="do-register">${t('register')}</button>
     ${me && !me.guest ? `<button type="button" id="logout">${t('logout')}</button>` : ''}
-    <div class="err" id="login-err"></div></form></div>`;
+    <div class="err" id="login-err" data-testid="login-error"></div></form></div>`;
   const form = /** @type {HTMLFormElement} */ (document.getElementById('login'));
   /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll('button[data-a]')).forEach((b) => b.addEventListener('click', async (e) => {
     e.preventDefault();
@@ -161,8 +163,9 @@ async function profileView(name) {
     const bot = !!(p.bot || (own && me.bot) || (p.games || []).some((g) => (g.seats || []).some((s) => s.kind === 'user' && s.name === p.username && s.bot)));
     view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}${botBadge({ bot })}</h2>
       ${profileRatings(p)}
-      ${Object.entries(p.points || {}).map(([family, n]) => `<p data-testid="${esc(family)}-points">${t(family + '_points')}: ${Number(n)}</p>`).join('')}
-      <h3>${t('history')}</h3><table>${p.games.map((g) => `<tr><td><a href="#/game/${g.id}">${esc(t(g.game))}</a></td><td>${seatsLine(g, false)}</td><td>${g.result ? t('result_' + g.result) : esc(g.status)}</td><td class="muted" data-testid="history-reason">${esc(reasonText(g.reason))}</td><td class="muted">${new Date(g.created_ms).toLocaleString()}</td></tr>`).join('') || `<tr><td>${t('none')}</td></tr>`}</table>
+      ${pointsHtml(p, pointsFamilies())}
+      ${totalsHtml(p)}
+      ${historyHtml(p, (g) => seatsLine(g, false))}
       ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}
       ${own && !me.guest && !bot && !(p.games || []).length ? `<p class="small muted" data-testid="make-bot-box"><button data-testid="make-bot">${t('make_bot')}</button> ${t('make_bot_about')}</p>` : ''}</div>
       ${me && me.username === p.username ? '<div class="card" id="sessions" data-testid="sessions"></div>' : ''}`;
@@ -223,6 +226,14 @@ function route() {
 }
 
 byId('lang').addEventListener('click', () => { setLang(getLang() === 'zh' ? 'en' : 'zh'); renderNav(); route(); });
+// On a phone the header folds its links under ☰: the menu opens and closes
+// with it, and closes after a choice (a link, a hash change) or Escape.
+const menu = byId('menu');
+const setMenu = (/** @type {boolean} */ open) => { document.body.classList.toggle('menu-open', open); menu.setAttribute('aria-expanded', String(open)); };
+menu.addEventListener('click', () => setMenu(menu.getAttribute('aria-expanded') !== 'true'));
+byId('nav').addEventListener('click', (e) => { if (/** @type {HTMLElement} */ (e.target).closest('a')) setMenu(false); });
+window.addEventListener('hashchange', () => setMenu(false));
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') setMenu(false); });
 // Until the session and the kinds are loaded, the first route (below) reads
 // the hash itself: routing earlier too would draw the view twice, the second
 // time over what the visitor (or a test) already typed into it.

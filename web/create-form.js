@@ -31,7 +31,7 @@ export function createFormHtml(me) {
       <span id="per-move" class="muted" data-testid="per-move-clock" hidden></span>
       <label>${t('opponent')} <select name="opponent" data-testid="opponent">
         <option value="open">${t('open_seat')}</option>
-        ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="ai:${n}">${t('ai_level')} ${n}</option>`).join('')}
+        ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="ai:${n}">${t('ai_named').replace('{n}', String(n))}</option>`).join('')}
       </select></label>
       <label id="challenge-row">${t('challenge_user')} <input name="challenge" maxlength="20" autocomplete="off" placeholder="${esc(t('challenge_placeholder'))}" style="width:12em" data-testid="challenge-name"></label>
       <span id="range-row">${t('rating_range')} <input name="range_min" type="number" min="0" max="4000" step="1" placeholder="${esc(t('rating_min'))}" aria-label="${esc(t('rating_range'))} ${esc(t('rating_min'))}" style="width:5em" data-testid="range-min">–<input name="range_max" type="number" min="0" max="4000" step="1" placeholder="${esc(t('rating_max'))}" aria-label="${esc(t('rating_range'))} ${esc(t('rating_max'))}" style="width:5em" data-testid="range-max"></span>
@@ -51,11 +51,11 @@ export function checkClock(minutesText, incText) {
   if (m === '') return { error: t('err_minutes_empty') };
   const minutes = Number(m);
   if (!Number.isFinite(minutes) || minutes <= 0) return { error: t('err_minutes_zero') };
-  if (minutes > MAX_MINUTES) return { error: t('err_minutes_large').replace('{n}', MAX_MINUTES) };
+  if (minutes > MAX_MINUTES) return { error: t('err_minutes_large', { n: MAX_MINUTES }) };
   const initial = Math.round(minutes * 60);
   if (initial < 1) return { error: t('err_minutes_zero') };
   const inc = i === '' ? 0 : Number(i);
-  if (!Number.isInteger(inc) || inc < 0 || inc > MAX_INCREMENT) return { error: t('err_increment').replace('{n}', MAX_INCREMENT) };
+  if (!Number.isInteger(inc) || inc < 0 || inc > MAX_INCREMENT) return { error: t('err_increment', { n: MAX_INCREMENT }) };
   return { clock: { initial_s: initial, increment_s: inc } };
 }
 

@@ -13,6 +13,7 @@ import { tabTitle, typedHtml, typedExample } from './game-extras.js';
 import { markPremove } from './premove.js';
 import { takebackHtml, takebackButton, waitingHtml, mayJoin } from './game-social.js';
 import { pairTargets, pairLast } from './pair-moves.js';
+import { play } from './sound.js';
 
 /**
  * @typedef {import('./kinds.js').GameModule} GameModule
@@ -50,6 +51,7 @@ const icon = (k) => `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden
  * @param {Record<string, any>} state
  */
 export function extras(mod, state) {
+  /** @type {{ offer: boolean, claim: boolean, pgn: boolean, resign: boolean, resignWhy?: string, leave?: string }} */
   const base = { offer: true, claim: true, pgn: true, resign: true };
   return mod && mod.extras ? { ...base, ...mod.extras(state) } : base;
 }
@@ -69,6 +71,7 @@ export function pageHtml(id) {
       <div class="status" id="status" data-testid="status"></div>
       <div class="muted small" id="premove" data-testid="premove" hidden></div>
       <div id="notice"></div>
+      <div class="low-time" id="low-time" data-testid="low-time" role="alert" hidden></div>
       <div id="offer"></div>
       <div id="result"></div>
       <div class="err" id="err" data-testid="error"></div>
@@ -80,6 +83,7 @@ export function pageHtml(id) {
       ${typedHtml()}
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
       <div id="replay" class="buttons"></div>
+      <div class="fen-box small" id="fen-box" hidden><span class="muted">${t('fen')}</span> <code id="fen" data-testid="fen"></code> <button data-f="copy-fen" data-testid="copy-fen">${t('copy_fen')}</button></div>
       <div id="chat" class="chat" hidden></div>
     </div></div><div id="chooser"></div>`;
 }
@@ -111,8 +115,20 @@ function offerHtml(state, store, ex) {
     return `<div class="offer" data-testid="draw-offer"><b>${t('offers_draw').replace('{name}', who)}</b><div class="buttons"><button class="primary" data-f="accept" data-testid="accept-draw">${t('accept_draw')}</button><button data-f="decline" data-testid="decline-draw">${t('decline_draw')}</button></div></div>`;
   }
   if (state.draw_offer === mySeat) return `<div class="offer muted" data-testid="draw-pending">${t('draw_offered_wait')}</div>`;
-  if (store.declinedAt && now - store.declinedAt < 10000) return `<div class="offer declined" data-testid="draw-declined">${t('draw_declined')}</div>`;
+  if (store.declinedAt && now - store.declinedAt < 10000) return `<div class="offer declined" data-testid="draw-declined">${t('draw_declined')}<div class="small muted" data-testid="foul-about">${t('foul_about')}</div></div>`;
   return '';
+}
+
+/**
+ * Resigning while the game keeps it closed: the disabled button, why, and
+ * (where the module offers one) a Leave button with what leaving costs.
+ * @param {ReturnType<typeof extras>} ex
+ */
+function resignClosedHtml(ex) {
+  const why = ex.resignWhy || t('resign_later');
+  const leave = ex.leave ? ` <button data-f="leave" data-testid="leave">${t('leave_game')}</button>` : '';
+  const about = ex.leave ? `<div class="muted small leave-about" data-testid="leave-about">${esc(ex.leave)}</div>` : '';
+  return `<button disabled data-testid="resign-later" title="${esc(why)}">${t('resign')}</button>${leave}<div class="muted small leave-about" data-testid="resign-why">${esc(why)}</div>${about}`;
 }
 
 /**
@@ -137,8 +153,9 @@ function buttonsHtml(state, store, mod, ex, out, me) {
     if (state.abortable) b.push(`<button data-f="abort" data-testid="abort" title="${esc(t('abort_about'))}">${t('abort')}</button>`);
     if (ex.offer && state.draw_offer == null) b.push(`<button data-f="draw" data-testid="offer-draw">${t('offer_draw')}</button>`);
     b.push(takebackButton(state));
-    if (ex.claim) b.push(`<button data-f="claim" data-testid="claim">${t('claim')}</button>`);
-    b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : `<button disabled data-testid="resign-later" title="${esc(t('resign_later'))}">${t('resign')}</button> <span class="muted small">${t('resign_later')}</span>`);
+    // A claim only when the server says it would be granted, with the reason in plain words.
+    if (ex.claim && state.claimable) b.push(`<span class="claim-offer" data-testid="claim-offer"><button class="primary" data-f="claim" data-testid="claim">${t('claim')}</button> <span class="small" data-testid="claim-why">${esc(mod.claimWhy ? mod.claimWhy(state, t) : t('claim_valid'))}</span></span>`);
+    b.push(ex.resign ? `<button data-f="resign" data-testid="resign">${t('resign')}</button>` : resignClosedHtml(ex));
   }
   if (mayJoin(state, me)) b.push(`<button data-f="join" data-testid="join">${t('join')}</button>`);
   return b.join(' ');
@@ -232,6 +249,10 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     $('notation-wrap').hidden = mod.notations === false;
     $('flip').textContent = t(mod.flipLabel || 'flip');
     $('pgn').hidden = !ex.pgn;
+    // The record in the move list's notation (a game without notations has one).
+    const withNotation = mod.notations !== false && ui.notation !== 'iccs';
+    $('pgn').setAttribute('href', `/api/games/${encodeURIComponent(id)}/pgn${withNotation ? `?notation=${encodeURIComponent(ui.notation)}` : ''}`);
+    $('pgn').textContent = mod.notations === false ? t('pgn') : t('pgn_in').replace('{notation}', t('notation_' + ui.notation));
     if (mod.seats) { $('seats').innerHTML = mod.seats(state, ctx); decorate($('seats')); }
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     // A seat may have no colour yet (the game's module says: its `sideOf`).
@@ -245,6 +266,10 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
       $('bot-name').innerHTML = nameHtml(bot);
       decorate(view.querySelector('.board-wrap'));
     }
+    // The position shown, as text to copy (games whose module gives it).
+    const fenShown = mod.fenAt ? ctx.fen : '';
+    $('fen-box').hidden = !fenShown;
+    $('fen').textContent = fenShown || '';
     $('title').innerHTML = `<b>${esc(t(state.game))}</b> · <span data-testid="clock-rule">${clockText(state.clock, state.game)}</span>${state.rated ? ' · ' + t('rated') : ''}`;
     $('scores').innerHTML = mod.info(state, t, ctx);
     // A seat that left a game the others play on only watches.
@@ -260,7 +285,7 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     // Once over, the result panel says it all (the line stays for readers of the page's text).
     $('status').hidden = state.status === 'finished';
     $('offer').innerHTML = offerHtml(state, store, ex) + takebackHtml(state) + waitingHtml(state, me);
-    $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ui.ratings) + analysisHtml(state, id, mod) : '';
+    $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ui.ratings) + analysisHtml(state, id, mod, ui.notation) : '';
     decorate($('result'));
     $('buttons').innerHTML = buttonsHtml(state, store, mod, ex, out, me);
     $('moves').innerHTML = movesHtml(state, mod, ui);
@@ -274,10 +299,17 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     tick();
   }
 
+  // The low-time warning: once per turn of one's own when the clock
+  // passes the line (a sound and a notice beside the red clock).
+  let lowWarned = false;
+  /** The low-time line of a game: 20 s, or a third of a short base time. @param {Record<string, any>} state */
+  const lowLine = (state) => Math.min(20000, ((state.clock && state.clock.initial_s) || 600) * 1000 / 3);
+
   /** The clocks, counting down from the last state; an old "declined" notice goes. */
   function tick() {
     const state = store.state;
     if (!state) return;
+    lowTime(state);
     const flip = ui.flipped !== (state.seat === 1);
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     const now = performance.now();
@@ -298,6 +330,19 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     if (notice !== shownNotice) { shownNotice = notice; $('notice').innerHTML = notice; }
     view.querySelectorAll('[data-clock-seat]').forEach((e) => show(/** @type {HTMLElement} */ (e), Number(/** @type {HTMLElement} */ (e).dataset.clockSeat)));
     if (store.declinedAt && now - store.declinedAt > 10000 && $('offer').querySelector('[data-testid="draw-declined"]')) { store.declinedAt = 0; $('offer').innerHTML = ''; }
+  }
+
+  /** Warns the player whose own clock runs low. @param {Record<string, any>} state */
+  function lowTime(state) {
+    const seat = state.seat;
+    const box = $('low-time');
+    const mine = state.status === 'playing' && seat != null && state.running === seat && state.clocks[seat] != null && !clockDays(state.clock);
+    const ms = mine ? state.clocks[seat] - (performance.now() - store.receivedAt) : Infinity;
+    const low = mine && ms < lowLine(state) && ms > 0;
+    if (low && !lowWarned) { lowWarned = true; play('lowtime'); }
+    if (!mine || ms >= lowLine(state)) lowWarned = false;
+    box.hidden = !low;
+    if (low) box.textContent = t('low_time').replace('{n}', String(Math.max(0, Math.ceil(ms / 1000))));
   }
 
   /** The names are drawn again on the next render (their titles changed). */

@@ -4,10 +4,10 @@
 // (game-store.js: the game folded from the server's frames), the socket
 // (game-socket.js) and the drawing (game-render.js); what is particular to
 // a game is its module (web/games/, its hooks in kinds.js).
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { forget } from './titles.js';
 import { gameModule } from './kinds.js';
-import { api, esc } from './util.js';
+import { api, esc, errorText } from './util.js';
 import { ratingChanges } from './result.js';
 import { bindAnalysis } from './analysis.js';
 import { refreshMyGames } from './my-games.js';
@@ -20,7 +20,7 @@ import { takebackFrame, copyInvite } from './game-social.js';
 import { pairClick } from './pair-moves.js';
 import { GameStore } from './game-store.js';
 import { GameSocket } from './game-socket.js';
-import { pageHtml, chooserHtml, gameRenderer, speaker } from './game-render.js';
+import { pageHtml, chooserHtml, gameRenderer, speaker, extras } from './game-render.js';
 
 /**
  * Shows game `id` in `view`; returns the function that leaves it.
@@ -31,7 +31,7 @@ import { pageHtml, chooserHtml, gameRenderer, speaker } from './game-render.js';
 export function gameView(view, id, me = null) {
   const store = new GameStore();
   /** @type {import('./game-render.js').Ui} */
-  const ui = { selected: null, flipped: false, notation: localStorage.getItem('qy-notation') || 'iccs', replayPly: null, premove: null, preFrom: null, chooserOpen: null, ratings: null };
+  const ui = { selected: null, flipped: false, notation: localStorage.getItem('qy-notation') || (getLang() === 'zh' ? 'chinese' : 'iccs'), replayPly: null, premove: null, preFrom: null, chooserOpen: null, ratings: null };
   /** @type {import('./kinds.js').GameModule | null} the game's module, once loaded */
   let mod = null;
   let closed = false, ratingsAsked = false;
@@ -142,7 +142,7 @@ export function gameView(view, id, me = null) {
   // whatever the last render put there.
   const onViewClick = (/** @type {MouseEvent} */ e) => {
     const el = /** @type {HTMLElement} */ (e.target);
-    const x = /** @type {HTMLButtonElement | null} */ (el.closest('#buttons button[data-f], #offer button[data-f], #notice button[data-f], #result button[data-f]'));
+    const x = /** @type {HTMLButtonElement | null} */ (el.closest('#buttons button[data-f], #offer button[data-f], #notice button[data-f], #result button[data-f], #fen-box button[data-f]'));
     if (x) return onButton(x);
     const ply = /** @type {HTMLElement | null} */ (el.closest('#moves [data-ply]'));
     if (ply) { ui.replayPly = Number(ply.dataset.ply); render(); return; }
@@ -160,6 +160,7 @@ export function gameView(view, id, me = null) {
     const tb = takebackFrame(f);
     if (tb) { send(tb); return; }
     if (f === 'copy-invite') { copyInvite(x); return; }
+    if (f === 'copy-fen') { copyFen(x); return; }
     if (f === 'pass') sendMove((state.legal || []).includes('pass') ? 'pass' : '0000');
     else if (f === 'random') sendMove('random');
     else if (f === 'action') sendMove(String(x.dataset.move));
@@ -168,6 +169,8 @@ export function gameView(view, id, me = null) {
     else if (f === 'decline') send({ t: 'draw', action: 'decline' });
     else if (f === 'claim') send({ t: 'claim' });
     else if (f === 'resign') { if (confirm(t('resign') + '?')) send({ t: 'resign' }); }
+    // Resigning is closed: leaving goes back to the lobby once the cost is read.
+    else if (f === 'leave') { const ex = extras(mod, state); if (confirm(ex.leave || t('leave_game'))) location.hash = '#/'; }
     else if (f === 'rematch') send({ t: 'rematch' });
     else if (f === 'new-game') { sessionStorage.setItem('qy-new-game', JSON.stringify({ game: state.game, clock: state.clock, opponent: (state.seats.find((/** @type {any} */ s) => s.kind === 'ai') || {}).level })); location.hash = '#/'; }
     else if (f === 'cancel-room' || f === 'decline-challenge') {
@@ -186,7 +189,23 @@ export function gameView(view, id, me = null) {
     else if (f === 'join') { try { await api('POST', `/api/games/${id}/join`); socket.connect(false); } catch (e) { $('err').textContent = e.message; } }
   }
 
-  bindAnalysis(() => ({ state: store.state, id, rerender: render, mod }));
+  /** Copies the FEN shown to the clipboard (selects it where the clipboard is closed). @param {HTMLButtonElement} x */
+  async function copyFen(x) {
+    const code = $('fen');
+    const text = code.textContent || '';
+    try { await navigator.clipboard.writeText(text); x.textContent = t('copied'); }
+    catch {
+      // No clipboard access (an insecure page, a denied permission): the text is selected and copied the old way.
+      const r = document.createRange(); r.selectNodeContents(code);
+      const sel = window.getSelection(); if (sel) { sel.removeAllRanges(); sel.addRange(r); }
+      let done = false;
+      try { done = document.execCommand('copy'); } catch { /* not supported */ }
+      x.textContent = done ? t('copied') : t('fen_selected');
+    }
+    setTimeout(() => { if (!closed) x.textContent = t('copy_fen'); }, 1500);
+  }
+
+  bindAnalysis(() => ({ state: store.state, id, rerender: render, mod, notation: ui.notation }));
   const timer = setInterval(() => renderer.tick(), 250);
 
   // Whether the opponent has left during their turn: one's own state over
@@ -227,7 +246,7 @@ export function gameView(view, id, me = null) {
 
   /** A frame of the socket's (pings are answered there). @param {Record<string, any>} m */
   function onFrame(m) {
-    if (m.t === 'error') { $('err').textContent = m.error; store.pending = null; return; }
+    if (m.t === 'error') { $('err').textContent = errorText(m); store.pending = null; return; }
     if (m.t === 'rematch') { location.hash = `#/game/${m.id}`; return; }
     if (m.t === 'chat') { chat.onFrame(m); return; }
     if (m.t !== 'state' && m.t !== 'diff') return;

@@ -11,9 +11,10 @@ import xiangqi from './strings/xiangqi.js';
 import banqi from './strings/banqi.js';
 import tiaoqi from './strings/tiaoqi.js';
 import junqi from './strings/junqi.js';
+import profile from './strings/profile.js';
 
 /** Every area's strings, merged (the check rejects a key defined twice). */
-export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi });
+export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...profile });
 
 let lang = localStorage.getItem('qy-lang') || ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 
@@ -23,12 +24,23 @@ export function getLang() { return lang; }
 /** Switches the language and remembers it. */
 export function setLang(l) { lang = l; localStorage.setItem('qy-lang', l); document.documentElement.lang = l === 'zh' ? 'zh-CN' : 'en'; }
 
-/** The string for `key` in the current language (the key itself when unknown). */
-export function t(key) {
-  const e = /** @type {Record<string, {en: string, zh: string}>} */ (CATALOGUE)[key];
-  if (!e) return key;
-  return lang === 'zh' ? e.zh : e.en;
+/**
+ * The string for `key` in the current language (the key itself when unknown),
+ * with each `{name}` of `params` filled in (a placeholder without a value stays).
+ * @param {string | null | undefined} key (a missing key reads as itself)
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
+export function t(key, params) {
+  const e = /** @type {Record<string, {en: string, zh: string}>} */ (CATALOGUE)[String(key)];
+  if (!e) return String(key);
+  const s = lang === 'zh' ? e.zh : e.en;
+  if (!params) return s;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] == null ? m : String(params[k])));
 }
+
+/** Whether the catalogue has `key`. @param {string} key */
+export function hasKey(key) { return Object.prototype.hasOwnProperty.call(CATALOGUE, key); }
 
 /** Fills every element with data-i18n. */
 export function applyStatic(root = document) {

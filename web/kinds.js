@@ -13,7 +13,9 @@
  * @typedef {(key: string) => string} Translate
  * @typedef {{ move?: string, select?: string | null, choose?: string[] }} ClickResult
  * @typedef {{ moves?: string[], illegal?: boolean }} TypedResult
- * @typedef {{ offer?: boolean, claim?: boolean, pgn?: boolean, resign?: boolean }} Extras
+ * @typedef {{ offer?: boolean, claim?: boolean, pgn?: boolean, resign?: boolean, resignWhy?: string, leave?: string }} Extras
+ *   `resignWhy`: why resigning is closed now (default: the message 'resign_later');
+ *   `leave`: while it is closed, a Leave button is offered with this text saying what leaving costs.
  *
  * @typedef {object} GameModule
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).
@@ -29,9 +31,15 @@
  * @property {(state: GameState, ctx: Record<string, any>) => string} [seats] A game of any number of seats lists them itself.
  * @property {(state: GameState, replayPly: number | null, esc: (s: any) => string, notation: string) => string} [moveRows] The move list's rows.
  * @property {(rec: Record<string, any>, t: Translate) => string} [moveText] One move in the default move list.
- * @property {(state: GameState, replayPly: number | null) => string} [fenAt] The position shown at `replayPly`.
+ * @property {(state: GameState, replayPly: number | null) => string} [fenAt] The position shown at `replayPly` (the page shows it with a copy button).
+ * @property {(fen: string, moves: string[], notation: string) => string[]} [line] A line of moves from `fen` (the engine's) in the move list's `notation`. Default: as the engine writes them.
+ * @property {(state: GameState, t: Translate) => string} [claimWhy] Why a draw may be claimed, in plain words, while the server says `claimable`. Default: the message 'claim_valid'.
  * @property {(state: GameState, t: Translate) => { move: string, testid: string, label: string, disabled?: boolean, why?: string }[]} [actions] Own moves as buttons.
  * @property {(state: GameState, t: Translate, ctx: Record<string, any>) => string} [result] Who won, in words.
+ * @property {(state: GameState) => 'won' | 'lost' | 'draw' | null} [viewerResult]
+ *   How a finished game went for the seated viewer. Default: the server's placings.
+ * @property {(state: GameState, t: Translate, ctx: Record<string, any>) => string | null} [explain]
+ *   What ended the game, in words (null: the server's explanation in the page's language).
  * @property {(raw: string, legal: string[]) => TypedResult | null} [typed]
  *   A typed move in the game's own notation (null: not one; the shared square-pair reading follows).
  * @property {string} [typedExample] An example move for the typed-move box. Default: the message 'typed_placeholder'.
@@ -62,6 +70,17 @@ export async function loadKinds() {
 
 /** Every variant name, in the server's order. */
 export function variantNames() { return kinds.flatMap((k) => k.variants.map((v) => v.name)); }
+
+/** The seat counts a variant can be played with (none for an unknown one). @param {string} variant @returns {number[]} */
+export function seatsOf(variant) {
+  for (const k of kinds) { const v = k.variants.find((x) => x.name === variant); if (v) return v.seats; }
+  return [];
+}
+
+/** Every points ledger (a kind's `settlement`), with the kind that settles into it. @returns {{ family: string, kind: string }[]} */
+export function pointsFamilies() {
+  return kinds.filter((k) => k.settlement).map((k) => ({ family: String(k.settlement), kind: k.id }));
+}
 
 /** Every rating family (kind id). */
 export function families() { return kinds.map((k) => k.id); }

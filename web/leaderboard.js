@@ -2,23 +2,43 @@
 // Leaderboard per game family and the rating chart on profiles.
 import { t } from './i18n.js';
 import { titleBadge } from './titles.js';
-import { ratingFamilies } from './kinds.js';
-import { byId } from './util.js';
+import { ratingFamilies, pointsFamilies } from './kinds.js';
+import { byId, api } from './util.js';
 
 
 function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c])); }
 
-/** `#/leaderboard/{game}`. */
+/**
+ * Every leaderboard tab: a rating family each, then a points ledger each
+ * (`{family}-points`, named after the kind that settles it), all from the
+ * kinds the server lists.
+ * @returns {{ id: string, label: string, points: boolean }[]}
+ */
+export function leaderboardTabs() {
+  return [
+    ...ratingFamilies().map((g) => ({ id: g, label: t(g), points: false })),
+    ...pointsFamilies().map((l) => ({ id: `${l.family}-points`, label: t('points_of').replace('{game}', t(l.kind)), points: true })),
+  ];
+}
+
+/** `#/leaderboard/{game}`: a rating family's top 100, or a points ledger's. */
 export async function leaderboardView(view, game) {
-  game = game || ratingFamilies()[0];
-  const tabs = ratingFamilies().map((g) => `<a href="#/leaderboard/${g}" class="${g === game ? 'cur' : ''}" data-testid="lb-tab-${g}">${esc(t(g))}</a>`).join(' · ');
-  view.innerHTML = `<div class="card"><h2>${t('leaderboard')}</h2><p>${tabs}</p><div id="lb">…</div></div>`;
+  const tabs = leaderboardTabs();
+  game = game || (tabs[0] && tabs[0].id);
+  const tab = tabs.find((x) => x.id === game);
+  const links = tabs.map((x) => `<a href="#/leaderboard/${esc(x.id)}" class="${x.id === game ? 'cur' : ''}" data-testid="lb-tab-${esc(x.id)}">${esc(x.label)}</a>`).join('');
+  view.innerHTML = `<div class="card"><h2>${t('leaderboard')}</h2><p class="lb-tabs">${links}</p><div id="lb">…</div></div>`;
   try {
-    const r = await fetch(`/api/leaderboard/${encodeURIComponent(game)}`);
-    const d = await r.json();
-    if (!r.ok) throw new Error(d.error || r.statusText);
+    const d = await api('GET', `/api/leaderboard/${encodeURIComponent(game)}`);
+    const user = (name) => `<a href="#/user/${encodeURIComponent(name)}">${esc(name)}</a>`;
+    if (tab && tab.points) {
+      byId('lb').innerHTML = d.players.length
+        ? `<table data-testid="leaderboard"><tr><th>#</th><th>${t('username')}</th><th>${t('points')}</th></tr>${d.players.map((row) => `<tr><td>${row.rank}</td><td>${user(row.username)}</td><td>${Number(row.points)}</td></tr>`).join('')}</table>`
+        : `<p class="muted">${t('none')}</p>`;
+      return;
+    }
     byId('lb').innerHTML = d.rows.length
-      ? `<table data-testid="leaderboard"><tr><th>#</th><th>${t('username')}</th><th>${t('title')}</th><th>${t('rating')}</th><th>${t('rated_games')}</th></tr>${d.rows.map((row) => `<tr><td>${row.rank}</td><td><a href="#/user/${encodeURIComponent(row.username)}">${esc(row.username)}</a></td><td>${titleBadge(row)}</td><td>${row.rating}</td><td>${row.games}</td></tr>`).join('')}</table>`
+      ? `<table data-testid="leaderboard"><tr><th>#</th><th>${t('username')}</th><th>${t('title')}</th><th>${t('rating')}</th><th>${t('rated_games')}</th></tr>${d.rows.map((row) => `<tr><td>${row.rank}</td><td>${user(row.username)}</td><td>${titleBadge(row)}</td><td>${row.rating}</td><td>${row.games}</td></tr>`).join('')}</table>`
       : `<p class="muted">${t('none')}</p>`;
   } catch (e) { byId('lb').innerHTML = `<p class="err">${esc(e.message)}</p>`; }
 }

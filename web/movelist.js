@@ -33,14 +33,39 @@ export function turns(state) {
   return out;
 }
 
+/** The scores a position text carries after its board fields (Jifen: fields 7 and 8), or null. */
+function scoresOf(fen) {
+  const f = (fen || '').split(' ');
+  return f.length >= 8 ? [Number(f[6]) || 0, Number(f[7]) || 0] : null;
+}
+
+/**
+ * The change of score a move made, as a badge: `+1` in the colour of the
+ * side whose score moved, the whole score in its title. Nothing for a move
+ * that changed no score, so the list does not repeat the score after every
+ * move (the side panel shows it once).
+ * @param {number[] | null} before @param {number[]} after @param {(s: any) => string} esc
+ */
+function scoreBadge(before, after, esc) {
+  const was = before || [0, 0];
+  const side = after[0] !== was[0] ? 0 : after[1] !== was[1] ? 1 : -1;
+  if (side < 0) return '';
+  const d = after[side] - was[side];
+  const title = `${t('red')} ${after[0]} : ${after[1]} ${t('black')}`;
+  return ` <span class="score-badge side-${side ? 'black' : 'red'}" data-testid="score-change" title="${esc(title)}">${d > 0 ? '+' : '−'}${Math.abs(d)}</span>`;
+}
+
 /** The rows of the move list as HTML; each move is a `[data-ply]` element. */
 export function moveRows(state, replayPly, esc, notation) {
   const rec = state.records || [];
+  const start = scoresOf(state.start_fen);
   const mv = (j) => {
     const r = rec[j];
     const pass = r.iccs === '0000' || r.iccs === 'pass';
     const text = pass ? t('pass') : (r[notation] || r.iccs);
-    return `<span class="mv${replayPly === j + 1 ? ' cur' : ''}${pass ? ' pass' : ''}" data-ply="${j + 1}">${esc(text)}${r.scores ? ` <span class="muted">(${r.scores.join(':')})</span>` : ''}</span>`;
+    const badge = r.scores ? scoreBadge(j ? rec[j - 1].scores : start, r.scores, esc) : '';
+    const title = r.scores ? ` title="${esc(`${t('red')} ${r.scores[0]} : ${r.scores[1]} ${t('black')}`)}"` : '';
+    return `<span class="mv${replayPly === j + 1 ? ' cur' : ''}${pass ? ' pass' : ''}" data-ply="${j + 1}"${title}>${esc(text)}${badge}</span>`;
   };
   const cell = (turn) => turn ? `<td class="turn${turn.plies.length > 1 ? ' double' : ''}" data-side="${turn.side}"${turn.plies.length > 1 ? ' data-testid="double-turn"' : ''}>${turn.plies.map(mv).join('<span class="sep"> · </span>')}</td>` : '<td></td>';
   const rows = [];

@@ -20,6 +20,9 @@ export async function refreshMyGames() {
     badge.textContent = String(n);
     badge.title = mine ? t('my_games_turn').replace('{n}', mine.your_turn) : '';
   }
+  // The phone's ☰ carries the same count while the links are folded.
+  const mb = document.getElementById('menu-badge');
+  if (mb && badge) { mb.hidden = badge.hidden; mb.textContent = badge.textContent; }
   return mine;
 }
 

@@ -13,6 +13,30 @@ export function winnerSeat(state) {
   return null;
 }
 
+/**
+ * How a finished game went for the viewer: 'won', 'lost' or 'draw'; null
+ * for a spectator, an aborted game or a game still in play. The module's
+ * `viewerResult` has the say; by default the server's placings (best
+ * first): one group is a draw, the first group won, any other lost.
+ * @param {Record<string, any>} state
+ * @param {any} mod
+ * @returns {'won' | 'lost' | 'draw' | null}
+ */
+export function viewerResult(state, mod) {
+  const mine = state.seat;
+  if (mine == null || state.status !== 'finished' || state.result === 'aborted') return null;
+  if (mod && mod.viewerResult) return mod.viewerResult(state);
+  const pl = state.placings;
+  if (Array.isArray(pl) && pl.length) {
+    if (pl.length === 1) return 'draw';
+    if ((pl[0] || []).includes(mine)) return 'won';
+    return pl.some((/** @type {number[]} */ g) => g.includes(mine)) ? 'lost' : null;
+  }
+  if (state.result === 'draw') return 'draw';
+  const win = winnerSeat(state);
+  return win == null ? null : win === mine ? 'won' : 'lost';
+}
+
 /** Who won, in words: the module's say, but an aborted game has no winner in any game. */
 function whoWon(state, mod, ctx) {
   if (state.result === 'aborted') return t('result_aborted');
@@ -27,7 +51,10 @@ function endReason(state) {
 /** The short result line: "Red wins · checkmate" in the UI's language. */
 export function resultLine(state, mod, ctx) {
   const who = whoWon(state, mod, ctx);
-  const why = endReason(state);
+  // A module that explains the end in its own words (see resultPanel) has
+  // no use for the shared reason word, which may not fit its game.
+  const own = mod && mod.explain ? mod.explain(state, t, ctx) : null;
+  const why = own ? '' : endReason(state);
   return why ? `${who} · ${why}` : who;
 }
 
@@ -65,15 +92,17 @@ function ratingLines(ratings) {
 /** The result panel's HTML. `ratings`: from ratingChanges (null: no line). */
 export function resultPanel(state, mod, ctx, ratings) {
   const mine = state.seat;
-  const win = winnerSeat(state);
   let head = whoWon(state, mod, ctx);
-  let tone = 'draw';
-  if (mine != null && (state.seats || []).length === 2 && (state.result === 'red' || state.result === 'black')) {
-    tone = win === mine ? 'won' : 'lost';
-    head = `${t(win === mine ? 'you_won' : 'you_lost')} · ${head}`;
-  }
-  const why = endReason(state);
-  const half = ownHalf(state.explanation);
+  // The viewer's side first: "You lost · Blue wins".
+  const mineWent = viewerResult(state, mod);
+  const tone = mineWent || 'draw';
+  if (mineWent === 'won' || mineWent === 'lost') head = `${t(mineWent === 'won' ? 'you_won' : 'you_lost')} · ${head}`;
+  // What happened, in words: the module's own sentence (names and colours
+  // from the page's catalogue; it says the reason too), else the reason
+  // word and the server's sentence in the page's language.
+  const own = mod && mod.explain ? mod.explain(state, t, ctx) : null;
+  const why = own ? '' : endReason(state);
+  const half = own || ownHalf(state.explanation);
   const expl = half ? half[0].toUpperCase() + half.slice(1) : '';
   const b = [];
   if (mine != null) {

@@ -43,9 +43,13 @@ const SOUNDS = {
   start: (a) => { tone(a, 587, 0, 0.12, 0.25); tone(a, 880, 0.1, 0.22, 0.25); },
   // A challenge comes: a bell struck twice.
   challenge: (a) => { tone(a, 988, 0, 0.25, 0.2); tone(a, 988, 0.3, 0.3, 0.2); },
+  // Check (将军): the knock of the move, then a sharp high warning.
+  check: (a) => { tone(a, 420, 0, 0.08, 0.35, 'triangle'); tone(a, 1175, 0.08, 0.16, 0.25, 'square'); tone(a, 1480, 0.2, 0.18, 0.2, 'square'); },
+  // One's own clock runs low: three short ticks.
+  lowtime: (a) => { tone(a, 1760, 0, 0.05, 0.2, 'square'); tone(a, 1760, 0.18, 0.05, 0.2, 'square'); tone(a, 1760, 0.36, 0.05, 0.2, 'square'); },
 };
 
-/** Plays `name` ('move', 'capture', 'end', 'start', 'challenge') if sounds are on. */
+/** Plays `name` ('move', 'capture', 'check', 'end', 'start', 'challenge', 'lowtime') if sounds are on. */
 export function play(name) {
   if (!soundOn() || !SOUNDS[name]) return;
   // The sounds played, for the browser tests to read.
@@ -65,5 +69,7 @@ export function soundFor(prev, next) {
   const a = (prev.records || []).length, b = (next.records || []).length;
   if (b <= a) return null;
   const before = a ? next.records[a - 1].fen : prev.fen;
+  // A move that leaves something marked in danger (a general in check) sounds the warning.
+  if ((next.alerts || []).length && next.status === 'playing') return 'check';
   return pieces(next.fen) < pieces(before || prev.fen) ? 'capture' : 'move';
 }

@@ -3,39 +3,56 @@
 // standings (match points, game points, game wins, direct encounter, fouls:
 // every column, H9, with the CSV) and every round's matches board by board,
 // refreshed while it runs.
-import { t } from './i18n.js';
-import { api, esc, byId } from './util.js';
-import { variantNames } from './kinds.js';
+import { t, getLang } from './i18n.js';
+import { api, esc, byId, baseText } from './util.js';
+import { variantNames, seatsOf } from './kinds.js';
+import { pickerHtml, bindPicker, entrantName } from './player-picker.js';
 
-/** "Red: alice, ai:3" lines → teams; a Chinese keyboard's ：and ，work too. */
-export function parseTeams(text) {
-  return String(text || '').split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
-    const i = line.search(/[:：]/);
-    const name = (i > 0 ? line.slice(0, i) : line).trim();
-    const players = (i > 0 ? line.slice(i + 1) : '').split(/[,，、]/).map((s) => s.trim()).filter(Boolean);
-    return { name, players };
-  });
+/** The teams a new team event starts with (more can be added, 16 at most). */
+const FIRST_TEAMS = 2;
+const MAX_TEAMS = 16;
+
+/** One team's row of the form: its name and its players in board order. @param {number} i */
+function teamRow(i) {
+  return `<div class="team-row" data-team="${i}" data-testid="team-${i}">
+    <label>${t('te_team_name')} <input name="team-name" style="width:10em" value="${esc(t('te_team_default').replace('{n}', String(i + 1)))}" data-testid="team-${i}-name"></label>
+    <span class="muted small">${t('te_board_order')}</span>
+    ${pickerHtml(`team-${i}-players`)}</div>`;
 }
 
 /** `#/team-events`. Returns a cleanup function. */
 export function teamEventsView(view) {
-  view.innerHTML = `<div class="card"><h2>${t('new_team_event')}</h2><form id="te-create" data-testid="team-event-form">
-    <label>${t('name')} <input name="name" style="width:12em"></label>
-    <label>${t('game')} <select name="game">${variantNames().map((g) => `<option value="${g}">${t(g)}</option>`).join('')}</select></label>
-    <label>${t('minutes')} <input name="minutes" type="number" min="1" value="5" style="width:4em"></label>
-    <label>${t('increment')} <input name="inc" type="number" min="0" value="3" style="width:4em"></label>
-    <label class="block">${t('te_teams')}<br><textarea name="teams" rows="4" style="width:100%;max-width:32em" placeholder="${esc(t('te_teams_example'))}"></textarea></label>
-    <button class="primary">${t('create_team_event')}</button><div class="err" id="te-err"></div></form></div>
+  view.innerHTML = `<div class="card"><h2>${t('new_team_event')}</h2><form id="te-create" class="event-form" data-testid="team-event-form">
+    <p><label>${t('name')} <input name="name" style="width:12em" placeholder="${esc(t('event_name_placeholder'))}"></label>
+    <label>${t('game')} <select name="game">${variantNames().filter((g) => seatsOf(g).includes(2)).map((g) => `<option value="${g}">${t(g)}</option>`).join('')}</select></label>
+    <label>${t('clock')} <input name="minutes" type="number" min="1" value="5" style="width:4em" aria-label="${esc(t('minutes'))}"> ${t('min_short')} + <input name="inc" type="number" min="0" value="3" style="width:4em" aria-label="${esc(t('increment'))}"> ${t('sec_short')}</label></p>
+    <fieldset class="teams"><legend>${t('te_teams_legend')}</legend><div id="te-teams"></div>
+      <button type="button" id="te-add-team" data-testid="add-team">${t('te_add_team')}</button> <span class="muted small">${t('te_same_size')}</span></fieldset>
+    <button class="primary" data-testid="create-team-event">${t('create_team_event')}</button><div class="err" id="te-err" data-testid="team-event-error"></div></form></div>
     <div class="card"><h2>${t('team_events')}</h2><div id="te-list" data-testid="team-event-list">…</div></div>`;
+  const box = byId('te-teams');
+  /** @type {{ entries: () => string[] }[]} */
+  const pickers = [];
+  const addTeam = () => {
+    if (pickers.length >= MAX_TEAMS) return;
+    box.insertAdjacentHTML('beforeend', teamRow(pickers.length));
+    const rows = box.querySelectorAll('.team-row');
+    pickers.push(bindPicker(/** @type {HTMLElement} */ (rows[rows.length - 1].querySelector('[data-picker]'))));
+  };
+  for (let i = 0; i < FIRST_TEAMS; i++) addTeam();
+  byId('te-add-team').addEventListener('click', addTeam);
   byId('te-create').addEventListener('submit', async (e) => {
     e.preventDefault();
     const f = new FormData(/** @type {HTMLFormElement} */ (e.target));
+    const names = f.getAll('team-name').map((n) => String(n).trim());
+    // A team with nobody in it is left out (the rows beyond those filled).
+    const teams = pickers.map((p, i) => ({ name: names[i] || t('te_team_default').replace('{n}', String(i + 1)), players: p.entries() })).filter((tm) => tm.players.length);
     const body = {
       game: f.get('game'),
       clock: { initial_s: Number(f.get('minutes')) * 60, increment_s: Number(f.get('inc')) },
-      teams: parseTeams(f.get('teams')),
+      teams,
     };
-    if (f.get('name')) body.name = f.get('name');
+    body.name = String(f.get('name') || '').trim() || `${t(String(f.get('game')))} · ${t('team_event')}`;
     try { const ev = await api('POST', '/api/team-events', body); location.hash = `#/team-event/${ev.id}`; }
     catch (err) { byId('te-err').textContent = err.message; }
   });
@@ -47,6 +64,9 @@ export function teamEventsView(view) {
   }).catch((e) => { byId('te-list').textContent = e.message; });
   return () => {};
 }
+
+/** A team tie-break in the page's language. @param {{name: string, chinese: string, fide: string}} x */
+const tieBreakLabel = (x) => { const k = 'tb_' + x.name; const v = t(k); return v !== k ? v : getLang() === 'zh' ? x.chinese : x.fide; };
 
 const num = (v) => (v == null ? '' : Number.isInteger(v) ? v : Number(v).toFixed(1));
 
@@ -74,26 +94,26 @@ export function teamEventView(view, id, me) {
     const cols = ['rank', 'name', 'match_points', 'game_points', 'game_wins', 'direct', 'fouls'];
     const head = cols.map((c) => `<th>${t(c === 'name' ? 'col_team' : 'col_' + c)}</th>`).join('');
     const rows = st.rows.map((r) => `<tr>${cols.map((c) => `<td>${c === 'rank' ? r.rank + (r.shared ? '=' : '') : esc(c === 'name' ? r.name : num(r[c]))}</td>`).join('')}</tr>`).join('');
-    const teams = ev.teams.map((tm) => `<tr><td><b>${esc(tm.name)}</b></td><td>${tm.players.map((p, k) => `<span class="muted">${k + 1}.</span> ${esc(p)}`).join(' · ')}</td></tr>`).join('');
+    const teams = ev.teams.map((tm) => `<tr><td><b>${esc(tm.name)}</b></td><td>${tm.players.map((p, k) => `<span class="muted">${k + 1}.</span> ${esc(entrantName(p))}`).join(' · ')}</td></tr>`).join('');
     const roundHtml = (r, armageddon) => `<h3>${t('te_round_n').replace('{n}', r.number)}</h3>
       ${r.matches.map((m) => `<table class="te-match" data-testid="match"><tr><th colspan="4">${esc(m.home)} – ${esc(m.away)}</th></tr>
-        ${m.boards.map((b) => `<tr><td class="muted">${t('te_board_n').replace('{n}', b.board)}</td><td>${esc(b.red)}</td><td>${boardResult(b, armageddon)}</td><td>${esc(b.black)}</td></tr>`).join('')}</table>`).join('')}
-      ${r.bye ? `<p class="muted">${t('bye')}: ${esc(r.bye)}</p>` : ''}`;
+        ${m.boards.map((b) => `<tr><td class="muted">${t('te_board_n').replace('{n}', b.board)}</td><td>${esc(entrantName(b.red))}</td><td>${boardResult(b, armageddon)}</td><td>${esc(entrantName(b.black))}</td></tr>`).join('')}</table>`).join('')}
+      ${r.bye ? `<p class="muted">${t('bye')}${t('colon')}${esc(r.bye)}</p>` : ''}`;
     const rounds = ev.rounds.map((r) => roundHtml(r, false)).join('');
     // H8: play-offs for places that may not be shared, armageddon boards.
     const playoffs = (ev.playoffs || []).map((p) => `<div class="card" data-testid="team-playoff">
-      <h2>${t('te_playoff_for').replace('{n}', p.place)}: ${p.teams.map(esc).join(' · ')}</h2>
+      <h2>${t('te_playoff_for').replace('{n}', p.place)}${t('colon')}${p.teams.map(esc).join(' · ')}</h2>
       <p class="muted">${t('te_playoff_rule')}</p>
       ${p.order ? `<p data-testid="playoff-order"><b>${p.order.map((name, k) => `${p.place + k}. ${esc(name)}`).join(' · ')}</b></p>` : ''}
       ${p.rounds.map((r) => roundHtml(r, true)).join('')}</div>`).join('');
-    const pending = (st.needs_playoff || []).map((x) => `<p class="muted" data-testid="needs-playoff">${t('te_playoff_pending').replace('{n}', x.place)}: ${x.teams.map(esc).join(', ')}</p>`).join('');
+    const pending = (st.needs_playoff || []).map((x) => `<p class="muted" data-testid="needs-playoff">${t('te_playoff_pending').replace('{n}', x.place)}${t('colon')}${x.teams.map(esc).join(t('list_sep'))}</p>`).join('');
     view.innerHTML = `<div class="card" data-testid="team-event"><h2>${esc(ev.name)}</h2>
-      <p>${esc(t(ev.game))} · ${ev.clock.initial_s / 60}+${ev.clock.increment_s} · <b data-testid="team-event-status">${esc(t('ev_' + ev.status))}</b> · ${t('organiser')}: ${esc(ev.organiser)}${ev.error ? ` · <span class="err">${esc(ev.error)}</span>` : ''}</p>
-      ${invited.length ? `<p class="muted" data-testid="invited">${t('invited')}: ${invited.map(esc).join(', ')}</p>` : ''}
+      <p>${esc(t(ev.game))} · ${baseText(ev.clock.initial_s)}+${ev.clock.increment_s} · <b data-testid="team-event-status">${esc(t('ev_' + ev.status))}</b> · ${t('organiser')}${t('colon')}${esc(ev.organiser)}${ev.error ? ` · <span class="err">${esc(ev.error)}</span>` : ''}</p>
+      ${invited.length ? `<p class="muted" data-testid="invited">${t('invited')}${t('colon')}${invited.map(esc).join(t('list_sep'))}</p>` : ''}
       ${mine ? `<button id="te-accept" class="primary">${t('accept')}</button> <button id="te-decline">${t('decline')}</button>` : ''}<div class="err" id="te-err"></div>
       <table>${teams}</table></div>
       <div class="card"><h2>${t('standings')}</h2><table data-testid="team-standings"><tr>${head}</tr>${rows}</table>
-      <p class="muted">${t('tie_breaks')}: ${st.tie_breaks.map((x) => `${esc(x.chinese)} (${esc(x.fide)})`).join(' → ')} · <a href="${path}/standings.csv" data-testid="csv">CSV</a></p>${pending}</div>
+      <p class="muted">${t('tie_breaks')}${t('colon')}${st.tie_breaks.map((x) => esc(tieBreakLabel(x))).join(' → ')} · <a href="${path}/standings.csv" data-testid="csv">CSV</a></p>${pending}</div>
       ${playoffs}
       ${rounds ? `<div class="card">${rounds}</div>` : ''}`;
     for (const [elId, verb] of [['te-accept', 'accept'], ['te-decline', 'decline']]) {

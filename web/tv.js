@@ -4,7 +4,7 @@
 // watch it. Asked again every few seconds, so a featured game that ends
 // gives way to the next one.
 import { t } from './i18n.js';
-import { esc, byId } from './util.js';
+import { esc, byId, api } from './util.js';
 
 const EVERY_MS = 5000;
 
@@ -30,9 +30,7 @@ export function tvView(view) {
   let stopped = false;
   async function show() {
     try {
-      const r = await fetch('/api/tv');
-      const d = await r.json();
-      if (!r.ok) throw new Error(d.error || r.statusText);
+      const d = await api('GET', '/api/tv');
       if (stopped) return;
       byId('tv').innerHTML = d.featured.length
         ? `<table>${d.featured.map(row).join('')}</table>`

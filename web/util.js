@@ -1,14 +1,76 @@
 // @ts-check
 // Small helpers shared by the page's views.
-import { t, getLang } from './i18n.js';
+import { t, getLang, hasKey } from './i18n.js';
 import { kindOf } from './kinds.js';
 
-/** A JSON request; a failure throws an Error with the server's message and `status`. */
+/**
+ * The code a bare HTTP status stands for when an answer names none (a proxy's
+ * page, a body that is not JSON): the hall's own mapping (error.rs).
+ * @param {number} status
+ */
+function codeOfStatus(status) {
+  /** @type {Record<number, string>} */
+  const by = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 408: 'timeout', 409: 'conflict', 411: 'length_required', 413: 'body_too_large', 414: 'uri_too_long', 415: 'unsupported_media_type', 429: 'rate_limited', 431: 'headers_too_large', 503: 'busy' };
+  return by[status] || (status >= 500 ? 'internal' : 'bad_request');
+}
+
+/**
+ * A hall error (`{code, details}` of an HTTP answer or a socket frame) in the
+ * page's language, never the server's English sentence: the message
+ * `code_<code>_<why>` (when details say why) or `code_<code>`, filled from the
+ * details; a field name in the details is itself translated (`field_<name>`,
+ * each run of other characters than letters, digits and _ written as one _).
+ * A code the page does not know, or a message whose values did not come,
+ * falls back to the plain message of the status.
+ * @param {{code?: string, details?: Record<string, unknown> | null}} err
+ * @param {number} [status] the HTTP status (0: a socket frame)
+ */
+export function errorText(err, status = 0) {
+  const code = err && typeof err.code === 'string' ? err.code : '';
+  const d = (err && err.details && typeof err.details === 'object') ? err.details : {};
+  /** @type {Record<string, unknown>} */
+  const fill = { ...d };
+  // A field's own message: `field_` and its name with each run of other characters than letters, digits and _ as one _ (clock.initial_s: field_clock_initial_s).
+  if (typeof d.field === 'string') {
+    const key = 'field_' + d.field.replace(/\W+/g, '_').replace(/_+$/, '');
+    fill.field = hasKey(key) ? t(key) : d.field;
+  }
+  const keys = [];
+  if (code && typeof d.why === 'string') keys.push(`code_${code}_${d.why}`);
+  if (code) keys.push(`code_${code}`);
+  for (const k of keys) {
+    if (!hasKey(k)) continue;
+    const text = t(k, fill);
+    if (!/\{\w+\}/.test(text)) return text;
+    // A value is missing: the code's plain message, without values.
+    if (hasKey(`code_${code}_plain`)) return t(`code_${code}_plain`);
+  }
+  return t('code_' + codeOfStatus(status || 400));
+}
+
+/**
+ * An Error for a failed request: its message is {@link errorText} (in the
+ * page's language); `status`, `code` and `details` are the hall's.
+ * @param {number} status
+ * @param {any} data the answer's JSON body, if any
+ */
+export function apiError(status, data) {
+  const body = data && typeof data === 'object' ? data : {};
+  return Object.assign(new Error(errorText(body, status)), { status, code: body.code || codeOfStatus(status), details: body.details || null });
+}
+
+/** A JSON request; a failure throws {@link apiError} (message in the page's language, `status`, `code`, `details`). */
 export async function api(method, path, body) {
-  const r = await fetch(path, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin' });
+  let r;
+  try {
+    r = await fetch(path, { method, headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined, credentials: 'same-origin' });
+  } catch {
+    // The browser's own words ("Failed to fetch") are English.
+    throw Object.assign(new Error(t('err_network')), { status: 0, code: 'network', details: null });
+  }
   let data = null;
   try { data = await r.json(); } catch { data = null; }
-  if (!r.ok) { const e = Object.assign(new Error((data && data.error) || r.statusText), { status: r.status }); throw e; }
+  if (!r.ok) throw apiError(r.status, data);
   return data;
 }
 
@@ -34,7 +96,19 @@ export function clockText(c, game) {
   const kind = game && kindOf(game);
   const perMove = (kind && kind.clock && kind.clock.kind === 'per_move') || (!game && c.initial_s < 60);
   if (perMove) return t('per_move').replace('{n}', c.initial_s);
-  return `${c.initial_s / 60}+${c.increment_s}`;
+  return `${baseText(c.initial_s)}+${c.increment_s}`;
+}
+
+/**
+ * A base time in minutes as players write it: "5", "½" for 30 s, "1:30"
+ * for 90 s (never 0.1333… for 8 s).
+ * @param {number} s
+ */
+export function baseText(s) {
+  if (s % 60 === 0) return String(s / 60);
+  const parts = { 15: '¼', 30: '½', 45: '¾' };
+  if (s in parts) return parts[s];
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /**

@@ -87,14 +87,15 @@ test('typed moves: ICCS with or without a dash, checked against the legal moves 
   await zh.context().close();
 });
 
-test('typed moves in Jifen (the class chooser), Banqi (a lone square flips) and Tiaoqi (4.2-5.6)', async () => {
+test('typed moves in Jifen (the class kept, or the mark typed), Banqi (a lone square flips) and Tiaoqi (4.2-5.6)', async () => {
   const page = await newPage();
   await createGame(page, { game: 'jifen-simple', opponent: 'ai:1' });
+  // No class typed: the piece keeps its class, no chooser (issue 37, item 9).
   await page.fill('[data-testid="typed-move"]', 'h2e2');
   await page.press('[data-testid="typed-move"]', 'Enter');
-  await page.waitForSelector('[data-testid="class-chooser"]');
-  await page.click('[data-testid="class-keep"]');
   await waitMoves(page, 2);
+  assert.equal(await page.locator('[data-testid="class-chooser"]').count(), 0);
+  assert.equal(await page.locator('[data-piece="e2"]').getAttribute('data-class'), 'normal');
   await page.context().close();
 
   const [a, b] = await openRoomAndJoin('banqi');
@@ -152,7 +153,8 @@ test('sounds: a move, a capture and the end are played when on; the switch is ke
   await waitMoves(page, 4);
   await page.waitForFunction(() => (window.__qySounds || []).length >= 2);
   const sounds = await page.evaluate(() => window.__qySounds);
-  if (took) assert.equal(sounds[0], 'capture'); else assert.equal(sounds[0], 'move');
+  // A move that gives check sounds the check instead (issue 37, item 11).
+  assert.ok([took ? 'capture' : 'move', 'check'].includes(sounds[0]), `${sounds}`);
   await statusIs(page, /Your move/);
   await page.click('[data-testid="resign"]');
   await page.waitForFunction(() => (window.__qySounds || []).includes('end'));
@@ -269,11 +271,13 @@ test('drag and drop on the Xiangqi board, with a mouse and with a finger; a drop
   await page.context().close();
 });
 
-test('drag and drop in Jifen opens the class chooser', async () => {
+test('drag and drop in Jifen with Shift held opens the class chooser', async () => {
   const page = await newPage();
   await createGame(page, { game: 'jifen-simple', opponent: 'ai:1' });
   await statusIs(page, /Your move/);
+  await page.keyboard.down('Shift');
   await dragMouse(page, 'h2', 'e2');
+  await page.keyboard.up('Shift');
   await page.waitForSelector('[data-testid="class-chooser"]');
   await page.click('[data-testid="class-keep"]');
   await waitMoves(page, 2);

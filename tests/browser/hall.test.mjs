@@ -35,8 +35,10 @@ test('a Jifen game shows a class change and the scores', async () => {
   // The score says whose is whose, and the target.
   const scores = await page.locator('[data-testid="scores"]').textContent();
   assert.match(scores, /Red.*0\s*:\s*0\s*Black.*first to 30/s);
-  await move(page, 'h2', 'e2');
-  // Two legal versions of the move: keep the class or turn Idle.
+  // Two legal versions of the move: keep the class or turn Idle (Shift asks which; a plain click keeps it).
+  await page.click('[data-sq="h2"]');
+  await page.waitForSelector('[data-target="e2"]');
+  await page.click('[data-sq="e2"]', { modifiers: ['Shift'] });
   await page.waitForSelector('[data-testid="class-chooser"]');
   await page.click('[data-testid="class-*"]');
   await page.waitForSelector('[data-piece="e2"][data-class="idle"]');
@@ -204,6 +206,8 @@ test('Jifen contest: a double turn is one entry of two moves in its own column',
 test('the Jifen class chooser can be cancelled with Escape or a click beside it', async () => {
   const page = await newPage();
   await createGame(page, { game: 'jifen-simple', opponent: 'ai:1' });
+  // The chooser opens on every move once the box asks for it.
+  await page.check('[data-testid="class-chooser-toggle"]');
   await move(page, 'h2', 'e2');
   await page.waitForSelector('[data-testid="class-chooser"]');
   await page.keyboard.press('Escape');
@@ -214,6 +218,7 @@ test('the Jifen class chooser can be cancelled with Escape or a click beside it'
   await page.waitForSelector('[data-testid="class-chooser"]', { state: 'detached' });
   assert.equal(await moveCount(page), 0, 'nothing was played');
   assert.equal(await page.locator('[data-piece="h2"]').count(), 1);
+  await page.uncheck('[data-testid="class-chooser-toggle"]');
   await page.context().close();
 });
 

@@ -167,3 +167,92 @@ test('Junqi: in the set-up editor a piece dragged onto another swaps them', asyn
   assert.equal(await letter('a6'), 'C');
   await page.context().close();
 });
+
+// ---------------------------------------------------------------- issue 37
+
+test('Junqi (issue 37): file letters and rank numbers, headquarters, camps and railways drawn apart, with a legend', async () => {
+  const page = await junqiVsAi();
+  await page.waitForSelector('[data-testid="send-setup"]');
+  const box = (sel) => page.locator(sel).boundingBox();
+  for (const f of 'abcde') assert.equal(await page.locator(`[data-coord="file-${f}"]`).textContent(), f);
+  for (let r = 1; r <= 12; r++) assert.equal(await page.locator(`[data-coord="rank-${r}"]`).textContent(), String(r));
+  // Red (the creator) sees its own back rank at the bottom, file a on the left.
+  assert.ok((await box('[data-coord="file-a"]')).x < (await box('[data-coord="file-e"]')).x);
+  assert.ok((await box('[data-coord="rank-1"]')).y > (await box('[data-coord="rank-12"]')).y);
+  // The rank number sits level with its posts.
+  const r1 = await box('[data-coord="rank-1"]'), b1 = await box('[data-post="b1"]');
+  assert.ok(Math.abs((r1.y + r1.height / 2) - (b1.y + b1.height / 2)) < 8);
+  // Four headquarters and ten camps, each its own shape; railways as track.
+  assert.deepEqual((await page.locator('[data-hq]').evaluateAll((els) => els.map((e) => e.getAttribute('data-hq')))).sort(), ['b1', 'b12', 'd1', 'd12']);
+  assert.equal(await page.locator('[data-hq]').first().evaluate((e) => e.tagName), 'path');
+  assert.equal(await page.locator('circle[data-camp]').count(), 10);
+  assert.match(await page.locator('[data-post="b12"]').textContent(), /HQ/);
+  assert.ok(await page.locator('[data-testid="railways"] line').count() > 20);
+  await page.click('[data-testid="random-setup"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  assert.match(await page.locator('[data-testid="jq-legend"]').textContent(), /railway.*camp.*headquarters/);
+  await page.click('[data-testid="lang"]');
+  await page.waitForSelector('[data-testid="jq-legend"] >> text=大本营');
+  // Camps start empty (Q3): their name shows.
+  assert.equal(await page.locator('[data-post="c9"]').textContent(), '行营');
+  await page.context().close();
+});
+
+test('Junqi (issue 37): after a resignation every enemy rank shows, and the result is the viewer\'s: You lost, with the reason in words', async () => {
+  const page = await junqiVsAi();
+  await page.waitForSelector('[data-testid="random-setup"]');
+  await page.click('[data-testid="random-setup"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  await yourMove(page);
+  const hidden = () => page.locator('[data-piece="x"], [data-piece="X"]').count();
+  assert.equal(await hidden(), 25, 'hidden while the game is played');
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('[data-testid="result-panel"]');
+  await page.waitForFunction(() => !document.querySelector('[data-piece="x"], [data-piece="X"]'));
+  // Both armies, every rank: 25 blue pieces by their names.
+  const blue = await page.locator('[data-piece]').evaluateAll((els) => els.map((e) => e.getAttribute('data-piece')).filter((c) => /[a-z]/.test(c)));
+  assert.equal(blue.length, 25);
+  assert.equal(blue.filter((c) => c === 'f').length, 1, 'the enemy flag shows');
+  assert.match(await page.locator('[data-testid="jq-revealed"]').textContent(), /both armies are shown/);
+  assert.equal(await page.locator('[data-testid="result-head"]').textContent(), 'You lost · Blue wins');
+  assert.match(await page.locator('[data-testid="result-panel"]').getAttribute('class'), /\blost\b/);
+  assert.match(await page.locator('[data-testid="result-explanation"]').textContent(), /^Red \(guest-[0-9a-f]+\) resigned\.$/);
+  assert.doesNotMatch(await page.locator('[data-testid="result-panel"]').textContent(), /Seat 1|seat 1/);
+  // A spectator sees every rank too.
+  const id = page.url().split('#/game/')[1];
+  const other = await newPage();
+  await other.goto(`${page.url().split('#')[0]}#/game/${id}`);
+  await other.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  assert.equal(await other.locator('[data-piece="x"], [data-piece="X"]').count(), 0);
+  assert.equal(await other.locator('[data-testid="result-head"]').textContent(), 'Blue wins');
+  await other.context().close();
+  await page.click('[data-testid="lang"]');
+  await page.waitForSelector('[data-testid="result-head"] >> text=你输了 · 蓝方胜');
+  assert.match(await page.locator('[data-testid="result-explanation"]').textContent(), /^红方（guest-[0-9a-f]+）认输。$/);
+  await page.context().close();
+});
+
+test('Junqi (issue 37): on a phone the set-up instructions and the send button are in sight without scrolling', async () => {
+  const page = await newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.selectOption('[data-testid="game-select"]', 'junqi');
+  await page.selectOption('[data-testid="opponent"]', 'ai:1');
+  await page.click('[data-testid="create"]');
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector('[data-testid="send-setup"]');
+  await page.waitForTimeout(200);
+  const inView = async (sel) => {
+    const b = await page.locator(sel).boundingBox();
+    return b && b.y >= 0 && b.y + b.height <= 844;
+  };
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.ok(await inView('[data-testid="setup-phase"]'), 'the instructions');
+  assert.ok(await inView('[data-testid="send-setup"]'), 'the send button');
+  // The instructions come before the board; the button stays in sight while the board scrolls by.
+  assert.ok((await page.locator('[data-testid="setup-phase"]').boundingBox()).y < (await page.locator('[data-testid="board"]').boundingBox()).y);
+  await page.locator('[data-post="a1"]').scrollIntoViewIfNeeded();
+  assert.ok(await inView('[data-testid="send-setup"]'), 'the send button, scrolled to the back rank');
+  await page.click('[data-testid="send-setup"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-piece]').length === 50);
+  await page.context().close();
+});

@@ -15,8 +15,18 @@ test('a team event is created from the form and its page shows teams, boards and
   await page.waitForSelector('[data-testid="team-event-form"]');
   await page.fill('#te-create [name="name"]', 'Spring league');
   await page.selectOption('#te-create [name="game"]', 'xiangqi');
-  await page.fill('#te-create [name="teams"]', 'Red Army: ai:1, ai:2\nBlue Army: ai:3, ai:4\nGreen Army: ai:5, ai:6');
-  await page.click('#te-create button.primary');
+  // Two teams to start with, a third added; players by the picker (AIs by level), in board order.
+  await page.click('[data-testid="add-team"]');
+  const teams = [['Red Army', 1, 2], ['Blue Army', 3, 4], ['Green Army', 5, 6]];
+  for (const [i, [name, ...levels]] of teams.entries()) {
+    await page.fill(`[data-testid="team-${i}-name"]`, name);
+    for (const level of levels) {
+      await page.selectOption(`[data-testid="team-${i}-players-ai-level"]`, String(level));
+      await page.click(`[data-testid="team-${i}-players-add-ai"]`);
+    }
+  }
+  assert.deepEqual((await page.locator('[data-testid="team-0-players-chip"]').allTextContents()).map((c) => c.replace('×', '').trim()), ['AI level 1', 'AI level 2']);
+  await page.click('[data-testid="create-team-event"]');
   await page.waitForFunction(() => /team-event\//.test(location.hash) || document.querySelector('#te-err')?.textContent);
   assert.equal(await page.locator('#te-err').count() ? await page.locator('#te-err').textContent() : '', '');
   await page.waitForSelector('[data-testid="team-standings"]');
@@ -27,6 +37,8 @@ test('a team event is created from the form and its page shows teams, boards and
   assert.equal(await page.locator('[data-testid="match"]').count(), 3);
   assert.match(await page.locator('[data-testid="match"]').first().textContent(), /Board 1.*Board 2/s);
   assert.match(await page.locator('[data-testid="team-event"]').textContent(), /Red Army/);
+  assert.match(await page.locator('[data-testid="team-event"]').textContent(), /1\. AI level 1 · 2\. AI level 2/);
+  assert.doesNotMatch(await page.locator('main').textContent(), /ai:\d/, 'AIs are named in words');
   assert.equal(await page.locator('[data-testid="team-event-status"]').textContent(), 'In progress');
   // The first round's games have started: their results link to the games.
   await page.waitForSelector('[data-testid="board-result"]');
@@ -99,13 +111,18 @@ test('a Swiss with Baku acceleration is created from the form; its page shows th
   await page.waitForSelector('[data-testid="event-form"]');
   await page.fill('#ev-create [name="name"]', 'Open Swiss');
   await page.selectOption('#ev-create [name="game"]', 'xiangqi');
-  await page.selectOption('#ev-create [name="format"]', 'swiss');
+  await page.check('[data-testid="preset-swiss"]');
   await page.fill('#ev-create [name="rounds"]', '3');
+  await page.click('[data-testid="more-options"] summary');
   await page.check('[data-testid="baku"]');
-  await page.fill('#ev-create [name="players"]', 'ai:1, ai:2, ai:3, ai:4, ai:5, ai:6');
-  await page.fill('[data-testid="tie-breaks"]', 'buchholz_cut1, fide_sonneborn_berger');
-  await page.check('#ev-create [name="start"]');
-  await page.click('#ev-create button.primary');
+  for (let level = 1; level <= 6; level++) {
+    await page.selectOption('[data-testid="players-ai-level"]', String(level));
+    await page.click('[data-testid="players-add-ai"]');
+  }
+  await page.selectOption('[data-testid="tie-break-1"]', 'buchholz_cut1');
+  await page.selectOption('[data-testid="tie-break-2"]', 'fide_sonneborn_berger');
+  await page.check('[data-testid="start-now"]');
+  await page.click('[data-testid="create-event"]');
   await page.waitForFunction(() => /#\/event\//.test(location.hash) || document.querySelector('#ev-err')?.textContent);
   assert.equal(await page.locator('#ev-err').count() ? await page.locator('#ev-err').textContent() : '', '');
   const id = page.url().split('#/event/')[1];

@@ -101,7 +101,7 @@ test('a three-seat Tiaoqi game lists every seat with its distance left', async (
   await tiaoqiVsAi(page, 'tiaoqi-3');
   for (const l of ['a', 'c', 'e']) {
     const seat = page.locator(`[data-testid="seat-${l}"]`);
-    assert.match(await seat.textContent(), l === 'a' ? /\(you\)/ : /AI 1/);
+    assert.match(await seat.textContent(), l === 'a' ? /\(you\)/ : l === 'c' ? /Computer \(Yellow\)/ : /Computer \(Blue\)/);
     assert.equal(await page.locator(`[data-testid="to-go-${l}"]`).textContent(), '140');
   }
   assert.equal(await page.locator('[data-testid="seats"] [data-clock-seat]').count(), 3);
@@ -130,13 +130,68 @@ test('Tiaoqi: the finishing order once the game is over, in English and Chinese'
   await yourMove(page);
   await page.click('[data-testid="resign"]');
   await page.waitForSelector('[data-testid="finish-order"]');
-  assert.match(await page.locator('[data-testid="finish-place-1"]').textContent(), /1st\s*d\s*AI 1/);
+  assert.match(await page.locator('[data-testid="finish-place-1"]').textContent(), /1st\s*d\s*Computer \(Green\)/);
   assert.match(await page.locator('[data-testid="finish-place-2"]').textContent(), /2nd\s*a.*\(you\)/);
-  assert.match(await page.locator('[data-testid="status"]').textContent(), /d \(AI 1\) wins/);
+  assert.match(await page.locator('[data-testid="status"]').textContent(), /^Computer \(Green\) wins$/);
+  // Issue 37: the result from the viewer's side, in words with colours and names.
+  assert.equal(await page.locator('[data-testid="result-head"]').textContent(), 'You lost · Computer (Green) wins');
+  assert.match(await page.locator('[data-testid="result-panel"]').getAttribute('class'), /\blost\b/);
+  assert.match(await page.locator('[data-testid="result-explanation"]').textContent(), /^Red \(guest-[0-9a-f]+\) resigned\.$/);
+  assert.doesNotMatch(await page.locator('[data-testid="result-panel"]').textContent(), /Seat 1|seat 1|AI 1|target score/);
   await page.click('[data-testid="lang"]');
   await page.waitForSelector('[data-testid="finish-order"] >> text=名次');
-  assert.match(await page.locator('[data-testid="finish-place-1"]').textContent(), /第1名/);
+  assert.match(await page.locator('[data-testid="finish-place-1"]').textContent(), /第1名\s*d\s*电脑（绿）/);
+  assert.equal(await page.locator('[data-testid="result-head"]').textContent(), '你输了 · 电脑（绿）胜');
+  assert.match(await page.locator('[data-testid="result-explanation"]').textContent(), /^红方（guest-[0-9a-f]+）认输。$/);
   await page.context().close();
+});
+
+// ---------------------------------------------------------------- issue 37
+
+test('Tiaoqi (issue 37): two AIs are told apart by colour, every move since one\'s own is drawn, older ones fainter', async () => {
+  const page = await newPage();
+  await tiaoqiVsAi(page, 'tiaoqi-3');
+  await yourMove(page);
+  // Before a's first move: nothing to draw yet.
+  assert.equal(await page.locator('[data-testid="last-path"], [data-testid="recent-path"]').count(), 0);
+  await page.click('[data-cell="3.1"]');
+  await page.click('[data-cell="5.5"]');
+  await waitMoves(page, 3);
+  await yourMove(page);
+  // c's and e's moves since a's own: e's the newest, c's fainter before it.
+  const paths = await page.locator('polyline[data-ply]').evaluateAll((els) => els.map((e) => ({ testid: e.dataset.testid, ply: Number(e.dataset.ply), op: Number(e.getAttribute('stroke-opacity')), stroke: e.getAttribute('stroke') })));
+  assert.deepEqual(paths.map((p) => [p.testid, p.ply]), [['recent-path', 2], ['last-path', 3]]);
+  assert.ok(paths[0].op < paths[1].op, 'the older move is fainter');
+  assert.deepEqual(paths.map((p) => p.stroke), ['#db2', '#27c'], 'each in its mover\'s colour (c yellow, e blue)');
+  // Its start and end holes are ringed.
+  assert.equal(await page.locator('[data-recent]').count(), 2);
+  // Names: two AIs of the same level read differently.
+  const names = await page.locator('[data-testid="seats"] .tq-name').allTextContents();
+  assert.ok(names.some((n) => /Computer \(Yellow\)/.test(n)) && names.some((n) => /Computer \(Blue\)/.test(n)), names.join('|'));
+  // Replaying the position after ply 2 (c's move): only what came since a's move then.
+  await page.click('[data-testid="moves"] td[data-ply="2"]');
+  await page.waitForFunction(() => document.querySelectorAll('polyline[data-ply]').length === 1);
+  assert.equal(await page.locator('polyline[data-ply]').getAttribute('data-ply'), '2');
+  await page.click('[data-testid="lang"]');
+  await page.waitForFunction(() => /电脑（黄）/.test(document.querySelector('[data-testid="seats"]')?.textContent || ''));
+  await page.context().close();
+});
+
+test('Tiaoqi (issue 13): the seat list shows whole names and rank titles, at desktop and phone sizes', async () => {
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    const page = await newPage();
+    await page.setViewportSize(viewport);
+    await tiaoqiVsAi(page, 'tiaoqi-3');
+    await page.waitForSelector('[data-testid="seats"] .rank-title');
+    // Nothing in a seat's name cell is cut: its content fits its box.
+    const cut = await page.locator('[data-testid="seats"] .tq-name').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis').map((e) => e.textContent));
+    assert.deepEqual(cut, [], `${viewport.width}px`);
+    for (const title of await page.locator('[data-testid="seats"] .rank-title').all()) {
+      const [t, n] = [await title.boundingBox(), await title.evaluate((e) => e.closest('.tq-name').getBoundingClientRect().toJSON())];
+      assert.ok(t.x >= n.x - 1 && t.x + t.width <= n.x + n.width + 1, `${viewport.width}px: a title inside its cell`);
+    }
+    await page.context().close();
+  }
 });
 
 test('Tiaoqi: the server\'s progress (dead-game countdown, places, out) is shown per seat', async () => {
@@ -198,6 +253,9 @@ test('Tiaoqi: a player who resigns a three-seat game is out, and the others play
   // The record names who resigned.
   const last = page.locator('[data-testid="moves"] td[data-ply]', { hasText: 'resign' });
   assert.equal(await last.locator('.tq-swatch').textContent(), 'a');
+  // Out of the game, a sees at most one round of moves drawn (c's and e's latest), never the whole game since.
+  await waitMoves(page, 8);
+  assert.ok(await page.locator('polyline[data-ply]').count() <= 2);
   await page.context().close();
 });
 

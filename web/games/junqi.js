@@ -9,8 +9,12 @@
 import { t } from '../i18n.js';
 import { api, esc } from '../util.js';
 
+/** A message with its `{name}` places filled. @param {string} key @param {Record<string, any>} vars */
+const tf = (key, vars) => Object.entries(vars).reduce((s, [k, v]) => s.split(`{${k}}`).join(String(v)), t(key));
+
 const NS = 'http://www.w3.org/2000/svg';
-const GX = 64, GY = 44, M = 36, GAP = 36;
+// LM: room on the left for the rank numbers (the file letters go in the bottom margin).
+const GX = 64, GY = 44, M = 36, GAP = 36, LM = 14;
 const NAMES = { S: '司令', J: '军长', D: '师长', L: '旅长', T: '团长', Y: '营长', C: '连长', P: '排长', G: '工兵', M: '地雷', Z: '炸弹', F: '军旗' };
 const CAMPS = new Set(['b5', 'd5', 'c4', 'b3', 'd3', 'b8', 'd8', 'c9', 'b10', 'd10']);
 const HQ = new Set(['b1', 'd1', 'b12', 'd12']);
@@ -59,7 +63,7 @@ const split = (m) => { const r = /^([a-e]\d+)([a-e]\d+)$/.exec(m || ''); return 
 function xy(post, flipped) {
   const f = FILES.indexOf(post[0]), r = Number(post.slice(1));
   const col = flipped ? 4 - f : f, row = flipped ? r - 1 : 12 - r;
-  return [M + col * GX, M + row * GY + (row >= 6 ? GAP : 0)];
+  return [LM + M + col * GX, M + row * GY + (row >= 6 ? GAP : 0)];
 }
 
 /** The post under a pointer event, if any. */
@@ -114,13 +118,24 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
   svg.__jqClick = onClick;
   bindDrag(svg);
   svg.innerHTML = '';
+  // The set-up phase lays the page out for it (on a phone: the instructions
+  // above the board, the send button kept in sight; see style.css).
+  const game = svg.closest && svg.closest('.game');
+  if (game) game.classList.toggle('jq-setup', inSetup(state) && state.seat != null);
   // Twelve ranks are tall: the board keeps to the screen's height.
   svg.style.maxHeight = '78vh';
-  svg.setAttribute('viewBox', `0 0 ${2 * M + 4 * GX} ${2 * M + 11 * GY + GAP}`);
-  el('rect', { x: 0, y: 0, width: 2 * M + 4 * GX, height: 2 * M + 11 * GY + GAP, fill: '#e9d8b4', rx: 8 }, svg);
+  const W = LM + 2 * M + 4 * GX, H = 2 * M + 11 * GY + GAP;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  el('rect', { x: 0, y: 0, width: W, height: H, fill: '#e9d8b4', rx: 8 }, svg);
   const all = [];
   for (let r = 1; r <= 12; r++) for (const f of FILES) all.push(f + r);
-  const line = (a, b, rail) => { const [x1, y1] = xy(a, flipped), [x2, y2] = xy(b, flipped); el('line', { x1, y1, x2, y2, stroke: rail ? '#333' : '#8a7a5a', 'stroke-width': rail ? 4 : 1.5 }, svg); };
+  // Railways drawn as track (dark with light sleepers' gaps), roads thin.
+  const rails = [];
+  const line = (a, b, rail) => {
+    const [x1, y1] = xy(a, flipped), [x2, y2] = xy(b, flipped);
+    if (rail) rails.push([x1, y1, x2, y2]);
+    else el('line', { x1, y1, x2, y2, stroke: '#8a7a5a', 'stroke-width': 1.5 }, svg);
+  };
   // Roads, then railways (Q2) on top.
   for (const p of all) {
     const f = FILES.indexOf(p[0]), r = Number(p.slice(1));
@@ -130,6 +145,25 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
       const q = FILES[f + df] && r + dr >= 1 && r + dr <= 12 ? FILES[f + df] + (r + dr) : null;
       if (q && (df > 0 || !CAMPS.has(q))) line(p, q, false);
     }
+  }
+  const track = el('g', { 'data-testid': 'railways' }, svg);
+  for (const [x1, y1, x2, y2] of rails) el('line', { x1, y1, x2, y2, stroke: '#3a3a3a', 'stroke-width': 5 }, track);
+  for (const [x1, y1, x2, y2] of rails) el('line', { x1, y1, x2, y2, stroke: '#f4ead5', 'stroke-width': 1.6, 'stroke-dasharray': '6 5' }, track);
+  // The mountains (山界) between the halves, where files b and d do not cross.
+  for (const f of ['b', 'd']) {
+    const [x, y1] = xy(f + 6, flipped), [, y2] = xy(f + 7, flipped);
+    const ym = (y1 + y2) / 2;
+    el('path', { d: `M${x - 16} ${ym + 7} l8 -12 l5 6 l5 -8 l9 14 z`, fill: '#9c8a66', opacity: 0.7 }, svg);
+  }
+  // Coordinates (Q12): file letters below, rank numbers on the left, as the viewer sees the board.
+  const coords = el('g', { class: 'coords', 'font-size': 12, fill: '#6b5a3a', 'pointer-events': 'none', 'data-testid': 'coords' }, svg);
+  for (const f of FILES) {
+    const [x] = xy(f + 1, flipped);
+    el('text', { x, y: H - 6, 'text-anchor': 'middle', 'data-coord': `file-${f}` }, coords).textContent = f;
+  }
+  for (let r = 1; r <= 12; r++) {
+    const [, y] = xy('a' + r, flipped);
+    el('text', { x: 3, y: y + 4, 'text-anchor': 'start', 'data-coord': `rank-${r}` }, coords).textContent = String(r);
   }
   const pieces = parse(state.fen);
   if (inSetup(state) && state.seat != null) {
@@ -142,11 +176,18 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
     const [x, y] = xy(p, flipped);
     const g = el('g', { 'data-post': p, style: 'cursor:pointer' }, svg);
     g.addEventListener('click', () => { if (!svg.__jqSkipClick) onClick(p); });
-    if (CAMPS.has(p)) el('circle', { cx: x, cy: y, r: 17, fill: '#f7efd9', stroke: '#6b5a3a', 'stroke-width': 1.5 }, g);
-    else el('rect', { x: x - 22, y: y - 13, width: 44, height: 26, rx: HQ.has(p) ? 12 : 3, fill: HQ.has(p) ? '#f1dfb0' : '#f7efd9', stroke: '#6b5a3a', 'stroke-width': 1.2 }, g);
+    const ch = pieces[p];
+    if (CAMPS.has(p)) {
+      // A camp (行营): a round post, safe from attack (Q7).
+      el('circle', { cx: x, cy: y, r: 19, fill: '#fbf5e6', stroke: '#3d7a3a', 'stroke-width': 2, 'data-camp': p }, g);
+      if (!ch) el('text', { x, y: y + 4, 'text-anchor': 'middle', 'font-size': 11, fill: '#3d7a3a', 'pointer-events': 'none' }, g).textContent = t('jq_camp_short');
+    } else if (HQ.has(p)) {
+      // A headquarters (大本营): bigger than a post, arched, its name written in it.
+      el('path', { d: `M${x - 27} ${y + 18} v-22 a27 16 0 0 1 54 0 v22 z`, fill: '#f3d89a', stroke: '#8a4b12', 'stroke-width': 2.5, 'data-hq': p }, g);
+      if (!ch) el('text', { x, y: y + 6, 'text-anchor': 'middle', 'font-size': 11, fill: '#8a4b12', 'pointer-events': 'none' }, g).textContent = t('jq_hq_short');
+    } else el('rect', { x: x - 22, y: y - 13, width: 44, height: 26, rx: 3, fill: '#f7efd9', stroke: '#6b5a3a', 'stroke-width': 1.2 }, g);
     if (lastSet.has(p)) el('rect', { x: x - 25, y: y - 16, width: 50, height: 32, rx: 5, fill: 'none', stroke: '#2a7ae2', 'stroke-width': 2 }, g);
     if (targets && targets.has(p)) el('circle', { cx: x, cy: y, r: 7, fill: '#2a7ae2', opacity: 0.7, 'data-target': p }, g);
-    const ch = pieces[p];
     if (!ch) continue;
     if (ch === '?') {
       // The flip game: face down, colour unknown to everyone.
@@ -251,13 +292,67 @@ if (typeof document !== 'undefined') {
   });
 }
 
-/** The side panel: the set-up phase (with the saved set-ups), or the last clash. */
+/** What the board's marks mean: railways, camps, headquarters, mountains. */
+function legend() {
+  return `<div class="jq-legend muted small" data-testid="jq-legend">`
+    + `<span><svg width="22" height="8" aria-hidden="true"><line x1="0" y1="4" x2="22" y2="4" stroke="#3a3a3a" stroke-width="5"/><line x1="0" y1="4" x2="22" y2="4" stroke="#f4ead5" stroke-width="1.6" stroke-dasharray="6 5"/></svg> ${t('jq_legend_rail')}</span> `
+    + `<span><svg width="14" height="14" aria-hidden="true"><circle cx="7" cy="7" r="6" fill="#fbf5e6" stroke="#3d7a3a" stroke-width="2"/></svg> ${t('jq_legend_camp')}</span> `
+    + `<span><svg width="18" height="14" aria-hidden="true"><path d="M2 13 v-7 a7 5 0 0 1 14 0 v7 z" fill="#f3d89a" stroke="#8a4b12" stroke-width="1.5"/></svg> ${t('jq_legend_hq')}</span></div>`;
+}
+
+/** The side panel: the set-up phase (with the saved set-ups), or the last clash; the board's legend. */
 export function info(state, _t, ctx) {
   if (ctx && ctx.rerender) rerender = ctx.rerender;
   if ((state.fen || '').endsWith(' 0') && state.status === 'playing') return `<span data-testid="setup-phase">${t('setup_phase')}</span>${presetBar(state)}`;
   const rec = state.records || [];
   const lastRec = rec[rec.length - 1];
-  return lastRec && lastRec.clash ? `<span data-testid="clash">${lastRec.iccs}: ${t(CLASH[lastRec.clash] || lastRec.clash)}</span>` : '';
+  const clash = lastRec && lastRec.clash ? `<div data-testid="clash">${clashText(lastRec)}</div>` : '';
+  const revealed = state.status === 'finished' && state.game !== 'junqi-open' ? `<div class="muted small" data-testid="jq-revealed">${t('jq_revealed')}</div>` : '';
+  return clash + revealed + legend();
+}
+
+/** A clash in words: "e6→e5: the attacker lost the clash". */
+function clashText(rec) {
+  const s = split(rec.iccs);
+  const mv = s ? `${s[0]}→${s[1]}` : rec.iccs;
+  return `${mv}: ${t(CLASH[rec.clash] || rec.clash)}`;
+}
+
+/** The winning seat of a two-seat game (null: a draw, an aborted game, or not known). */
+function winner(state) {
+  const pl = state.placings;
+  if (Array.isArray(pl) && pl.length === 2 && pl[0].length === 1) return pl[0][0];
+  const i = ['red', 'blue'].indexOf(state.result);
+  return i < 0 ? null : i;
+}
+
+/** A seat as the result names it: its colour and its player, "Red (alice)". */
+function who(state, seat, ctx) {
+  const side = sideOf(state, seat);
+  const name = ctx && ctx.seatLabel ? ctx.seatLabel(state.seats[seat]) : '';
+  return tf('jq_who', { side: side ? t(side) : tf('jq_seat_n', { n: seat + 1 }), name });
+}
+
+/** Who won, by the colour the winner played (in the flip game not always seat 0's red). */
+export function result(state, _t, ctx) {
+  const w = winner(state);
+  if (w == null) return t('result_draw');
+  const side = sideOf(state, w);
+  return side ? tf('jq_side_wins', { side: t(side) }) : tf('seat_wins', { name: ctx && ctx.seatLabel ? ctx.seatLabel(state.seats[w]) : String(w + 1) });
+}
+
+/** What ended the game, in words, naming colours and players. */
+export function explain(state, _t, ctx) {
+  const w = winner(state);
+  const l = w == null ? null : 1 - w;
+  switch (state.reason) {
+    case 'resignation': return l == null ? null : tf('jq_x_resigned', { who: who(state, l, ctx) });
+    case 'timeout': return l == null ? null : tf('jq_x_timeout', { who: who(state, l, ctx) });
+    case 'flag-captured': return w == null ? null : tf('jq_x_flag', { who: who(state, w, ctx) });
+    case 'stalemate': return l == null ? null : tf('jq_x_no_moves', { who: who(state, l, ctx) });
+    case 'move-limit': return t('jq_quiet_draw');
+    default: return null;
+  }
 }
 
 /** Moves are post pairs: no other notation to choose. */

@@ -12,6 +12,30 @@ import { getLang } from '../i18n.js';
 export const notations = false;
 
 const fill = (s, n) => String(s).replace('{n}', n);
+/** A message with its `{name}` places filled. @param {string} key @param {Record<string, any>} vars */
+const tf = (t, key, vars) => Object.entries(vars).reduce((s, [k, v]) => s.split(`{${k}}`).join(String(v)), t(key));
+
+/** A camp's colour in words ("Green", "绿"). */
+export function colourName(l, t) { return t('tq_colour_' + l); }
+
+/**
+ * The name of seat `i` as this game shows it: a player's name, an AI by its
+ * colour ("Computer (Green)", 电脑（绿）) so that two AIs are told apart.
+ */
+export function nameOf(state, i, ctx) {
+  const s = (state.seats || [])[i];
+  const l = seatLetters((state.seats || []).length)[i];
+  if (s && s.kind === 'ai' && l) return tf(ctx.t, 'tq_ai', { colour: colourName(l, ctx.t) });
+  return ctx.seatLabel(s);
+}
+
+/** Seat `i` as a result names it: "Green (alice)", or an AI's own name (it has the colour). */
+function who(state, i, ctx) {
+  const s = (state.seats || [])[i];
+  if (s && s.kind === 'ai') return nameOf(state, i, ctx);
+  const l = seatLetters((state.seats || []).length)[i];
+  return tf(ctx.t, 'tq_who', { colour: colourName(l, ctx.t), name: ctx.seatLabel(s) });
+}
 
 /** A place in the UI's language: 1st, 2nd … or 第1名 …. */
 export function ordinal(n, t) {
@@ -66,7 +90,7 @@ function placesOf(state) {
  * `[data-clock-seat]` spans the page's ticker fills.
  */
 export function seats(state, ctx) {
-  const { t, esc, seatLabel, titleSlot } = ctx;
+  const { t, esc, titleSlot } = ctx;
   const letters = seatLetters((state.seats || []).length);
   const prog = progressOf(state, ctx.fen, ctx.replayPly != null);
   const places = state.status === 'finished' ? placesOf(state) : {};
@@ -80,10 +104,10 @@ export function seats(state, ctx) {
     else if (s.done) marks.push(`<span class="tq-mark tq-place">${t('tq_done')}</span>`);
     if (s.out) marks.push(`<span class="tq-mark tq-out" data-testid="out-mark-${l}">${t('tq_out')}</span>`);
     if (s.countdown != null) marks.push(`<span class="tq-mark tq-countdown" data-testid="countdown-${l}" title="${esc(t('tq_dead_game'))}">⚠ ${fill(t('tq_countdown'), s.countdown)}</span>`);
-    const you = state.seat === i ? ` <span class="tq-you">(${t('tq_you')})</span>` : '';
+    const you = state.seat === i ? ` <span class="tq-you">${t('tq_you')}</span>` : '';
     return `<div class="tq-seat${turn ? ' turn' : ''}${s.out ? ' out' : ''}" data-testid="seat-${l}" data-seat="${i}">
       <span class="tq-turn" aria-label="${turn ? esc(t('tq_to_move')) : ''}">${turn ? '▶' : ''}</span>${swatch(l)}
-      <span class="tq-name">${state.seats[i] && state.seats[i].kind === 'open' ? `<span class="muted">${t('tq_open')}</span>` : esc(seatLabel(state.seats[i]))}${you}${titleSlot(family, state.seats[i])}</span>
+      <span class="tq-name"${state.seats[i] && state.seats[i].kind === 'ai' ? ` title="${esc(fill(t('tq_ai_level'), state.seats[i].level))}"` : ''}>${state.seats[i] && state.seats[i].kind === 'open' ? `<span class="muted">${t('tq_open')}</span>` : esc(nameOf(state, i, ctx))}${you}${titleSlot(family, state.seats[i])}</span>
       <span class="tq-togo" data-testid="to-go-${l}" title="${esc(t('tq_to_go'))}">${s.to_go ?? '—'}</span>
       <span class="tq-marks">${marks.join(' ')}</span>
       ${s.out || state.status === 'finished' ? '<span></span>' : `<span class="clock tq-clock" data-clock-seat="${i}"></span>`}</div>`;
@@ -94,7 +118,7 @@ export function seats(state, ctx) {
 /** The banners above the status: the dead-game countdown and the finishing order. */
 export function info(state, t, ctx) {
   if (!ctx) return '';
-  const { esc, seatLabel } = ctx;
+  const { esc } = ctx;
   const out = [];
   const prog = progressOf(state, state.fen, false);
   if (state.status === 'playing' && prog.dead_game) {
@@ -107,7 +131,7 @@ export function info(state, t, ctx) {
     const letters = seatLetters(state.seats.length);
     let place = 1;
     const items = state.placings.map((group) => {
-      const line = `<li data-testid="finish-place-${place}"><b>${ordinal(place, t)}${group.length > 1 ? '=' : ''}</b> ${group.map((i) => `${swatch(letters[i])} ${esc(seatLabel(state.seats[i]))}${state.seat === i ? ` (${t('tq_you')})` : ''}`).join(', ')}</li>`;
+      const line = `<li data-testid="finish-place-${place}"><b>${ordinal(place, t)}${group.length > 1 ? '=' : ''}</b> ${group.map((i) => `${swatch(letters[i])} ${esc(nameOf(state, i, { ...ctx, t }))}${state.seat === i ? ` ${t('tq_you')}` : ''}`).join(t('list_sep'))}</li>`;
       place += group.length;
       return line;
     });
@@ -116,12 +140,31 @@ export function info(state, t, ctx) {
   return out.join('');
 }
 
-/** The result line: who won (by camp and name), or a draw. */
+/** The result line: who won (by colour and name), or a draw. */
 export function result(state, t, ctx) {
   const letters = seatLetters((state.seats || []).length);
   const i = letters.indexOf(state.result);
   if (i < 0) return t('result_draw');
-  return fill(t('tq_wins'), `${state.result} (${ctx.seatLabel(state.seats[i])})`);
+  return fill(t('tq_wins'), who(state, i, { ...ctx, t }));
+}
+
+/** What ended the game, in words, naming colours and players (T8, T9, T14). */
+export function explain(state, t, ctx) {
+  const c = { ...ctx, t };
+  const letters = seatLetters((state.seats || []).length);
+  const w = letters.indexOf(state.result);
+  const pl = state.placings || [];
+  // In a two-player game the other seat is the one that left.
+  const loser = letters.length === 2 && w >= 0 ? 1 - w : -1;
+  switch (state.reason) {
+    case 'points': return w >= 0 ? tf(t, 'tq_x_filled', { who: who(state, w, c) }) : null;
+    case 'dead-position': return t('tq_dead_over');
+    case 'resignation':
+      if (loser >= 0) return tf(t, 'tq_x_resigned', { who: who(state, loser, c) });
+      return w >= 0 && pl.length > 1 ? tf(t, 'tq_others_left', { who: who(state, w, c) }) : t('tq_players_left');
+    case 'timeout': return loser >= 0 ? tf(t, 'tq_x_timeout', { who: who(state, loser, c) }) : null;
+    default: return null;
+  }
 }
 
 /** The move list: two seats a row (a, d) in a two-player game, else one move a row, each with its mover. */

@@ -10,7 +10,7 @@ import { CELLS, LEN, LETTERS, cell, opposite, parse, pathOf, replayOf, seatLette
 import { COLOUR, DARK, LIGHT } from './tiaoqi-colours.js';
 import { t } from '../i18n.js';
 
-export { seats, info, result, moveRows, notations } from './tiaoqi-panel.js';
+export { seats, info, result, explain, moveRows, notations } from './tiaoqi-panel.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const DX = 13, DY = 13 * Math.sqrt(3), R = 9;
@@ -138,13 +138,29 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
     el('text', { x: cx + ux * 11, y: cy + uy * 11 + 2.6, 'text-anchor': anchor, 'data-coord': `row-${row}` }, rows).textContent = String(row);
   }
 
-  // The last move's path, faint.
+  // The moves since the viewer's own last one (every other player's since),
+  // older ones fainter; the newest as before.
   const lastRec = replayPly == null ? rec[rec.length - 1] : rec[replayPly - 1];
   const lastPath = pathOf(lastRec && lastRec.iccs);
-  if (lastPath.length) {
-    const who = board.get(lastPath[lastPath.length - 1]);
-    el('polyline', { points: pts(lastPath.map((c) => point(c, turn))), fill: 'none', stroke: COLOUR[who] || '#36c', 'stroke-opacity': 0.55, 'stroke-width': 3, 'stroke-dasharray': '2 4', 'stroke-linecap': 'round', 'pointer-events': 'none', 'data-testid': 'last-path' }, svg);
-  }
+  const upto = replayPly == null ? rec.length : replayPly;
+  const recent = recentMoves(state, upto, mine);
+  recent.forEach((j, k) => {
+    const path = pathOf(rec[j] && rec[j].iccs);
+    if (path.length < 2) return;
+    const newest = j === upto - 1;
+    const who = replayOf(state).movers[j] || board.get(path[path.length - 1]);
+    // Oldest faintest: 0.3 … 0.55 (the newest).
+    const op = newest ? 0.55 : 0.3 + (0.2 * (k + 1)) / recent.length;
+    const attrs = { points: pts(path.map((c) => point(c, turn))), fill: 'none', stroke: COLOUR[who] || '#36c', 'stroke-opacity': op, 'stroke-width': newest ? 3 : 2.5, 'stroke-dasharray': newest ? '2 4' : '1 3', 'stroke-linecap': 'round', 'pointer-events': 'none', 'data-ply': String(j + 1) };
+    el('polyline', { ...attrs, 'data-testid': newest ? 'last-path' : 'recent-path' }, svg);
+    if (!newest) {
+      // Where that move started and ended, ringed in its mover's colour.
+      for (const c of [path[0], path[path.length - 1]]) {
+        const [x, y] = point(c, turn);
+        el('circle', { cx: x, cy: y, r: R + 2.5, fill: 'none', stroke: COLOUR[who] || '#36c', 'stroke-opacity': op + 0.3, 'stroke-width': 2, 'pointer-events': 'none', 'data-recent': c }, svg);
+      }
+    }
+  });
 
   // Holes and pieces: a wide transparent circle under each takes taps
   // between holes (a phone's finger is bigger than a hole).
@@ -191,6 +207,29 @@ export function draw(svg, { state, replayPly, flipped, userFlipped, selected, ta
     if (anim && (anim.id !== state.id || anim.plies !== rec.length)) anim = null;
   }
   if (anim) animate(svg, turn);
+}
+
+/**
+ * The record indices to draw before ply `upto`: every move since the
+ * viewer's own last one (at least the newest, at most one round: as many
+ * as there are other seats); a spectator sees each other seat's latest.
+ */
+export function recentMoves(state, upto, mine) {
+  const movers = replayOf(state).movers;
+  const n = (state.seats || []).length;
+  if (upto <= 0) return [];
+  let start;
+  if (mine) {
+    let own = -1;
+    for (let j = upto - 1; j >= 0; j--) if (movers[j] === mine) { own = j; break; }
+    start = own + 1;
+  } else start = upto - Math.max(1, n - 1);
+  // One round at most: a viewer out of the game (or one that left it long
+  // ago) sees each other seat's latest move, not every move since.
+  start = Math.max(0, upto - Math.max(1, n - 1), Math.min(start, upto - 1));
+  const out = [];
+  for (let j = start; j < upto; j++) out.push(j);
+  return out;
 }
 
 /** The jump path of the move from `selected` to `target`, hop by hop. */

@@ -32,26 +32,35 @@ function el(name, attrs, parent) {
   return e;
 }
 
+/** Red's file numbers in Chinese notation. */
+const CN = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/** Whether the pointer's last click or drop on a board held Shift or Alt (the Jifen chooser opens then). */
+let modsHeld = false;
+export const modifierHeld = () => modsHeld;
+
 /**
  * The coordinates around the board: ICCS files a-i and ranks 0-9 (`iccs`), or
- * WXF's file numbers 1-9 counted from each side's right, Red's along Red's
- * edge and Black's along Black's (`wxf`); both follow a flipped board.
+ * the file numbers 1-9 counted from each side's right, Red's along Red's
+ * edge and Black's along Black's (`wxf`; `chinese`: Red's as 一…九, as
+ * Chinese boards print them); all follow a flipped board.
  */
 function coordinates(svg, flipped, style) {
   const g = el('g', { class: 'coords', 'font-size': 14, fill: BOARDS[boardTheme()].coord, 'text-anchor': 'middle', 'data-testid': 'coords', 'data-style': style }, svg);
   const W = PAD * 2 + CELL * 8, H = PAD * 2 + CELL * 9;
   for (let c = 0; c < 9; c++) {
     const file = flipped ? 8 - c : c, x = PAD + c * CELL;
-    if (style === 'wxf') {
+    if (style === 'wxf' || style === 'chinese') {
       // Red counts files from its right (file i = 1); Black from its right (file a = 1).
       const red = 9 - file, black = file + 1;
-      el('text', { x, y: H - 7, 'data-coord': `red-${red}` }, g).textContent = String(flipped ? black : red);
-      el('text', { x, y: 17, 'data-coord': `black-${black}` }, g).textContent = String(flipped ? red : black);
+      const redText = style === 'chinese' ? CN[red - 1] : String(red);
+      el('text', { x, y: H - 7, 'data-coord': `red-${red}` }, g).textContent = flipped ? String(black) : redText;
+      el('text', { x, y: 17, 'data-coord': `black-${black}` }, g).textContent = flipped ? redText : String(black);
     } else {
       el('text', { x, y: H - 7, 'data-coord': String.fromCharCode(97 + file) }, g).textContent = String.fromCharCode(97 + file);
     }
   }
-  if (style !== 'wxf') {
+  if (style === 'iccs') {
     for (let r = 0; r < 10; r++) {
       const rank = flipped ? r : 9 - r;
       el('text', { x: 10, y: PAD + r * CELL + 5, 'data-coord': String(rank) }, g).textContent = String(rank);
@@ -96,6 +105,7 @@ function bindDrag(svg) {
     svg.__qySkipClick = true;
     setTimeout(() => { svg.__qySkipClick = false; }, 0);
     const o = opts();
+    modsHeld = e.shiftKey || e.altKey;
     const to = drop ? squareAt(svg, e, o.flipped) : null;
     if (to && to !== d.sq && o.onClick) o.onClick(to);
     else drawBoard(svg, o); // back where it was, still selected
@@ -127,7 +137,7 @@ function bindDrag(svg) {
   svg.addEventListener('pointercancel', (e) => end(e, false));
 }
 
-/** Draws the board into `svg`. opts: {fen, flipped, selected, targets:Set, last:[from,to], alerts:[sq], coords:'iccs'|'wxf', onClick(sq), movable:Set (squares a piece may be dragged from)} */
+/** Draws the board into `svg`. opts: {fen, flipped, selected, targets:Set, last:[from,to], alerts:[sq], mated (the alert is a mated general), coords:'iccs'|'wxf'|'chinese', onClick(sq), movable:Set (squares a piece may be dragged from)} */
 export function drawBoard(svg, opts) {
   svg.__qyOpts = opts;
   bindDrag(svg);
@@ -156,7 +166,7 @@ export function drawBoard(svg, opts) {
     el('line', { x1: PAD + 3 * CELL, y1: PAD + y0 * CELL, x2: PAD + 5 * CELL, y2: PAD + (y0 + 2) * CELL }, g);
     el('line', { x1: PAD + 5 * CELL, y1: PAD + y0 * CELL, x2: PAD + 3 * CELL, y2: PAD + (y0 + 2) * CELL }, g);
   }
-  coordinates(svg, !!opts.flipped, opts.coords === 'wxf' ? 'wxf' : 'iccs');
+  coordinates(svg, !!opts.flipped, opts.coords === 'wxf' || opts.coords === 'chinese' ? opts.coords : 'iccs');
   const river = el('text', { x: PAD + 4 * CELL, y: PAD + 4.5 * CELL + 7, 'text-anchor': 'middle', 'font-size': 22, fill: bt.line, opacity: .6, class: 'piece-text' }, svg);
   river.textContent = '楚 河　　　　汉 界';
   // Last move and selection.
@@ -184,7 +194,12 @@ export function drawBoard(svg, opts) {
   }
   for (const sq of opts.alerts || []) {
     const [x, y] = xy(sq);
-    el('circle', { cx: x, cy: y, r: 25, fill: 'none', stroke: '#f00', 'stroke-width': 3, 'data-check': sq }, svg);
+    if (opts.mated) {
+      // Checkmate: a double ring that stays on the finished board.
+      const ring = el('g', { 'data-check': sq, 'data-mated': sq, class: 'mated-ring' }, svg);
+      el('circle', { cx: x, cy: y, r: 25, fill: 'rgba(255,0,0,.18)', stroke: '#d00', 'stroke-width': 4 }, ring);
+      el('circle', { cx: x, cy: y, r: 29, fill: 'none', stroke: '#d00', 'stroke-width': 1.5, 'stroke-dasharray': '3 2' }, ring);
+    } else el('circle', { cx: x, cy: y, r: 25, fill: 'none', stroke: '#f00', 'stroke-width': 3, 'data-check': sq }, svg);
   }
   for (const sq of opts.targets || []) {
     const [x, y] = xy(sq);
@@ -196,6 +211,6 @@ export function drawBoard(svg, opts) {
     const [x, y] = xy(sq);
     const c = el('circle', { cx: x, cy: y, r: 24, fill: 'transparent', 'data-sq': sq, style: 'cursor:pointer' }, svg);
     // The click that ends a drag was the drop, already handled.
-    c.addEventListener('click', () => { if (svg.__qySkipClick) return; if (opts.onClick) opts.onClick(sq); });
+    c.addEventListener('click', (e) => { if (svg.__qySkipClick) return; modsHeld = e.shiftKey || e.altKey; if (opts.onClick) opts.onClick(sq); });
   }
 }

@@ -2,29 +2,87 @@
 // The Xiangqi family's page module: the board (with the Jifen classes) and
 // the side panel (Jifen scores). app.js loads a game's module by the
 // `web_module` its kind names at /api/kinds.
-import { drawBoard, parseBoard } from './xiangqi-board.js';
+import { drawBoard, parseBoard, modifierHeld } from './xiangqi-board.js';
 import { moveRows as rows } from '../movelist.js';
+import { pairClick } from '../pair-moves.js';
+import { lineIn } from './xiangqi-notation.js';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w';
 
+/** The position at `replayPly` (null: now). @param {Record<string, any>} state @param {number | null} replayPly */
+export function fenAt(state, replayPly) {
+  const rec = state.records || [];
+  if (replayPly == null) return state.fen;
+  return replayPly === 0 ? (state.start_fen || START + ' - - 0 1') : rec[replayPly - 1].fen;
+}
+
 /** Draws the position at `replayPly` (null: now). */
 export function draw(svg, { state, replayPly, flipped, selected, targets, last, onClick, notation }) {
-  const rec = state.records || [];
-  const fen = replayPly == null ? state.fen : (replayPly === 0 ? (state.start_fen || START) : rec[replayPly - 1].fen);
+  const fen = fenAt(state, replayPly);
   // The pieces one may drag: those a legal move starts from, on one's turn, at the live position.
   const mine = state.status === 'playing' && state.seat != null && (state.seats_to_move || [state.to_move]).includes(state.seat);
   const movable = new Set(replayPly == null && mine ? (state.legal || []).filter((m) => /^[a-i]\d[a-i]\d/.test(m)).map((m) => m.slice(0, 2)) : []);
-  drawBoard(svg, { fen, flipped, selected, targets, last, alerts: replayPly == null ? state.alerts : [], coords: notation === 'iccs' || !notation ? 'iccs' : 'wxf', onClick, movable });
+  // After checkmate the server still names the mated general: its ring stays.
+  const mated = state.status === 'finished' && state.reason === 'checkmate';
+  const coords = notation === 'wxf' || notation === 'chinese' ? notation : 'iccs';
+  drawBoard(svg, { fen, flipped, selected, targets, last, alerts: replayPly == null ? state.alerts : [], mated, coords, onClick, movable });
 }
 
 /** The move list: a row a round, a double turn (Jifen contest) as one entry. */
 export function moveRows(state, replayPly, esc, notation) { return rows(state, replayPly, esc, notation); }
 
+/** A line of moves from `fen` (the engine's) in `notation`. @param {string} fen @param {string[]} moves @param {string} notation */
+export function line(fen, moves, notation) { return lineIn(fen, moves, notation); }
+
+/** Why a draw may be claimed now (the server says that it may). @param {Record<string, any>} _state @param {(k: string) => string} t */
+export function claimWhy(_state, t) { return t('claim_why'); }
+
+// The Jifen classes each rule set has (J1), and what its moves score (the J table).
+/** @type {Record<string, string[]>} */
+const CLASSES = { 'jifen-simple': ['normal', 'idle'], 'jifen-match': ['normal', 'small', 'idle'], 'jifen-contest': ['normal', 'small', 'royal', 'idle'] };
+/** @type {Record<string, string>} */
+const MARK = { normal: '=', small: '-', royal: '+', idle: '*' };
+/** @type {Record<string, string>} */
+const WORD = { normal: '普', small: '小', royal: '王', idle: '闲' };
+
+// The chooser after a Jifen move opens only when asked: the box in the side
+// panel (kept in localStorage) or Shift/Alt held on the click or the drop.
+const CHOOSER_KEY = 'qy-class-chooser';
+const chooserWanted = () => localStorage.getItem(CHOOSER_KEY) === 'on' || modifierHeld();
+let legendOpen = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('change', (e) => {
+    const el = /** @type {HTMLInputElement} */ (e.target);
+    if (el && el.dataset && el.dataset.testid === 'class-chooser-toggle') localStorage.setItem(CHOOSER_KEY, el.checked ? 'on' : 'off');
+  });
+  // The legend is drawn again on every change: it stays open once opened.
+  document.addEventListener('toggle', (e) => {
+    const el = /** @type {HTMLDetailsElement} */ (e.target);
+    if (el && el.dataset && el.dataset.testid === 'class-legend') legendOpen = el.open;
+  }, true);
+}
+
+/**
+ * What the classes and marks of a Jifen rule set mean, where they are shown.
+ * @param {string} game @param {(k: string) => string} t
+ */
+function legend(game, t) {
+  const classes = CLASSES[game] || [];
+  const items = classes.map((c) => `<li data-class="${c}"><b>${t(c)}</b> <code>${MARK[c]}</code> ${WORD[c]} — ${t(`class_${c}_about`)}</li>`).join('');
+  return `<details class="class-legend" data-testid="class-legend"${legendOpen ? ' open' : ''}><summary>${t('class_legend')}</summary>
+    <p>${t('class_legend_intro')}</p><ul>${items}</ul>
+    <p data-testid="class-marks">${t('class_marks_about').replace('{marks}', classes.map((c) => t('class_mark_item').replace('{mark}', MARK[c]).replace('{name}', t(c)).replace('{word}', WORD[c])).join(t('class_mark_sep')))}</p>
+    <p data-testid="class-scoring">${t(`scoring_${game.replace('jifen-', '')}`)}</p></details>`;
+}
+
 /** The side panel's line: the Jifen scores (whose is whose, and the target), if the game has them. */
 export function info(state, t, ctx) {
   if (!state.scores) return '';
   const name = (i) => (ctx && state.seats && state.seats[i] ? ctx.esc(ctx.seatLabel(state.seats[i])) : '');
-  return `<span class="score-side red-side" data-testid="score-red-side">${t('red')} <span class="muted">${name(0)}</span> <b data-testid="score-red">${state.scores[0]}</b></span> : <span class="score-side" data-testid="score-black-side"><b data-testid="score-black">${state.scores[1]}</b> ${t('black')} <span class="muted">${name(1)}</span></span> <span class="muted" data-testid="score-target">· ${t('score_target').replace('{n}', state.target)}</span>`;
+  const score = `<span class="score-badge-big" data-testid="score-badge"><span class="score-side red-side" data-testid="score-red-side">${t('red')} <span class="muted">${name(0)}</span> <b data-testid="score-red">${state.scores[0]}</b></span> : <span class="score-side" data-testid="score-black-side"><b data-testid="score-black">${state.scores[1]}</b> ${t('black')} <span class="muted">${name(1)}</span></span></span> <span class="muted" data-testid="score-target">· ${t('score_target').replace('{n}', state.target)}</span>`;
+  const playing = state.status === 'playing' && state.seat != null;
+  const toggle = playing ? `<label class="small class-toggle"><input type="checkbox" data-testid="class-chooser-toggle"${localStorage.getItem(CHOOSER_KEY) === 'on' ? ' checked' : ''}> ${t('class_chooser_toggle')}</label>` : '';
+  return `${score}<div class="jifen-help">${toggle}${legend(state.game, t)}</div>`;
 }
 
 /** The board and piece themes (board-theme.js) dress this board. */
@@ -60,7 +118,8 @@ const CLASS = /^[=*+-]$/;
  */
 export function typed(raw, legal) {
   const versions = legal.filter((x) => x.startsWith(raw) && CLASS.test(x.slice(raw.length)));
-  if (legal.includes(raw)) return { moves: versions.length ? [raw, ...versions] : [raw] };
+  // A move typed without a class keeps the piece's class, unless the chooser is asked for.
+  if (legal.includes(raw)) return { moves: versions.length && chooserWanted() ? [raw, ...versions] : [raw] };
   const m = /^([a-i]\d{1,2})-?([a-i]\d{1,2})([=*+-]?)$/.exec(raw);
   if (!m) return null;
   const pair = m[1] + m[2];
@@ -71,11 +130,30 @@ export function typed(raw, legal) {
 
 export const typedExample = 'h2e2';
 
-/** The chooser after a Jifen move asks for the class the piece ends with. */
+/**
+ * A click on the board: square pairs, and a Jifen move that could also
+ * change the piece's class is played keeping the class (one click for the
+ * common case); the chooser opens when asked for (the box, or Shift/Alt).
+ * @param {string[]} legal @param {string | null} selected @param {string} sq
+ */
+export function click(legal, selected, sq) {
+  const r = pairClick(legal, selected, sq);
+  if (r.choose && !chooserWanted()) {
+    const plain = r.choose.find((m) => m.length === 4);
+    if (plain) return { move: plain };
+  }
+  return r;
+}
+
+/** The chooser after a Jifen move asks for the class the piece ends with, saying what each means. */
 export const chooser = {
   title: 'choose_class',
   /** @param {string} m @param {(k: string) => string} t */
-  label: (m, t) => ({ '': t('keep'), '=': t('normal'), '-': t('small'), '+': t('royal'), '*': t('idle') })[m.slice(4)] ?? m,
+  label: (m, t) => {
+    const c = ({ '=': 'normal', '-': 'small', '+': 'royal', '*': 'idle' })[m.slice(4)];
+    if (m.length === 4) return t('keep');
+    return c ? `${t(c)} ${MARK[c]} · ${t(`class_${c}_short`)}` : m;
+  },
   /** @param {string} m */
   testid: (m) => `class-${m.length > 4 ? m[4] : 'keep'}`,
 };

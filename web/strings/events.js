@@ -4,7 +4,6 @@
 export default {
   events: { en: 'Events', zh: '比赛' },
   new_event: { en: 'New event', zh: '新建比赛' },
-  create_event: { en: 'Create the event', zh: '创建比赛' },
   create_team_event: { en: 'Create the team event', zh: '创建团体赛' },
   name: { en: 'Name', zh: '名称' },
   format: { en: 'Format', zh: '赛制' },
@@ -49,13 +48,6 @@ export default {
   export_trf: { en: 'Export TRF', zh: '导出 TRF' },
   team_events: { en: 'Team events', zh: '团体赛' },
   new_team_event: { en: 'New team event', zh: '新建团体赛' },
-  te_teams: { en: 'Teams, one a line: name: players in board order (user names or ai:N)', zh: '参赛队，每行一队：队名：按台次排列的队员（用户名或 ai:N）' },
-  te_teams_example: {
-    en: `Red Army: alice, ai:3
-Blue Army: bob, ai:2`,
-    zh: `红军：alice，ai:3
-蓝军：bob，ai:2`,
-  },
   te_teams_short: { en: 'teams', zh: '队' },
   te_boards_short: { en: 'boards', zh: '台' },
   te_board_n: { en: 'Board {n}', zh: '第{n}台' },
@@ -75,5 +67,6 @@ Blue Army: bob, ai:2`,
   col_wins: { en: 'Wins', zh: '胜局' },
   col_direct: { en: 'Direct', zh: '直胜' },
   col_fouls: { en: 'Fouls', zh: '犯规' },
+  fouls_about: { en: 'Fouls: technical fouls in this event\'s games — a draw offer repeated before the opponent has made two moves, or a move-limit draw claim that was not true. On a tie, fewer fouls rank higher.', zh: '犯规：本场比赛对局中的技术犯规，即在对方走满两步之前再次求和，或不符合规则的自然限着判和申请。同分时犯规少者名次靠前。' },
   col_games: { en: 'Games', zh: '局数' },
 };

@@ -11,6 +11,7 @@ export default {
   'play the computer': { zh: '人机对战', avoid: ['和电脑下', '与电脑对弈', '对战电脑'] },
   'the computer as opponent': { zh: '电脑', avoid: ['人工智能', 'AI对手', 'AI 对手', '机器对手'] },
   'AI level': { zh: '电脑难度', avoid: ['电脑级别', 'AI级别', 'AI 级别'] },
+  'a computer player of level n': { zh: '电脑 n级', avoid: ['电脑级别', '电脑第'] },
   'quick play (paired by the hall)': { zh: '快速开局', avoid: ['快速游戏', '快速对局'] },
   'matching with an opponent': { zh: '匹配', avoid: ['配对对手', '自动配对'] },
   'a seat waiting for a person': { zh: '等棋友加入', avoid: ['空位（等人）', '（等人）', '开放座位'] },

@@ -198,8 +198,72 @@ pub struct Progress {
 pub enum ClaimVerdict {
     /// The claim holds; the game ends with this outcome.
     Granted(Outcome),
-    /// The claim is not true now; the reason says why (a technical foul, X8).
-    Refused(String),
+    /// The claim is not true now; the refusal says why (a technical foul, X8).
+    Refused(ClaimRefusal),
+}
+
+/// Why a claim does not hold, as values rather than a sentence, so that a
+/// client can say it in its own language (the hall passes the fields on).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimRefusal {
+    /// Too early: `plies` plies since the last capture, `needed` before a
+    /// claim holds, by the numbered decision `rule`.
+    TooEarly {
+        /// Plies played since the last capture.
+        plies: u32,
+        /// Plies without a capture the claim needs.
+        needed: u32,
+        /// The numbered rule decision (e.g. `X4`).
+        rule: &'static str,
+    },
+    /// These rules have no claim; `rule` is the decision that says so, if any.
+    NoClaim {
+        /// The numbered rule decision, if one says so.
+        rule: Option<&'static str>,
+    },
+    /// The game is already over.
+    GameOver,
+}
+
+impl ClaimRefusal {
+    /// A stable word for the kind of refusal (`too_early`, `no_claim`,
+    /// `game_over`), the `why` a client switches on.
+    pub fn why(&self) -> &'static str {
+        match self {
+            ClaimRefusal::TooEarly { .. } => "too_early",
+            ClaimRefusal::NoClaim { .. } => "no_claim",
+            ClaimRefusal::GameOver => "game_over",
+        }
+    }
+
+    /// The numbered rule decision the refusal rests on, if any.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            ClaimRefusal::TooEarly { rule, .. } => Some(rule),
+            ClaimRefusal::NoClaim { rule } => *rule,
+            ClaimRefusal::GameOver => None,
+        }
+    }
+}
+
+impl std::fmt::Display for ClaimRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClaimRefusal::TooEarly {
+                plies,
+                needed,
+                rule,
+            } => write!(
+                f,
+                "{plies} of the {needed} plies without a capture a draw claim needs have been played ({rule})"
+            ),
+            ClaimRefusal::NoClaim { rule: Some(rule) } => {
+                write!(f, "these rules have no draw claim ({rule})")
+            }
+            ClaimRefusal::NoClaim { rule: None } => f.write_str("this game has no claims"),
+            ClaimRefusal::GameOver => f.write_str("the game is over"),
+        }
+    }
 }
 
 /// The rules of a table game: seats, who moves, legal moves, play, the
@@ -290,6 +354,25 @@ pub trait Views: Rules {
         let _ = (tags, result);
         None
     }
+    /// The move notations [`Views::export_record_in`] can write, default
+    /// first (for Xiangqi `iccs`, `wxf`, `chinese`). The names are the
+    /// game's own: the hall passes the one a client asks for through
+    /// without reading it. Empty (the default): the record has one notation.
+    fn export_notations(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// [`Views::export_record`] with the moves in `notation`, one of
+    /// [`Views::export_notations`] (the hall checks it first). By default
+    /// the notation is ignored.
+    fn export_record_in(
+        &self,
+        tags: &[(String, String)],
+        result: &str,
+        notation: &str,
+    ) -> Option<String> {
+        let _ = notation;
+        self.export_record(tags, result)
+    }
 }
 
 /// How the hall runs a game by its own rules: clocks, flag falls,
@@ -330,10 +413,16 @@ pub trait HallPolicy: Rules {
     fn concession_refused(&self) -> Option<String> {
         None
     }
+    /// Whether a draw claim by `seat` would be granted now ([`HallPolicy::claim`]):
+    /// the page offers the claim only then. By default never.
+    fn claimable(&self, seat: usize) -> bool {
+        let _ = seat;
+        false
+    }
     /// Judges a draw claim by `seat` (e.g. the natural move limit).
     fn claim(&mut self, seat: usize) -> ClaimVerdict {
         let _ = seat;
-        ClaimVerdict::Refused("this game has no claims".into())
+        ClaimVerdict::Refused(ClaimRefusal::NoClaim { rule: None })
     }
     /// The outcome when `seat` resigns or its flag falls (`reason` is
     /// [`EndReason::Resignation`] or [`EndReason::Timeout`]). By default, in a

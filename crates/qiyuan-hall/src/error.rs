@@ -1,6 +1,9 @@
 //! The one error type of the API: an HTTP status, a stable machine-readable
 //! code that bots can switch on, and a sentence for people. Every error the
-//! hall sends, over HTTP or WebSocket, is `{"error": sentence, "code": code}`.
+//! hall sends, over HTTP or WebSocket, is `{"error": sentence, "code": code}`,
+//! with `details` when the sentence carries values (a name, bounds, a
+//! reason): a client writes its own sentence, in its own language, from
+//! `code` and `details` (the page never shows the English sentence).
 
 /// Declares [`ErrorCode`]: each code once, with its text and its status.
 macro_rules! error_codes {
@@ -205,7 +208,16 @@ pub struct ErrorBody {
     pub error: String,
     /// A stable machine-readable code (see docs/security.md).
     pub code: ErrorCode,
+    /// The values the sentence carries, by name (`name`, `field`, `min`,
+    /// `max`, `why` …; docs/security.md lists them per code), so a client
+    /// can say it in its own words. Absent when there are none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Object, required = false)]
+    pub details: Option<Details>,
 }
+
+/// The machine-readable values of an error (see [`ErrorBody::details`]).
+pub type Details = serde_json::Map<String, serde_json::Value>;
 
 /// An error for the API.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,6 +229,8 @@ pub struct HallError {
     pub code: ErrorCode,
     /// What went wrong, for the client.
     pub message: String,
+    /// The values the message carries, by name (empty: none).
+    pub details: Details,
 }
 
 /// Result of a hall operation.
@@ -229,6 +243,7 @@ impl HallError {
             status: code.status(),
             code,
             message: msg.into(),
+            details: Details::new(),
         }
     }
     /// An error with a bare status (framework rejections, parse errors):
@@ -238,6 +253,7 @@ impl HallError {
             status,
             code: code_for_status(status),
             message: msg.into(),
+            details: Details::new(),
         }
     }
     /// A 400 for a body serde could not read: `malformed_json` when it is
@@ -255,12 +271,24 @@ impl HallError {
         HallError::new(ErrorCode::BadRequest, msg)
     }
     /// A 400 for a size-like field outside its documented bounds
-    /// (`out_of_range`); the message names the field and the bounds.
+    /// (`out_of_range`); the message names the field and the bounds, and
+    /// so do the details (`field`, `min`, `max`).
     pub fn out_of_range(field: &str, min: i64, max: i64) -> HallError {
-        HallError::new(
-            ErrorCode::OutOfRange,
-            format!("{field} must be {min} to {max}"),
-        )
+        HallError::range(format!("{field} must be {min} to {max}"), field, min, max)
+    }
+    /// An `out_of_range` error with its own sentence, and the details
+    /// `field`, `min` and `max` (a length is a range from 0 or 1).
+    pub fn range(msg: impl Into<String>, field: &str, min: i64, max: i64) -> HallError {
+        HallError::new(ErrorCode::OutOfRange, msg)
+            .with("field", field)
+            .with("min", min)
+            .with("max", max)
+    }
+    /// The same error with one more detail (`key`: `value`), for clients
+    /// that write their own sentence from the code and the details.
+    pub fn with(mut self, key: &str, value: impl Into<serde_json::Value>) -> HallError {
+        self.details.insert(key.to_string(), value.into());
+        self
     }
     /// A 401: no, unknown or expired session (`unauthorized`).
     pub fn unauthorized() -> HallError {
@@ -292,7 +320,12 @@ impl HallError {
     }
     /// The same message with a more specific code (and that code's status).
     pub fn with_code(self, code: ErrorCode) -> HallError {
-        HallError::new(code, self.message)
+        HallError {
+            status: code.status(),
+            code,
+            message: self.message,
+            details: self.details,
+        }
     }
     /// The same error with another status: only for a code answered with
     /// two statuses (`ai_budget`).
@@ -309,13 +342,25 @@ impl HallError {
                 .and_then(ErrorCode::parse)
                 .unwrap_or_else(|| code_for_status(status)),
             message: msg.into(),
+            details: Details::new(),
         }
+    }
+    /// The error another node answered as JSON (`{error, code, details?}`
+    /// with `status`), passed on as it is, details included.
+    pub fn relayed_body(status: u16, answer: &serde_json::Value) -> HallError {
+        let msg = answer["error"].as_str().unwrap_or("refused");
+        let mut e = HallError::relayed(status, answer["code"].as_str(), msg);
+        if let Some(d) = answer.get("details").and_then(|d| d.as_object()) {
+            e.details = d.clone();
+        }
+        e
     }
     /// The JSON body of this error.
     pub fn body(&self) -> serde_json::Value {
         serde_json::json!(ErrorBody {
             error: self.message.clone(),
             code: self.code,
+            details: (!self.details.is_empty()).then(|| self.details.clone()),
         })
     }
 }

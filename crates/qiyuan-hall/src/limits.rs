@@ -4,7 +4,6 @@
 //! states the same numbers. [`Limits`] holds the bounds an operator (or a
 //! test) may change at start.
 
-use crate::error::ErrorCode;
 use std::time::Duration;
 
 /// Largest request body accepted (bytes).
@@ -76,9 +75,11 @@ pub fn check_len(field: &str, len: usize, max: usize) -> crate::error::HallResul
     if len <= max {
         Ok(())
     } else {
-        Err(crate::error::HallError::new(
-            ErrorCode::OutOfRange,
+        Err(crate::error::HallError::range(
             format!("{field}: at most {max} entries"),
+            field,
+            0,
+            max as i64,
         ))
     }
 }

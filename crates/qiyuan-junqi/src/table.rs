@@ -370,8 +370,13 @@ impl JunqiTable {
             Viewer::Seat(s) => Some(side_of(s)),
             Viewer::Spectator => None,
         };
-        // The other side's pieces are left out altogether, not just masked.
-        let own: crate::board::Posts = mine.map_or(0, |m| p.occupied_by(m));
+        // The other side's pieces are left out altogether, not just masked;
+        // once the game is over (ended during the set-up) every set-up sent shows.
+        let own: crate::board::Posts = if self.outcome.is_some() {
+            p.occupied_by(Side::Red) | p.occupied_by(Side::Blue)
+        } else {
+            mine.map_or(0, |m| p.occupied_by(m))
+        };
         let (p, _) = p.masked(|_, _| true, crate::piece::Rank::Platoon);
         let text = p.text_for(|post, _| own & post.bit() != 0);
         // Masked pieces of the other side read as empty posts.
@@ -477,6 +482,10 @@ impl Views for JunqiTable {
     fn view(&self, viewer: Viewer) -> String {
         match &self.game {
             None => self.setup_view(viewer),
+            // Ended from outside the rules (resignation, time, agreement):
+            // the game itself has no result, but everything is published
+            // all the same, as at a flag capture.
+            Some(g) if self.outcome.is_some() => g.position().revealed().to_string(),
             Some(g) => g.view(match viewer {
                 Viewer::Seat(s) => Some(self.side_of_seat(s)),
                 Viewer::Spectator => None,
@@ -520,6 +529,18 @@ impl HallPolicy for JunqiTable {
             return FlagFall::TurnLost;
         }
         FlagFall::Ends(self.seat_leaves(seat, EndReason::Timeout))
+    }
+    fn seat_leaves(&self, seat: usize, reason: EndReason) -> Outcome {
+        // The leaver is named by its colour ("Red resigned"), not by a seat
+        // number; in the flip game before the first flip it has none yet.
+        if self.game.as_ref().is_some_and(|g| g.position().undecided()) {
+            return qiyuan_core::numbered_seat_leave(seat, 2, reason);
+        }
+        let name = |s: usize| match self.side_of_seat(s) {
+            Side::Red => ("红", "Red"),
+            Side::Blue => ("蓝", "Blue"),
+        };
+        qiyuan_core::two_seat_leave(seat, reason, [name(0), name(1)], true)
     }
 }
 
@@ -710,6 +731,110 @@ mod tests {
             t2.side_of_seat(0),
             if flipped_red { Side::Red } else { Side::Blue }
         );
+    }
+
+    /// The board part of a view.
+    fn board_of(view: &str) -> String {
+        view.split(' ').next().unwrap_or("").to_string()
+    }
+
+    /// Both armies placed with the given variant.
+    fn both_placed(variant: &str) -> Box<dyn TableGame> {
+        let mut t = start(variant);
+        t.play_for(0, RANDOM, &mut Counter(1)).expect("red");
+        t.play_for(1, RANDOM, &mut Counter(2)).expect("blue");
+        t
+    }
+
+    #[test]
+    fn q9_a_game_in_play_never_shows_the_enemy_ranks_and_a_resigned_one_shows_all() {
+        let mut t = both_placed("junqi");
+        // A few plies in: still hidden to the other seat and to spectators.
+        for ply in 0..6u32 {
+            let seat = t.seats_to_move()[0];
+            let m = t.legal_moves_for(seat)[0].clone();
+            t.play_for(seat, &m, &mut Counter(ply)).expect("legal");
+        }
+        let red = board_of(&t.view(Viewer::Seat(0)));
+        let blue = board_of(&t.view(Viewer::Seat(1)));
+        let spectator = board_of(&t.view(Viewer::Spectator));
+        assert!(
+            !red.chars().any(|c| c.is_ascii_lowercase() && c != 'x'),
+            "{red}"
+        );
+        assert!(
+            !blue.chars().any(|c| c.is_ascii_uppercase() && c != 'X'),
+            "{blue}"
+        );
+        assert!(
+            !spectator
+                .chars()
+                .any(|c| c.is_ascii_alphabetic() && c != 'x' && c != 'X'),
+            "{spectator}"
+        );
+        let upper = spectator.chars().filter(char::is_ascii_uppercase).count();
+        let lower = spectator.chars().filter(char::is_ascii_lowercase).count();
+        // Red resigns: the game has no result of its own, yet every rank shows to everyone.
+        let outcome = t.seat_leaves(0, EndReason::Resignation);
+        assert_eq!(outcome.winner, Some(1));
+        assert_eq!(outcome.explanation, "红方认输 / Red resigned");
+        t.end(outcome);
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+            let b = board_of(&t.view(viewer));
+            assert!(!b.contains(['x', 'X', '?']), "{viewer:?}: {b}");
+            // The same pieces as in play, each now with its rank.
+            assert_eq!(
+                b.chars().filter(char::is_ascii_uppercase).count(),
+                upper,
+                "{b}"
+            );
+            assert_eq!(
+                b.chars().filter(char::is_ascii_lowercase).count(),
+                lower,
+                "{b}"
+            );
+            // The record names both set-ups.
+            let (from, recs) = t.move_records_for(viewer, 5);
+            assert_eq!(from, 0);
+            assert!(recs[..2].iter().all(|r| r.text.len() == 30), "{viewer:?}");
+        }
+    }
+
+    #[test]
+    fn q9_a_game_lost_on_time_or_ended_in_the_set_up_shows_every_army_sent() {
+        let mut t = both_placed("junqi");
+        let FlagFall::Ends(o) = t.flag_falls(0) else {
+            panic!("a flag fall in play ends the game");
+        };
+        assert_eq!(
+            o.explanation,
+            "红方超时判负 / Red ran out of time and loses"
+        );
+        t.end(o);
+        assert!(!board_of(&t.view(Viewer::Spectator)).contains(['x', 'X']));
+        // Ended during the set-up: the one set-up sent shows to the other seat and spectators.
+        let mut t = start("junqi");
+        t.play_for(1, RANDOM, &mut Counter(4)).expect("blue");
+        assert!(
+            !board_of(&t.view(Viewer::Seat(0)))
+                .chars()
+                .any(|c| c.is_ascii_lowercase())
+        );
+        assert!(
+            !board_of(&t.view(Viewer::Spectator))
+                .chars()
+                .any(|c| c.is_ascii_alphabetic())
+        );
+        let o = t.seat_leaves(0, EndReason::Resignation);
+        t.end(o);
+        for viewer in [Viewer::Seat(0), Viewer::Spectator] {
+            let b = board_of(&t.view(viewer));
+            assert_eq!(
+                b.chars().filter(char::is_ascii_lowercase).count(),
+                25,
+                "{viewer:?}: {b}"
+            );
+        }
     }
 
     #[test]

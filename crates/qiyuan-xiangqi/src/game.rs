@@ -3,7 +3,7 @@
 //! This is what the CLI's `apply` and the hall drive; it owns the record so
 //! that rulings that look back over the game (repetition) have what they need.
 
-use qiyuan_core::{EndReason, GameRules, MoveError, Outcome};
+use qiyuan_core::{ClaimRefusal, EndReason, GameRules, MoveError, Outcome};
 
 use crate::iccs::MoveParseError;
 use crate::position::Position;
@@ -131,25 +131,36 @@ impl Game {
         })
     }
 
+    /// Whether a natural-move-limit claim (X4) would be granted now: the
+    /// game is in play, it is plain Xiangqi (Jifen has no claim, J20) and
+    /// 120 plies have passed without a capture. The page offers the claim
+    /// only then, so that no one makes an untrue claim (a foul, X8) by accident.
+    pub fn move_limit_claimable(&self) -> bool {
+        self.outcome.is_none()
+            && !self.position.variant().is_jifen()
+            && self.position.halfmove_clock() >= CLAIM_PLIES
+    }
+
     /// A natural-move-limit claim (X4): a draw once 60 moves by each side
     /// (120 plies) passed without a capture. An untrue claim changes nothing
-    /// and returns an error (the hall counts it as a foul, X8).
-    pub fn claim_move_limit(&mut self) -> Result<(), MoveError> {
+    /// and says why (the hall counts it as a foul, X8).
+    pub fn claim_move_limit(&mut self) -> Result<(), ClaimRefusal> {
+        if self.outcome.is_some() {
+            return Err(ClaimRefusal::GameOver);
+        }
         if self.position.variant().is_jifen() {
-            return Err(MoveError::Illegal {
-                text: "claim".into(),
-                why: "Jifen has no natural-move-limit claim; 300 plies without capture or score change draw automatically (J20)".into(),
-            });
+            // J20: 300 plies without a capture or a score change draw by themselves.
+            return Err(ClaimRefusal::NoClaim { rule: Some("J20") });
         }
         let plies = self.position.halfmove_clock();
         if plies < CLAIM_PLIES {
-            return Err(MoveError::Illegal {
-                text: "claim".into(),
-                why: format!(
-                    "only {plies} plies without a capture; a draw may be claimed after {CLAIM_PLIES} (X4)"
-                ),
+            return Err(ClaimRefusal::TooEarly {
+                plies,
+                needed: CLAIM_PLIES,
+                rule: "X4",
             });
         }
+        // Not over (checked above), so the game ends here.
         self.end(Outcome {
             winner: None,
             partners: Vec::new(),
@@ -157,6 +168,7 @@ impl Game {
             explanation: "60回合无吃子, 判和 / 60 moves each without a capture, draw claimed"
                 .into(),
         })
+        .map_err(|_| ClaimRefusal::GameOver)
     }
 
     fn end(&mut self, outcome: Outcome) -> Result<(), MoveError> {

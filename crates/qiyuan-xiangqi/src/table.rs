@@ -3,8 +3,8 @@
 //! PGN export, the X4 claim and the X5/X6 "can still win" test.
 
 use qiyuan_core::{
-    Chance, ClaimVerdict, GameRules, HallPolicy, MoveError, MoveRecord, Outcome, Rules, Settlement,
-    TableGame, Viewer, Views,
+    Chance, ClaimRefusal, ClaimVerdict, GameRules, HallPolicy, MoveError, MoveRecord, Outcome,
+    Rules, Settlement, TableGame, Viewer, Views,
 };
 
 use crate::game::can_mate;
@@ -128,7 +128,12 @@ impl Views for XiangqiTable {
 
     fn alerts(&self) -> Vec<String> {
         let pos = self.position();
-        if self.result().is_none() && pos.in_check() {
+        // A general in check while the game is played, and the mated one
+        // after checkmate (the board rings it then too).
+        let mated = self
+            .result()
+            .is_some_and(|o| o.reason == qiyuan_core::EndReason::Checkmate);
+        if (self.result().is_none() || mated) && pos.in_check() {
             vec![pos.king_square(pos.side_to_move()).to_string()]
         } else {
             Vec::new()
@@ -171,6 +176,20 @@ impl Views for XiangqiTable {
     }
 
     fn export_record(&self, tags: &[(String, String)], result: &str) -> Option<String> {
+        self.export_record_in(tags, result, "iccs")
+    }
+
+    fn export_notations(&self) -> Vec<&'static str> {
+        vec!["iccs", "wxf", "chinese"]
+    }
+
+    fn export_record_in(
+        &self,
+        tags: &[(String, String)],
+        result: &str,
+        notation: &str,
+    ) -> Option<String> {
+        let format = MoveFormat::from_name(notation).unwrap_or(MoveFormat::Iccs);
         let mut rec = PgnGame::new(self.game.start().clone());
         rec.tags = tags.to_vec();
         let variant = self.position().variant();
@@ -179,7 +198,7 @@ impl Views for XiangqiTable {
         }
         rec.moves = self.game.moves().to_vec();
         rec.result = Some(result.to_string());
-        Some(write_pgn(&rec, MoveFormat::Iccs))
+        Some(write_pgn(&rec, format))
     }
 }
 
@@ -188,19 +207,21 @@ impl HallPolicy for XiangqiTable {
         self.position().turn_state()
     }
 
+    fn claimable(&self, _seat: usize) -> bool {
+        self.ended.is_none() && self.game.move_limit_claimable()
+    }
+
     fn claim(&mut self, _seat: usize) -> ClaimVerdict {
         if self.result().is_some() {
-            return ClaimVerdict::Refused("the game is over".into());
+            return ClaimVerdict::Refused(ClaimRefusal::GameOver);
         }
         // The rules crate judges the claim (X4; none in Jifen, J20).
         match self.game.claim_move_limit() {
             Ok(()) => match self.game.outcome() {
                 Some(o) => ClaimVerdict::Granted(o.clone()),
-                None => ClaimVerdict::Refused("the claim was not recorded".into()),
+                None => ClaimVerdict::Refused(ClaimRefusal::GameOver),
             },
-            // The reason alone: a claim is not a move ("illegal move 'claim'").
-            Err(qiyuan_core::MoveError::Illegal { why, .. }) => ClaimVerdict::Refused(why),
-            Err(e) => ClaimVerdict::Refused(e.to_string()),
+            Err(why) => ClaimVerdict::Refused(why),
         }
     }
 
@@ -287,10 +308,16 @@ mod tests {
     #[test]
     fn claim_needs_120_quiet_plies() {
         let mut t = new_table("xiangqi", None, None).expect("start");
+        assert!(!t.claimable(0), "X4: not at the start");
         match t.claim(0) {
-            ClaimVerdict::Refused(why) => {
-                assert!(why.starts_with("only 0 plies without a capture"), "{why}");
-            }
+            ClaimVerdict::Refused(why) => assert_eq!(
+                why,
+                ClaimRefusal::TooEarly {
+                    plies: 0,
+                    needed: 120,
+                    rule: "X4"
+                }
+            ),
             v => panic!("granted at the start: {v:?}"),
         }
         let mut t = new_table(
@@ -299,7 +326,78 @@ mod tests {
             None,
         )
         .expect("fen");
+        assert!(t.claimable(0) && t.claimable(1), "X4: 121 quiet plies");
         assert!(matches!(t.claim(0), ClaimVerdict::Granted(_)));
+        assert!(!t.claimable(0), "over");
         assert_eq!(t.result().map(|o| o.reason), Some(EndReason::MoveLimit));
+    }
+
+    #[test]
+    fn x4_claimable_only_at_120_quiet_plies_and_never_in_jifen() {
+        let at = |plies: u32, rules: &str| {
+            let fen = format!("4k4/9/9/9/9/9/9/9/R8/3K5 w - - {plies} 80");
+            new_table(rules, Some(&fen), None)
+                .expect("fen")
+                .claimable(0)
+        };
+        assert!(!at(119, "xiangqi"));
+        assert!(at(120, "xiangqi"));
+        assert!(!at(200, "jifen-simple"), "J20: Jifen has no claim");
+    }
+
+    #[test]
+    fn the_mated_general_is_rung_after_checkmate() {
+        // Two chariots: one holds rank 8, the other checks along rank 9.
+        let mut t = new_table(
+            "xiangqi",
+            Some("4k4/1R7/9/9/9/9/9/9/R8/3K5 w - - 0 1"),
+            None,
+        )
+        .expect("fen");
+        assert!(t.alerts().is_empty());
+        t.play_for(0, "a1a9", &mut NoChance).expect("legal");
+        assert_eq!(
+            t.result().map(|o| o.reason),
+            Some(EndReason::Checkmate),
+            "{:?}",
+            t.result()
+        );
+        assert_eq!(t.alerts(), vec!["e9".to_string()]);
+        // A resignation leaves no ring.
+        let mut t = new_table("xiangqi", None, None).expect("start");
+        t.end(qiyuan_core::two_seat_leave(
+            0,
+            EndReason::Resignation,
+            [("红", "red"), ("黑", "black")],
+            true,
+        ));
+        assert!(t.alerts().is_empty());
+    }
+
+    #[test]
+    fn the_record_exports_in_each_notation() {
+        let mut t = new_table("xiangqi", None, None).expect("start");
+        t.play_for(0, "h2e2", &mut NoChance).expect("legal");
+        t.play_for(1, "h9g7", &mut NoChance).expect("legal");
+        assert_eq!(t.export_notations(), vec!["iccs", "wxf", "chinese"]);
+        let tags = [("Event".to_string(), "x".to_string())];
+        let iccs = t.export_record(&tags, "*").expect("pgn");
+        assert!(
+            iccs.contains("[Format \"ICCS\"]") && iccs.contains("1. H2-E2 H9-G7"),
+            "{iccs}"
+        );
+        let wxf = t.export_record_in(&tags, "*", "wxf").expect("pgn");
+        assert!(
+            wxf.contains("[Format \"WXF\"]") && wxf.contains("1. C2.5 H8+7"),
+            "{wxf}"
+        );
+        let zh = t.export_record_in(&tags, "*", "chinese").expect("pgn");
+        assert!(
+            zh.contains("[Format \"Chinese\"]") && zh.contains("1. 炮二平五 马８进７"),
+            "{zh}"
+        );
+        // The Chinese record reads back as the same game.
+        let back = crate::pgn::parse_pgn(&zh).expect("reads");
+        assert_eq!(back.moves.len(), 2);
     }
 }

@@ -74,11 +74,7 @@ pub async fn action_to(
     let sent = body.as_ref().map(|b| b.as_bytes());
     match crate::client::request(addr, "POST", &path, None, sent, &extra).await {
         Ok(r) if r.status == 200 => Ok(r.json()),
-        Ok(r) => {
-            let answer = r.json();
-            let msg = answer["error"].as_str().unwrap_or("refused").to_string();
-            Err(HallError::relayed(r.status, answer["code"].as_str(), msg))
-        }
+        Ok(r) => Err(HallError::relayed_body(r.status, &r.json())),
         Err(e) => {
             tracing::warn!(game = %id, node = %addr, error = %e, "cannot forward a socket action");
             Err(HallError::busy(

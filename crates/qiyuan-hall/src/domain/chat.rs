@@ -147,9 +147,11 @@ fn checked_text(text: &str) -> HallResult<String> {
     use unicode_normalization::UnicodeNormalization;
     use unicode_normalization::char::is_combining_mark;
     if text.len() > MAX_CHAT_BYTES || text.chars().count() > MAX_CHAT_CHARS {
-        return Err(HallError::new(
-            ErrorCode::OutOfRange,
+        return Err(HallError::range(
             format!("text: at most {MAX_CHAT_CHARS} characters"),
+            "text",
+            1,
+            MAX_CHAT_CHARS as i64,
         ));
     }
     let composed: String = text.nfc().collect();
@@ -246,7 +248,9 @@ impl Hall {
                     "at most {CHAT_BURST} messages in {} s: slow down",
                     CHAT_WINDOW.as_secs()
                 ),
-            ));
+            )
+            .with("max", CHAT_BURST)
+            .with("seconds", CHAT_WINDOW.as_secs()));
         }
         if live.chat.next_id == 0 {
             // Numbers from before a reload are never reused.

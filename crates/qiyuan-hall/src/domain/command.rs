@@ -135,8 +135,13 @@ pub(crate) enum GameCommand {
     },
     /// The stored record as it stands.
     Row { reply: Reply<GameRow> },
-    /// The record as PGN.
-    Pgn { reply: Reply<HallResult<String>> },
+    /// The record as PGN, in a notation the game offers (`None`: its
+    /// default), with `site` (a link to the game) as its `Site`.
+    Pgn {
+        notation: Option<String>,
+        site: Option<String>,
+        reply: Reply<HallResult<String>>,
+    },
     /// The game as `user`'s list of games shows it; none once it is over.
     Listing {
         user: User,
@@ -249,8 +254,12 @@ impl Hall {
                 self.flag_check(live, Instant::now()).await;
                 let _ = reply.send(live.row.clone());
             }
-            C::Pgn { reply } => {
-                let _ = reply.send(Hall::pgn_of(live));
+            C::Pgn {
+                notation,
+                site,
+                reply,
+            } => {
+                let _ = reply.send(Hall::pgn_of(live, notation.as_deref(), site));
             }
             C::Listing { user, reply } => {
                 let _ = reply.send(self.listing_in(live, &user).await);

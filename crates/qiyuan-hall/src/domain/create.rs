@@ -126,9 +126,11 @@ impl Hall {
             .as_ref()
             .is_some_and(|f| f.len() > crate::limits::MAX_FEN_LEN)
         {
-            return Err(HallError::new(
-                ErrorCode::OutOfRange,
+            return Err(HallError::range(
                 format!("fen: at most {} bytes", crate::limits::MAX_FEN_LEN),
+                "fen",
+                1,
+                crate::limits::MAX_FEN_LEN as i64,
             ));
         }
         if let Some(c) = &req.clock {
@@ -141,7 +143,10 @@ impl Hall {
                 return Err(HallError::new(
                     ErrorCode::OutOfRange,
                     format!("days: 1, 2, 3, 5, 7 or 14, not {d}"),
-                ));
+                )
+                .with("field", "days")
+                .with("why", "one_of")
+                .with("allowed", "1, 2, 3, 5, 7, 14"));
             }
         };
         if correspondence.is_some() && req.clock.is_some() {
@@ -193,14 +198,16 @@ impl Hall {
             ));
         }
         if req.rated && req.fen.is_some() {
-            return Err(HallError::bad(
-                "a game from a set-up position cannot be rated",
-            ));
+            return Err(
+                HallError::bad("a game from a set-up position cannot be rated")
+                    .with("why", "setup_unrated"),
+            );
         }
         if req.rated && user.guest {
             return Err(HallError::forbidden(
                 "guests may play only unrated games; register to play rated",
-            ));
+            )
+            .with("why", "guest_unrated"));
         }
         let opponent = match req.opponent.as_deref().unwrap_or("open") {
             "open" => SeatRow::Open,
@@ -228,7 +235,8 @@ impl Hall {
                 format!(
                     "you already have {max_rooms} rooms waiting for players: play or wait in one of them"
                 ),
-            ));
+            )
+            .with("max", max_rooms));
         }
         let me = SeatRow::user(user);
         let names = self.games.seat_names(&req.game, table.seat_count());
@@ -335,7 +343,9 @@ impl Hall {
             return Err(HallError::new(
                 ErrorCode::AiBudget,
                 format!("you already play {in_play} games against the AI; at most {max} at once"),
-            ));
+            )
+            .with("why", "games")
+            .with("max", max));
         }
         Ok(())
     }

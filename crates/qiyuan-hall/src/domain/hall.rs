@@ -571,13 +571,16 @@ impl Hall {
     pub(crate) async fn join_game(&self, live: &mut Live, user: User) -> HallResult<usize> {
         let user = &user;
         if Hall::seat_of(live, user).is_some() {
-            return Err(HallError::conflict("you already have a seat in this game"));
+            return Err(
+                HallError::conflict("you already have a seat in this game").with("why", "seated")
+            );
         }
         if live.row.status != "waiting" {
-            return Err(HallError::conflict("this game has no open seat"));
+            return Err(HallError::conflict("this game has no open seat").with("why", "no_seat"));
         }
         if live.row.rated && user.guest {
-            return Err(HallError::forbidden("guests may play only unrated games"));
+            return Err(HallError::forbidden("guests may play only unrated games")
+                .with("why", "guest_unrated"));
         }
         if let Some((id, name)) = &live.challenge
             && *id != user.id
@@ -585,10 +588,11 @@ impl Hall {
             return Err(HallError::forbidden(format!(
                 "this challenge is for {name}: only they may take the seat"
             ))
-            .with_code(ErrorCode::NotChallenged));
+            .with_code(ErrorCode::NotChallenged)
+            .with("name", name.as_str()));
         }
         let Some(seat) = live.row.seats.iter().position(|s| *s == SeatRow::Open) else {
-            return Err(HallError::conflict("this game has no open seat"));
+            return Err(HallError::conflict("this game has no open seat").with("why", "no_seat"));
         };
         self.check_seek_range(live, user).await?;
         self.check_owner(live)?;

@@ -98,6 +98,7 @@ pub fn throttled(wait: Duration) -> HallError {
         ErrorCode::LoginThrottled,
         format!("too many failed logins: try again in {secs} s"),
     )
+    .with("seconds", secs)
 }
 
 /// Runs password hashes on blocking threads, `workers` at a time, with at

@@ -63,15 +63,18 @@ impl Hall {
         rated: bool,
     ) -> HallResult<(i64, String)> {
         if name.len() > MAX_CHALLENGE_NAME {
-            return Err(HallError::new(
-                ErrorCode::OutOfRange,
+            return Err(HallError::range(
                 format!("challenge: at most {MAX_CHALLENGE_NAME} bytes"),
+                "challenge",
+                1,
+                MAX_CHALLENGE_NAME as i64,
             ));
         }
         if *opponent != SeatRow::Open || seats != 2 {
             return Err(HallError::bad(
                 "a challenge is for a two-seat game with opponent \"open\"",
-            ));
+            )
+            .with("why", "challenge_two_seats"));
         }
         let found = self
             .store
@@ -81,16 +84,21 @@ impl Hall {
         let Some(other) = found else {
             return Err(
                 HallError::bad(format!("no user '{}'", crate::error::shown(name)))
-                    .with_code(ErrorCode::NoSuchUser),
+                    .with_code(ErrorCode::NoSuchUser)
+                    .with("name", crate::error::shown(name)),
             );
         };
         if other.id == user.id {
-            return Err(HallError::bad("you cannot challenge yourself"));
+            return Err(
+                HallError::bad("you cannot challenge yourself").with("why", "challenge_self")
+            );
         }
         if rated && other.guest {
             return Err(HallError::forbidden(
                 "guests may play only unrated games: challenge them to an unrated one",
-            ));
+            )
+            .with("why", "opponent_guest")
+            .with("name", other.username));
         }
         Ok((other.id, other.username))
     }

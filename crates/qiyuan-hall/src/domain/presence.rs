@@ -68,7 +68,8 @@ impl Presence {
                 format!(
                     "at most {per_hour} guest accounts an hour from one address: sign in or wait"
                 ),
-            ));
+            )
+            .with("max", per_hour));
         }
         *count += 1;
         Ok(())

@@ -33,10 +33,11 @@ impl RatingRange {
         crate::limits::check_range("rating_range.min", self.min, 0, 4000)?;
         crate::limits::check_range("rating_range.max", self.max, 0, 4000)?;
         if self.min > self.max {
-            return Err(HallError::new(
-                ErrorCode::OutOfRange,
-                "rating_range: min above max",
-            ));
+            return Err(
+                HallError::new(ErrorCode::OutOfRange, "rating_range: min above max")
+                    .with("field", "rating_range")
+                    .with("why", "min_above_max"),
+            );
         }
         Ok(())
     }
@@ -190,6 +191,9 @@ impl Hall {
                 range.max,
                 rating.round()
             ),
-        ))
+        )
+        .with("min", range.min)
+        .with("max", range.max)
+        .with("rating", rating.round()))
     }
 }

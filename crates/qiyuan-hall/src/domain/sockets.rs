@@ -54,7 +54,8 @@ impl SocketCounts {
                     "at most {} open sockets per address: close one first",
                     limits.sockets_per_ip
                 ),
-            ));
+            )
+            .with("max", limits.sockets_per_ip));
         }
         if let Some(u) = user
             && limits.sockets_per_user > 0
@@ -66,7 +67,8 @@ impl SocketCounts {
                     "at most {} open sockets per user: close one first",
                     limits.sockets_per_user
                 ),
-            ));
+            )
+            .with("max", limits.sockets_per_user));
         }
         c.total += 1;
         *c.by_ip.entry(ip).or_default() += 1;

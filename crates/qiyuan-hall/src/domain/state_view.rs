@@ -89,6 +89,12 @@ pub struct GameStateView {
     /// now). Read with the state (`GET /api/games/{id}`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim_victory_in_ms: Option<i64>,
+    /// For a player: whether a draw claim (`POST /api/games/{id}/claim`, or
+    /// the socket's `claim`) would be granted now, by the game's own rules
+    /// (say, a natural move limit reached). Absent when it would not: the
+    /// page offers the claim only while this is true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub claimable: bool,
     pub rematch_offer: Option<usize>,
     pub rematch_id: Option<String>,
     pub rematch_of: Option<String>,

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use qiyuan_core::{ClaimVerdict, EndReason, FlagFall, Outcome, Resigned, TableGame};
+use qiyuan_core::{ClaimRefusal, ClaimVerdict, EndReason, FlagFall, Outcome, Resigned, TableGame};
 
 use crate::clock::wall_ms;
 use crate::domain::command::Answer;
@@ -73,9 +73,9 @@ impl Hall {
             _ => {}
         }
         if mv.len() > crate::limits::MAX_MOVE_LEN {
-            return Err(
-                HallError::bad("malformed move: too long").with_code(ErrorCode::IllegalMove)
-            );
+            return Err(HallError::bad("malformed move: too long")
+                .with_code(ErrorCode::IllegalMove)
+                .with("move", crate::error::shown(mv)));
         }
         let now = Instant::now();
         if self.flag_check(live, now).await {
@@ -86,9 +86,11 @@ impl Hall {
         }
         let mut after = live.table.boxed_clone();
         let mut chance = ServerChance::default();
-        after
-            .play_for(seat, mv, &mut chance)
-            .map_err(|e| HallError::bad(e.to_string()).with_code(ErrorCode::IllegalMove))?;
+        after.play_for(seat, mv, &mut chance).map_err(|e| {
+            HallError::bad(e.to_string())
+                .with_code(ErrorCode::IllegalMove)
+                .with("move", crate::error::shown(mv))
+        })?;
         // Moving instead of answering a draw offer declines it.
         let offer = live.draw_offer;
         let declined = offer.filter(|&s| s != seat);
@@ -464,13 +466,10 @@ impl Hall {
                 self.finish(live, outcome).await?;
                 Ok(Hall::state_view(live, Some(seat)))
             }
-            ClaimVerdict::Refused(why) => {
+            ClaimVerdict::Refused(refusal) => {
                 // X8: an untrue claim of the natural move limit is a foul.
                 self.record_foul(&live.row.id, seat).await;
-                Err(
-                    HallError::conflict(format!("claim refused (a technical foul, X8): {why}"))
-                        .with_code(ErrorCode::ClaimRefused),
-                )
+                Err(claim_refused(&refusal))
             }
         }
     }
@@ -482,6 +481,25 @@ impl Hall {
             tracing::error!(game = %id, error = %e, "cannot store a foul");
         }
     }
+}
+
+/// The 409 `claim_refused` for `refusal`: the sentence for bots, and its
+/// values as details (`why`, `rule`, and for `too_early` `plies` and
+/// `needed`), so the page can say it in the reader's language.
+fn claim_refused(refusal: &ClaimRefusal) -> HallError {
+    let mut e = HallError::new(
+        ErrorCode::ClaimRefused,
+        format!("claim refused (a technical foul, X8): {refusal}"),
+    )
+    .with("why", refusal.why())
+    .with("foul", true);
+    if let Some(rule) = refusal.rule() {
+        e = e.with("rule", rule);
+    }
+    if let ClaimRefusal::TooEarly { plies, needed, .. } = refusal {
+        e = e.with("plies", *plies).with("needed", *needed);
+    }
+    e
 }
 
 /// The AI seats' answer to a draw offer.

@@ -167,6 +167,7 @@ impl Hall {
                 .first_move_deadline
                 .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as i64),
             claim_victory_in_ms: None,
+            claimable: playing && viewer.is_some_and(|s| t.claimable(s)),
             rematch_offer: live.rematch_offer,
             rematch_id: live.rematch_id.clone(),
             rematch_of: live.row.rematch_of.clone(),
@@ -397,12 +398,39 @@ impl Hall {
             .count()
     }
 
-    /// The game record as PGN.
-    pub async fn pgn(&self, id: &str) -> HallResult<String> {
-        self.ask(id, |reply| GameCommand::Pgn { reply }).await?
+    /// The game record as PGN, in `notation` (one the game offers; `None`:
+    /// its default), with `site` (a link to the game) as its `Site`.
+    pub async fn pgn(
+        &self,
+        id: &str,
+        notation: Option<String>,
+        site: Option<String>,
+    ) -> HallResult<String> {
+        self.ask(id, |reply| GameCommand::Pgn {
+            notation,
+            site,
+            reply,
+        })
+        .await?
     }
 
-    pub(crate) fn pgn_of(live: &Live) -> HallResult<String> {
+    pub(crate) fn pgn_of(
+        live: &Live,
+        notation: Option<&str>,
+        site: Option<String>,
+    ) -> HallResult<String> {
+        // The notation is the game's own name, passed through unread.
+        let offered = live.table.export_notations();
+        if let Some(n) = notation
+            && !offered.contains(&n)
+        {
+            let why = if offered.is_empty() {
+                "this game's record has one notation only".to_string()
+            } else {
+                format!("unknown notation; this game offers {}", offered.join(", "))
+            };
+            return Err(HallError::bad(why).with_code(crate::error::ErrorCode::BadQuery));
+        }
         let name = |s: &SeatRow| match s {
             SeatRow::User { name, .. } => name.clone(),
             SeatRow::Ai { level } => format!("AI level {level}"),
@@ -410,7 +438,11 @@ impl Hall {
         };
         let mut tags = vec![
             ("Event".to_string(), "Qiyuan".to_string()),
-            ("Site".to_string(), format!("qiyuan game {}", live.row.id)),
+            (
+                "Site".to_string(),
+                site.unwrap_or_else(|| format!("qiyuan game {}", live.row.id)),
+            ),
+            ("Date".to_string(), pgn_date(live.row.created_ms)),
         ];
         let names = &live.seat_names;
         for (i, s) in live.row.seats.iter().enumerate() {
@@ -433,8 +465,36 @@ impl Hall {
         if let Some(r) = &live.row.reason {
             tags.push(("Termination".into(), r.clone()));
         }
-        live.table
-            .export_record(&tags, pgn_result(live.table.result()))
-            .ok_or_else(|| HallError::not_found("this game has no PGN export"))
+        let result = pgn_result(live.table.result());
+        match notation {
+            Some(n) => live.table.export_record_in(&tags, result, n),
+            None => live.table.export_record(&tags, result),
+        }
+        .ok_or_else(|| HallError::not_found("this game has no PGN export"))
+    }
+}
+
+/// PGN's `Date` (`YYYY.MM.DD`, UTC) of a time in ms since 1970.
+pub(crate) fn pgn_date(ms: i64) -> String {
+    // Days to a civil date (H. Hinnant's algorithm, proleptic Gregorian).
+    let z = ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pgn_dates_are_utc_days() {
+        assert_eq!(super::pgn_date(0), "1970.01.01");
+        assert_eq!(super::pgn_date(951_782_400_000), "2000.02.29");
+        assert_eq!(super::pgn_date(1_767_225_599_999), "2025.12.31");
     }
 }

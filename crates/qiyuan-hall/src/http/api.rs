@@ -327,10 +327,41 @@ pub async fn rematch(
     Ok(axum::Json(RematchBody { rematch_id: new_id }).into_response())
 }
 
+/// `?notation=NAME` of a record's export.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct PgnQuery {
+    /// The move notation, one the game offers (Xiangqi: `iccs`, the
+    /// default, `wxf` or `chinese`); a name the game does not offer is a 400.
+    #[param(max_length = 32)]
+    #[serde(default)]
+    notation: Option<String>,
+}
+
+/// The page of game `id` on this hall, as the request reached it (`Host`,
+/// and `X-Forwarded-Proto` behind a TLS proxy): the `Site` of an exported
+/// record, so a record downloaded anywhere links back to the game. `None`
+/// when the host is missing or not a plain host name.
+fn game_link(headers: &HeaderMap, id: &str) -> Option<String> {
+    let host = headers.get(header::HOST)?.to_str().ok()?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']');
+    if host.is_empty() || host.len() > 255 || !host.chars().all(plain) {
+        return None;
+    }
+    let https = headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"));
+    let scheme = if https { "https" } else { "http" };
+    Some(format!("{scheme}://{host}/#/game/{id}"))
+}
+
 /// `GET /api/games/{id}/pgn`.
 #[utoipa::path(
     get, path = "/api/games/{id}/pgn", summary = "The game as PGN",
-    params(("id" = String, Path, description = "the game's id")),
+    description = "The record with `Event`, `Site` (a link to the game's page on this hall), `Date` (the day the game was created, UTC, `YYYY.MM.DD`), the players, the time control and the result. `notation` picks the move notation among those the game offers (Xiangqi: `iccs` by default, `wxf`, `chinese`); another value is a 400 `bad_query`.",
+    params(("id" = String, Path, description = "the game's id"), PgnQuery),
     responses(
         (status = 200, description = "PGN", body = String, content_type = "application/x-chess-pgn"),
         (status = 400, response = BadRequest),
@@ -341,8 +372,11 @@ pub async fn rematch(
 pub async fn pgn(
     State(hall): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
+    QueryArgs(q): QueryArgs<PgnQuery>,
 ) -> Result<Response, HallError> {
-    let text = hall.pgn(&id).await?;
+    let site = game_link(&headers, &id);
+    let text = hall.pgn(&id, q.notation, site).await?;
     let mut r = text.into_response();
     r.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -511,6 +545,63 @@ pub async fn profile(
     Path(name): Path<String>,
 ) -> Result<Response, HallError> {
     Ok(axum::Json(hall.profile(&name).await?).into_response())
+}
+
+/// The most names `GET /api/users?prefix=` answers with.
+pub const MAX_USER_MATCHES: i64 = 20;
+/// The longest prefix it takes (a user name has at most 20 characters).
+pub const MAX_USER_PREFIX: usize = 20;
+
+/// `?prefix=al&limit=10`.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct UsersQuery {
+    /// The start of the names, 1 to 20 characters, case ignored.
+    prefix: String,
+    /// How many names at most, 1 to 20 (10 by default).
+    #[serde(default)]
+    limit: Option<i64>,
+}
+
+/// `GET /api/users?prefix=`: the answer.
+#[derive(serde::Serialize, ToSchema)]
+#[schema(as = UserMatches)]
+pub struct UserMatches {
+    /// Registered user names starting with the prefix, alphabetical.
+    pub users: Vec<String>,
+}
+
+/// `GET /api/users?prefix=`: registered players whose names start with a
+/// prefix, for the page's player pickers (events, team events).
+#[utoipa::path(
+    get, path = "/api/users", operation_id = "user_search",
+    summary = "Registered user names that start with a prefix (case ignored), alphabetical, at most 20: the page's player picker",
+    params(UsersQuery),
+    responses(
+        (status = 200, description = "the matching names (guests are never listed)", body = UserMatches),
+        (status = 400, response = BadRequest),
+        (status = 429, response = TooManyRequests),
+    )
+)]
+pub async fn user_search(
+    State(hall): State<AppState>,
+    QueryArgs(q): QueryArgs<UsersQuery>,
+) -> Result<Response, HallError> {
+    let n = q.prefix.chars().count();
+    crate::limits::check_range(
+        "prefix length",
+        i64::try_from(n).unwrap_or(i64::MAX),
+        1,
+        MAX_USER_PREFIX as i64,
+    )?;
+    if q.prefix.chars().any(char::is_control) {
+        return Err(HallError::bad("prefix: no control characters").with_code(ErrorCode::BadQuery));
+    }
+    let limit = q.limit.unwrap_or(10);
+    crate::limits::check_range("limit", limit, 1, MAX_USER_MATCHES)?;
+    let users = hall.store.users_with_prefix(&q.prefix, limit).await?;
+    Ok(axum::Json(UserMatches { users }).into_response())
 }
 
 /// `GET /api/kinds`: the games on offer, their variants, seats, options

@@ -91,16 +91,15 @@ pub async fn register(
     headers: HeaderMap,
     JsonBody(c): JsonBody<Credentials>,
 ) -> Result<Response, HallError> {
-    auth::check_username(&c.username)
-        .map_err(|e| HallError::bad(e).with_code(ErrorCode::InvalidUsername))?;
-    auth::check_password(&c.password)
-        .map_err(|e| HallError::bad(e).with_code(ErrorCode::InvalidPassword))?;
+    auth::check_username(&c.username)?;
+    auth::check_password(&c.password)?;
     let taken = || {
         HallError::conflict(format!(
             "the name '{}' is taken (or looks like a name that is)",
             c.username
         ))
         .with_code(ErrorCode::NameTaken)
+        .with("name", crate::error::shown(&c.username))
     };
     // Refuse before hashing: a taken name costs no argon2 work.
     if hall

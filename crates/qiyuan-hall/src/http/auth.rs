@@ -8,7 +8,7 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use rand::RngCore;
 use unicode_security::{RestrictionLevel, RestrictionLevelDetection};
 
-use crate::error::HallError;
+use crate::error::{ErrorCode, HallError};
 use crate::http::api::{AppState, current_user, require_user};
 use crate::store::User;
 
@@ -56,30 +56,41 @@ pub fn new_token() -> String {
 /// restrictive" level, which allows one script, or Latin with Han (Chinese
 /// names with Latin letters or digits), Japanese or Korean. Uniqueness is
 /// decided on [`name_key`], not on the name as typed.
-pub fn check_username(name: &str) -> Result<(), String> {
+pub fn check_username(name: &str) -> Result<(), HallError> {
+    // `why` tells a client which rule the name breaks.
+    let bad =
+        |msg: &str, why: &str| HallError::new(ErrorCode::InvalidUsername, msg).with("why", why);
     let n = name.chars().count();
     if !(3..=20).contains(&n) {
-        return Err("username must be 3 to 20 characters".into());
+        return Err(bad("username must be 3 to 20 characters", "length")
+            .with("min", 3)
+            .with("max", 20));
     }
     if !name
         .chars()
         .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
     {
-        return Err("username may contain only letters, digits, '_' and '-'".into());
+        return Err(bad(
+            "username may contain only letters, digits, '_' and '-'",
+            "characters",
+        ));
     }
     let letters: String = name.chars().filter(|c| *c != '_' && *c != '-').collect();
     if !letters
         .as_str()
         .check_restriction_level(RestrictionLevel::HighlyRestrictive)
     {
-        return Err(
-            "username mixes scripts like a look-alike name does (for example a Cyrillic letter among Latin ones)"
-                .into(),
-        );
+        return Err(bad(
+            "username mixes scripts like a look-alike name does (for example a Cyrillic letter among Latin ones)",
+            "mixed_scripts",
+        ));
     }
     let key = name_key(name);
     if key.starts_with("guest-") || key.starts_with("ai-") || key.starts_with("ai:") {
-        return Err("names starting with 'guest-' or 'ai-' are reserved".into());
+        return Err(bad(
+            "names starting with 'guest-' or 'ai-' are reserved",
+            "reserved",
+        ));
     }
     Ok(())
 }
@@ -87,10 +98,16 @@ pub fn check_username(name: &str) -> Result<(), String> {
 pub use crate::store::name_key;
 
 /// Checks a password: 6 to 200 characters.
-pub fn check_password(pw: &str) -> Result<(), String> {
+pub fn check_password(pw: &str) -> Result<(), HallError> {
     let n = pw.chars().count();
     if !(6..=200).contains(&n) {
-        return Err("password must be 6 to 200 characters".into());
+        return Err(HallError::new(
+            ErrorCode::InvalidPassword,
+            "password must be 6 to 200 characters",
+        )
+        .with("why", "length")
+        .with("min", 6)
+        .with("max", 200));
     }
     Ok(())
 }

@@ -109,6 +109,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::lobby))
         .routes(routes!(api_tv::tv))
         .routes(routes!(api::profile))
+        .routes(routes!(api::user_search))
         .routes(routes!(api::create_game))
         .routes(routes!(api::get_game))
         .routes(routes!(api::join))

@@ -130,7 +130,8 @@ pub async fn save(
         return Err(HallError::bad(format!(
             "you keep {MAX_PRESETS} presets at most: delete one first"
         ))
-        .with_code(ErrorCode::TooManyPresets));
+        .with_code(ErrorCode::TooManyPresets)
+        .with("max", MAX_PRESETS));
     }
     let preset = Preset {
         kind: game_kind.id().to_string(),

@@ -142,6 +142,7 @@ async fn read_body(req: Request, next: Next) -> Response {
             ErrorCode::BodyTooLarge,
             format!("the request body is larger than {MAX_BODY} bytes"),
         )
+        .with("max", MAX_BODY)
         .into_response()
     };
     let declared = parts
@@ -260,6 +261,7 @@ pub fn router(hall: Arc<Hall>, rate_per_sec: u32) -> Router {
     Router::new()
         .route("/", get(web::index))
         .route("/static/{*path}", get(web::asset))
+        .route("/favicon.ico", get(web::favicon))
         .route(
             openapi::DOCUMENT_PATH,
             get(move || std::future::ready(openapi::serve(doc.clone()))),

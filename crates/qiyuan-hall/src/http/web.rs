@@ -45,6 +45,13 @@ pub async fn index() -> Response {
     serve_file("index.html")
 }
 
+/// `GET /favicon.ico`: the page's icon (`web/favicon.svg`, which the page
+/// links), for browsers and tools that ask the old path by themselves: a
+/// 404 there would be logged on every first visit.
+pub async fn favicon() -> Response {
+    serve_file("favicon.svg")
+}
+
 /// `GET /static/{path}`: any file of the folder, subfolders included (the
 /// games' modules, the catalogue). Only embedded names answer, so a path
 /// cannot reach outside the folder.
@@ -58,7 +65,13 @@ mod tests {
 
     #[test]
     fn the_page_and_its_modules_are_embedded() {
-        for f in ["index.html", "app.js", "style.css", "kinds.js"] {
+        for f in [
+            "index.html",
+            "app.js",
+            "style.css",
+            "kinds.js",
+            "favicon.svg",
+        ] {
             assert!(Assets::get(f).is_some(), "{f}");
         }
         assert!(Assets::iter().any(|f| f.starts_with("games/")));

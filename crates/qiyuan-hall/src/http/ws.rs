@@ -12,7 +12,7 @@
 //! Server frames: `{"t":"state",...}`, the whole game as this client may see
 //! it (with `seat` and `legal` for a player); then one `{"t":"diff",...}` per
 //! change, the same fields but only the move records from ply `from` on
-//! (see [`crate::domain::game_log`]); `{"t":"error","error":"..."}`,
+//! (see [`crate::domain::game_log`]); `{"t":"error","error","code","details"?}`,
 //! `{"t":"rematch","id":...}`, `{"t":"ping","id":N}`, `{"t":"pong","id":N}`,
 //! and for players `{"t":"chat","id","seat","text","at_ms"}` (no version).
 //! A client that reconnects with `?since=V` (the last `version` it saw) gets
@@ -160,12 +160,13 @@ impl Bucket {
     }
 }
 
+/// `{"t": "error", "error", "code", "details"?}`: the HTTP error body, framed.
 fn error_frame(e: &HallError) -> Message {
-    Message::Text(
-        json!({"t": "error", "error": e.message, "code": e.code})
-            .to_string()
-            .into(),
-    )
+    let mut frame = e.body();
+    if let Some(o) = frame.as_object_mut() {
+        o.insert("t".into(), json!("error"));
+    }
+    Message::Text(frame.to_string().into())
 }
 
 /// Sends `frames` in order; false once the socket is gone.

@@ -83,6 +83,9 @@ pub trait AccountStore: Send + Sync {
     /// Looks a user up by name: by its key (case folded, look-alikes mapped
     /// together, see [`name_key`]).
     async fn user_by_name(&self, username: &str) -> StoreResult<Option<User>>;
+    /// Up to `limit` registered (not guest) user names that start with
+    /// `prefix`, ignoring case, in alphabetical order (player pickers).
+    async fn users_with_prefix(&self, prefix: &str, limit: i64) -> StoreResult<Vec<String>>;
     /// Stores a session token for a user and drops the user's oldest
     /// sessions beyond `s.keep`.
     async fn create_session(&self, token: &str, user_id: i64, s: &NewSession) -> StoreResult<()>;

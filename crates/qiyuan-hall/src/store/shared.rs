@@ -150,6 +150,29 @@ macro_rules! sql_store {
                     row.as_ref().map(rows::user).transpose()
                 }
 
+                async fn users_with_prefix(
+                    &self,
+                    prefix: &str,
+                    limit: i64,
+                ) -> StoreResult<Vec<String>> {
+                    // The prefix is matched literally: LIKE's wildcards and
+                    // its escape character are escaped.
+                    let mut pattern = String::with_capacity(prefix.len() + 1);
+                    for c in prefix.to_lowercase().chars() {
+                        if matches!(c, '%' | '_' | '\\') {
+                            pattern.push('\\');
+                        }
+                        pattern.push(c);
+                    }
+                    pattern.push('%');
+                    let rows = sqlx::query(&Self::DIALECT.sql(sql::USERS_BY_PREFIX))
+                        .bind(pattern)
+                        .bind(limit)
+                        .fetch_all(&self.pool)
+                        .await?;
+                    rows.iter().map(|r| r.text("username")).collect()
+                }
+
                 async fn create_session(
                     &self,
                     token: &str,

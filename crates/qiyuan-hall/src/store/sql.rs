@@ -33,6 +33,11 @@ pub(crate) const USER_INSERT: &str = "INSERT INTO users (username, name_key, pas
 /// A user by name key, the exact name first (key, name).
 pub(crate) const USER_BY_NAME: &str = "SELECT id, username, password_hash, guest, bot FROM users \
      WHERE name_key = ?1 OR username = ?2 ORDER BY username = ?2 DESC LIMIT 1";
+/// Registered (not guest) user names starting with a prefix, case folded,
+/// for the page's player pickers (a lower-cased LIKE pattern escaped with a
+/// backslash, limit). SQLite folds ASCII only, PostgreSQL every letter.
+pub(crate) const USERS_BY_PREFIX: &str = "SELECT username FROM users \
+     WHERE guest = 0 AND lower(username) LIKE ?1 ESCAPE '\\' ORDER BY lower(username), username LIMIT ?2";
 /// Users made before name keys existed (SQLite only: PostgreSQL stores began with keys).
 pub(crate) const USERS_WITHOUT_KEY: &str = "SELECT id, username FROM users WHERE name_key IS NULL";
 /// Gives an old user its key unless another has it (key, id; SQLite only).
@@ -319,6 +324,7 @@ mod tests {
             USER_INSERT,
             USER_MAKE_BOT,
             USER_BY_NAME,
+            USERS_BY_PREFIX,
             USERS_WITHOUT_KEY,
             USER_KEY_FILL,
             SESSION_INSERT,

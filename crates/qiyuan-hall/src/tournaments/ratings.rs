@@ -289,7 +289,8 @@ fn known_family(hall: &Hall, game: &str) -> HallResult<()> {
         crate::error::shown(game),
         hall.games.variant_names().join(", ")
     ))
-    .with_code(ErrorCode::UnknownGame))
+    .with_code(ErrorCode::UnknownGame)
+    .with("game", crate::error::shown(game)))
 }
 
 /// `GET /api/leaderboard/{game}`: the top 100 of a family.
@@ -460,8 +461,13 @@ pub struct ProfileView {
     /// Ratings by family (H1, H2).
     pub ratings: BTreeMap<String, RatingInfo>,
     pub rating_history: Vec<RatingPointView>,
-    /// Balances by points ledger (B13-B17).
+    /// Balances by points ledger (B13-B17), only of ledgers whose kind the
+    /// user has played (or with a balance): a ledger never touched is not
+    /// a "0 points" to show.
     pub points: BTreeMap<String, i64>,
+    /// Won, drawn and lost games by kind (rating family), over the user's
+    /// latest 1000 games; a kind is listed once the user has a game of it.
+    pub totals: BTreeMap<String, crate::tournaments::profile::Totals>,
 }
 
 /// One game of a profile.
@@ -479,6 +485,14 @@ pub struct ProfileGame {
     pub created_ms: i64,
     /// Whether it started from a set-up position.
     pub setup: bool,
+    /// The seat the profile's owner played (from 0), if any.
+    pub seat: Option<usize>,
+    /// The result from the owner's side once finished (none for an
+    /// aborted game).
+    pub outcome: Option<crate::tournaments::profile::Side>,
+    /// The owner's place in the final ranking, from 1 (games of more than
+    /// two seats rank everyone).
+    pub place: Option<usize>,
 }
 
 /// `GET /api/games/{id}/ratings`: what a game did to its players' ratings.
@@ -522,29 +536,51 @@ impl Hall {
             .map_err(HallError::internal)?
             .ok_or_else(|| {
                 HallError::not_found(format!("no user '{}'", crate::error::shown(name)))
+                    .with("name", crate::error::shown(name))
             })?;
-        let games = self
+        // The latest games, for the totals; the list shows the first 50.
+        let rows = self
             .store
-            .user_games(user.id, 50)
+            .user_games(user.id, crate::tournaments::profile::TOTALS_OVER)
             .await
             .map_err(HallError::internal)?;
-        let games = games
+        let totals = crate::tournaments::profile::totals(&self.games, &rows, user.id);
+        let games = rows
             .into_iter()
-            .map(|g| ProfileGame {
-                setup: g.start_fen.is_some(),
-                id: g.id,
-                game: g.rules,
-                status: g.status,
-                seats: g.seats,
-                result: g.result,
-                reason: g.reason,
-                explanation: g.explanation,
-                rated: g.rated,
-                created_ms: g.created_ms,
+            .take(50)
+            .map(|g| {
+                let seat = crate::tournaments::profile::seat_of(&g, user.id);
+                let side =
+                    seat.and_then(|s| crate::tournaments::profile::side_of(&self.games, &g, s));
+                ProfileGame {
+                    setup: g.start_fen.is_some(),
+                    id: g.id,
+                    game: g.rules,
+                    status: g.status,
+                    seats: g.seats,
+                    result: g.result,
+                    reason: g.reason,
+                    explanation: g.explanation,
+                    rated: g.rated,
+                    created_ms: g.created_ms,
+                    seat,
+                    outcome: side.map(|(o, _)| o),
+                    place: side.map(|(_, p)| p),
+                }
             })
             .collect();
         let (ratings, rating_history) = profile_ratings(self, user.id).await?;
-        let points = crate::domain::points::balances(self, user.id).await?;
+        let mut points = crate::domain::points::balances(self, user.id).await?;
+        // Only the ledgers of kinds played (a balance, even 0 after a game,
+        // shows; a ledger never touched does not).
+        points.retain(|family, balance| {
+            *balance != 0
+                || self
+                    .games
+                    .kinds()
+                    .iter()
+                    .any(|k| k.settlement() == Some(family.as_str()) && totals.contains_key(k.id()))
+        });
         Ok(ProfileView {
             username: user.username,
             guest: user.guest,
@@ -553,6 +589,7 @@ impl Hall {
             ratings,
             rating_history,
             points,
+            totals,
         })
     }
 }

@@ -575,9 +575,11 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewTeamEvent) -> HallRes
         .name
         .unwrap_or_else(|| format!("{} team event", req.game));
     if name.chars().count() > crate::limits::MAX_NAME_CHARS {
-        return Err(HallError::new(
-            ErrorCode::OutOfRange,
+        return Err(HallError::range(
             format!("name: at most {} characters", crate::limits::MAX_NAME_CHARS),
+            "name",
+            1,
+            crate::limits::MAX_NAME_CHARS as i64,
         ));
     }
     if !(2..=MAX_TEAMS).contains(&req.teams.len()) {

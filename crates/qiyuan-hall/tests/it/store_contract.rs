@@ -100,6 +100,16 @@ pub async fn contract(store: Arc<dyn Storage>) {
         .expect("found");
     assert_eq!(found, alice);
     assert!(store.user_by_name("carol").await.expect("none").is_none());
+    // The player picker: registered names by prefix, case ignored, the
+    // prefix taken literally ('%' and '_' are no wildcards); never a guest.
+    let picked = |prefix: &'static str| {
+        let store = store.clone();
+        async move { store.users_with_prefix(prefix, 10).await.expect("prefix") }
+    };
+    assert_eq!(picked("AL").await, ["Alice"]);
+    assert_eq!(picked("b").await, Vec::<String>::new());
+    assert_eq!(picked("%").await, Vec::<String>::new());
+    assert_eq!(picked("a_").await, Vec::<String>::new());
 
     // Sessions: sliding expiry, the list, revoking, the keep limit.
     store

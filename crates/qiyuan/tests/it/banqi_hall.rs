@@ -530,7 +530,11 @@ async fn set_up_rooms_settle_no_points_and_are_marked() {
     assert_eq!(st, 200, "{lb}");
     assert_eq!(json_of(&lb)["players"], json!([]), "{lb}");
     // Bad rooms are refused, a set-up room with a base among them.
-    let (_, tok) = register(&addr, "bqc").await;
+    let (bqc, tok) = register(&addr, "bqc").await;
+    // Issue 37: a player who never played Banqi has no Banqi points to show
+    // (not a "0"); the players above, who did, have theirs.
+    let (_, prof) = get_raw(&addr, &format!("/api/users/{bqc}"), None).await;
+    assert_eq!(json_of(&prof)["points"], json!({}), "{prof}");
     for body in [
         json!({"game": "banqi", "base": 0}),
         json!({"game": "banqi", "base": 101}),

@@ -76,7 +76,16 @@ async fn refused_claims_and_explanations_say_what_happened() {
     assert_eq!(e["code"], "claim_refused", "{e}");
     let msg = e["error"].as_str().expect("error");
     assert!(!msg.contains("illegal move"), "{msg}");
-    assert!(msg.contains("only 0 plies without a capture"), "{msg}");
+    assert!(
+        msg.contains("0 of the 120 plies without a capture"),
+        "{msg}"
+    );
+    // The values, for a client that words the refusal itself (issue 37).
+    assert_eq!(
+        e["details"],
+        json!({"why": "too_early", "plies": 0, "needed": 120, "rule": "X4", "foul": true}),
+        "{e}"
+    );
     // A two-seat Tiaoqi resignation names the seat in both languages.
     let id = create(&addr, &alice, json!({"game": "tiaoqi", "opponent": "ai:1"})).await;
     let (st, s) = post(&addr, &format!("/api/games/{id}/resign"), &alice, json!({})).await;

@@ -343,3 +343,76 @@ async fn a_seat_whose_set_up_time_runs_out_still_has_its_move_time_red_and_blue_
     a_given_set_up_keeps_the_move_time(&addr, &tok, 1).await;
     srv.shutdown().await;
 }
+
+/// The board part of a frame's `fen`.
+fn board(s: &Value) -> String {
+    s["fen"]
+        .as_str()
+        .unwrap_or("")
+        .split(' ')
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Issue 37: a game that ends by resignation (not by its own rules) still
+/// publishes every rank, to the players and spectators alike, over the socket
+/// and over HTTP; until then a spectator sees no rank at all.
+#[tokio::test]
+async fn a_resigned_game_reveals_every_rank_to_players_and_spectators() {
+    let (srv, addr) = server_at(&temp_db("junqi-resign-reveal")).await;
+    let tok = register(&addr, "resigner").await;
+    let (st, g) = post(
+        &addr,
+        "/api/games",
+        &tok,
+        json!({"game": "junqi", "opponent": "ai:1"}),
+    )
+    .await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let path = format!("/api/games/{id}/ws");
+    let mut ws = GameSocket::connect(&addr, &path, Some(&tok))
+        .await
+        .expect("ws");
+    let mut seen = Vec::new();
+    until(&mut ws, &mut seen, |s| s["status"] == "playing").await;
+    send(&mut ws, "random").await;
+    let s = until(&mut ws, &mut seen, |s| {
+        move_number(s) > 0 && s["to_move"] == 0 && s["status"] == "playing"
+    })
+    .await;
+    let s = play_first_legal(&mut ws, &mut seen, s, 3).await;
+    assert_eq!(s["status"], "playing", "{s}");
+    // A spectator in play: blank discs only.
+    let mut spec = GameSocket::connect(&addr, &path, None)
+        .await
+        .expect("spectator ws");
+    let v = state_until(&mut spec, |s| s["fen"].is_string()).await;
+    assert!(
+        !board(&v)
+            .chars()
+            .any(|c| c.is_ascii_alphabetic() && c != 'x' && c != 'X'),
+        "{v}"
+    );
+    let (st, r) = post(&addr, &format!("/api/games/{id}/resign"), &tok, json!({})).await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(r["explanation"], "红方认输 / Red resigned", "{r}");
+    for (who, sock) in [("player", &mut ws), ("spectator", &mut spec)] {
+        let v = state_until(sock, |s| s["status"] == "finished").await;
+        let b = board(&v);
+        assert!(!b.contains(['x', 'X']), "{who}: {b}");
+        assert!(b.chars().any(|c| c.is_ascii_lowercase()), "{who}: {b}");
+        assert!(b.chars().any(|c| c.is_ascii_uppercase()), "{who}: {b}");
+    }
+    for t in [Some(tok.as_str()), None] {
+        let r = qiyuan_hall::client::get(&addr, &format!("/api/games/{id}"), t)
+            .await
+            .expect("request");
+        let v = r.json();
+        assert_eq!(r.status, 200, "{v}");
+        assert!(!board(&v).contains(['x', 'X']), "{t:?}: {v}");
+        assert_eq!(setup_of(&v, "blue").len(), 30, "{v}");
+    }
+    srv.shutdown().await;
+}

@@ -20,3 +20,4 @@ mod swiss_hall;
 mod table_contract;
 mod takeback;
 mod tiaoqi_hall;
+mod xiangqi_page;

@@ -289,6 +289,7 @@ pub(crate) async fn entrant_user(hall: &Hall, who: &str) -> HallResult<User> {
     let unknown = || {
         HallError::bad(format!("no user '{}'", crate::error::shown(who)))
             .with_code(ErrorCode::NoSuchUser)
+            .with("name", crate::error::shown(who))
     };
     if who.is_empty() || who.len() > 64 {
         return Err(unknown());

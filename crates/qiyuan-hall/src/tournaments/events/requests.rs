@@ -123,7 +123,8 @@ fn settings_from(format: &Format, body: SettingsBody) -> HallResult<EventSetting
             return Err(HallError::new(
                 ErrorCode::OutOfRange,
                 "settings.playoff: red_base_ms and black_base_ms must be 1000 to 10800000, increment_ms 0 to 600000",
-            ));
+            )
+            .with("field", "settings.playoff"));
         }
         s.playoff = v;
     }
@@ -186,7 +187,10 @@ fn check_format(format: &Format) -> HallResult<()> {
                     format!(
                         "format.groups × format.advance_per_group must be at most {MAX_EVENT_PLAYERS} (the most players of an event)"
                     ),
-                ));
+                )
+                .with("field", "players")
+                .with("min", 0)
+                .with("max", MAX_EVENT_PLAYERS));
             }
             Ok(())
         }
@@ -204,21 +208,38 @@ pub(crate) async fn check_ai_budget(
     if ai_entrants == 0 {
         return Ok(());
     }
-    let over = |msg: String| Err(HallError::new(ErrorCode::AiBudget, msg).with_status(403));
+    let over = |msg: String, why: &str, max: usize| {
+        Err(HallError::new(ErrorCode::AiBudget, msg)
+            .with_status(403)
+            .with("why", why)
+            .with("max", max))
+    };
     if user.guest {
-        return over("guests may not enter AI players in events; register first".into());
+        return over(
+            "guests may not enter AI players in events; register first".into(),
+            "guest",
+            0,
+        );
     }
     let max = hall.limits.event_ai_entrants;
     if ai_entrants > max {
-        return over(format!("at most {max} AI players in one event"));
+        return over(
+            format!("at most {max} AI players in one event"),
+            "event_entrants",
+            max,
+        );
     }
     let running = hooks(hall).unfinished_ai_events_of(&user.username).await
         + crate::tournaments::team_events::unfinished_ai_events_of(hall, &user.username).await;
     if running >= hall.limits.ai_events_per_user {
-        return over(format!(
-            "you already run {running} unfinished event(s) with AI players; at most {} at once",
-            hall.limits.ai_events_per_user
-        ));
+        return over(
+            format!(
+                "you already run {running} unfinished event(s) with AI players; at most {} at once",
+                hall.limits.ai_events_per_user
+            ),
+            "events",
+            hall.limits.ai_events_per_user,
+        );
     }
     Ok(())
 }
@@ -247,9 +268,11 @@ pub async fn create(hall: &Arc<Hall>, user: &User, req: NewEvent) -> HallResult<
     }
     let name = req.name.unwrap_or_else(|| format!("{} event", req.game));
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(HallError::new(
-            ErrorCode::OutOfRange,
+        return Err(HallError::range(
             format!("name: at most {MAX_NAME_CHARS} characters"),
+            "name",
+            1,
+            MAX_NAME_CHARS as i64,
         ));
     }
     let ai_entrants = req.players.iter().filter(|p| p.starts_with("ai:")).count();

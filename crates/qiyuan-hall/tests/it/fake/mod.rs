@@ -8,17 +8,23 @@
 //! and `base` (1 to 100, read by the hall only), so that the hall's option
 //! bounds are tested too. The AI thinks for its whole budget, as a real
 //! one does, so that the hall's AI scheduling is tested with searches that
-//! take time; it takes a draw offer when it is lost with best play.
+//! take time; it takes a draw offer when it is lost with best play. Every
+//! draw claim is refused as too early ([`CLAIM_PLIES`], "rule C1").
 
 use std::any::Any;
 
 use qiyuan_core::{
-    AiFor, Chance, EndReason, GameAi, GameKind, HallPolicy, MoveError, OptionSpec, Outcome, Rules,
-    Settlement, StartSpec, TableGame, TypedAi, VariantSpec, Viewer, Views,
+    AiFor, Chance, ClaimRefusal, ClaimVerdict, EndReason, GameAi, GameKind, HallPolicy, MoveError,
+    OptionSpec, Outcome, Rules, Settlement, StartSpec, TableGame, TypedAi, VariantSpec, Viewer,
+    Views,
 };
 
 /// The count that wins unless the room sets `target`.
 pub const GOAL: u32 = 10;
+
+/// Plies a draw claim needs (never reached: every claim is too early), so
+/// the hall's refusal of a claim, with its values, is tested.
+pub const CLAIM_PLIES: u32 = 500;
 
 /// The room options of `count`.
 const OPTIONS: &[OptionSpec] = &[
@@ -234,7 +240,18 @@ impl Views for CountTable {
     }
 }
 
-impl HallPolicy for CountTable {}
+impl HallPolicy for CountTable {
+    fn claim(&mut self, _seat: usize) -> ClaimVerdict {
+        if self.result.is_some() {
+            return ClaimVerdict::Refused(ClaimRefusal::GameOver);
+        }
+        ClaimVerdict::Refused(ClaimRefusal::TooEarly {
+            plies: self.history.len() as u32,
+            needed: CLAIM_PLIES,
+            rule: "C1",
+        })
+    }
+}
 
 impl Settlement for CountTable {}
 
