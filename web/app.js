@@ -16,6 +16,7 @@ import { watchMyGames, refreshMyGames, myGamesView } from './my-games.js';
 import { connectLive, onLobby } from './live.js';
 import { startTray } from './tray.js';
 import { tvView } from './tv.js';
+import { rulesView } from './rules-page.js';
 
 const view = byId('view');
 let me = null;
@@ -205,8 +206,6 @@ async function showSessions() {
   if (all) all.addEventListener('click', async () => { try { await api('DELETE', '/api/sessions'); } catch (err) { alert(err.message); } showSessions(); });
 }
 
-function rulesView() { view.innerHTML = `<div class="card" data-testid="rules">${t('rules_text')}</div>`; }
-
 function route() {
   cleanup(); cleanup = () => {};
   refreshMyGames();
@@ -216,7 +215,7 @@ function route() {
   else if (parts[0] === 'my') myGamesView(view);
   else if (parts[0] === 'tv') cleanup = tvView(view);
   else if (parts[0] === 'user' && parts[1]) profileView(decodeURIComponent(parts[1]));
-  else if (parts[0] === 'rules') rulesView();
+  else if (parts[0] === 'rules') rulesView(view, parts[1] && decodeURIComponent(parts[1]));
   else if (parts[0] === 'leaderboard') leaderboardView(view, parts[1] && decodeURIComponent(parts[1]));
   else if (parts[0] === 'events') cleanup = eventsView(view);
   else if (parts[0] === 'team-events') cleanup = teamEventsView(view);

@@ -31,7 +31,7 @@ export function createFormHtml(me) {
       <span id="per-move" class="muted" data-testid="per-move-clock" hidden></span>
       <label>${t('opponent')} <select name="opponent" data-testid="opponent">
         <option value="open">${t('open_seat')}</option>
-        ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="ai:${n}">${t('ai_level')} ${n}</option>`).join('')}
+        ${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="ai:${n}">${t('ai_named').replace('{n}', String(n))}</option>`).join('')}
       </select></label>
       <label id="challenge-row">${t('challenge_user')} <input name="challenge" maxlength="20" autocomplete="off" placeholder="${esc(t('challenge_placeholder'))}" style="width:12em" data-testid="challenge-name"></label>
       <span id="range-row">${t('rating_range')} <input name="range_min" type="number" min="0" max="4000" step="1" placeholder="${esc(t('rating_min'))}" aria-label="${esc(t('rating_range'))} ${esc(t('rating_min'))}" style="width:5em" data-testid="range-min">–<input name="range_max" type="number" min="0" max="4000" step="1" placeholder="${esc(t('rating_max'))}" aria-label="${esc(t('rating_range'))} ${esc(t('rating_max'))}" style="width:5em" data-testid="range-max"></span>
@@ -91,7 +91,7 @@ export function bindCreateForm(form) {
     form.querySelector('#clock-rows').hidden = !!perMove || days;
     const pm = form.querySelector('#per-move');
     pm.hidden = !perMove;
-    if (perMove) pm.textContent = `${t('clock')}: ${t('per_move').replace('{n}', kind.clock.seconds)}`;
+    if (perMove) pm.textContent = `${t('clock')}${t('colon')}${t('per_move').replace('{n}', kind.clock.seconds)}`;
     // Red or Black is chosen only where the seats are the colours (elsewhere the game decides them).
     form.querySelector('#seat-row').hidden = !hooksOf(game).colourChoice;
     for (const o of form.opponent.options) if (o.value !== 'open') o.hidden = o.disabled = !!(kind && kind.ai === false);

@@ -28,7 +28,7 @@ export function teamEventsView(view) {
     <label>${t('clock')} <input name="minutes" type="number" min="1" value="5" style="width:4em" aria-label="${esc(t('minutes'))}"> ${t('min_short')} + <input name="inc" type="number" min="0" value="3" style="width:4em" aria-label="${esc(t('increment'))}"> ${t('sec_short')}</label></p>
     <fieldset class="teams"><legend>${t('te_teams_legend')}</legend><div id="te-teams"></div>
       <button type="button" id="te-add-team" data-testid="add-team">${t('te_add_team')}</button> <span class="muted small">${t('te_same_size')}</span></fieldset>
-    <button class="primary" data-testid="create-team-event">${t('create_event')}</button><div class="err" id="te-err" data-testid="team-event-error"></div></form></div>
+    <button class="primary" data-testid="create-team-event">${t('create_team_event')}</button><div class="err" id="te-err" data-testid="team-event-error"></div></form></div>
     <div class="card"><h2>${t('team_events')}</h2><div id="te-list" data-testid="team-event-list">…</div></div>`;
   const box = byId('te-teams');
   /** @type {{ entries: () => string[] }[]} */

@@ -77,8 +77,8 @@ export function banqiInfo(fen, t, names = ['', '']) {
   const captured = f[5] && f[5] !== '-' ? [...f[5]] : [];
   const marks = (f[9] || '0,0').split(',');
   const list = (pred) => captured.filter(pred).map((p) => `<span class="piece-font" style="color:${p === p.toUpperCase() ? '#b5221b' : '#222'}">${NAMES[p] || p}</span>`).join('');
-  return `<div data-testid="banqi-captured">${t('captured')}: ${list((p) => p === p.toUpperCase()) || '—'} · ${list((p) => p !== p.toUpperCase()) || '—'}</div>`
-    + `<div data-testid="banqi-marks" title="${t('timeout_marks_about')}">${t('timeout_marks')}: ${names[0]} <b>${marks[0]}</b> : <b>${marks[1]}</b> ${names[1]} <span class="muted">/ 3</span> <div class="muted about" data-testid="timeout-marks-about">${t('timeout_marks_about')}</div></div>`;
+  return `<div data-testid="banqi-captured">${t('captured')}${t('colon')}${list((p) => p === p.toUpperCase()) || '—'} · ${list((p) => p !== p.toUpperCase()) || '—'}</div>`
+    + `<div data-testid="banqi-marks" title="${t('timeout_marks_about')}">${t('timeout_marks')}${t('colon')}${names[0]} <b>${marks[0]}</b> : <b>${marks[1]}</b> ${names[1]} <span class="muted">/ 3</span> <div class="muted about" data-testid="timeout-marks-about">${t('timeout_marks_about')}</div></div>`;
 }
 
 /** The colour of `seat` (0 or 1): 'red', 'black', or null before the first flip (B2). */

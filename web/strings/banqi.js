@@ -7,7 +7,7 @@ export default {
   timeout_marks_about: { en: 'A player whose 30 s for a move run out loses that turn and gets a mark; the third mark loses the game.', zh: '每步限时30秒，超时者本步作废并记一次超时，第三次超时判负。' },
   banqi: { en: 'Banqi (flip chess)', zh: '翻翻棋' },
   'banqi-icga': { en: 'Banqi (ICGA rules)', zh: '翻翻棋（ICGA 规则）' },
-  captured: { en: 'Captured', zh: '被吃' },
+  captured: { en: 'Captured', zh: '被吃的棋子' },
   timeout_marks: { en: 'Timeout marks', zh: '超时次数' },
   banqi_points: { en: 'Banqi points', zh: '翻翻棋积分' },
   bq_timed_out: { en: 'timed out', zh: '超时' },

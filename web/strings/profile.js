@@ -52,7 +52,7 @@ export default {
   preset_swiss_about: { en: 'A set number of rounds; players with equal scores meet. Good for many players.', zh: '赛固定轮数，同分选手相遇，适合人数较多的比赛。' },
   preset_three_stage: { en: 'Groups, then knockout', zh: '分组赛＋淘汰赛' },
   preset_three_stage_about: { en: 'Round robin groups; the best of each group go on to a knockout final.', zh: '先分组循环，各组前几名进入淘汰赛决出冠军。' },
-  tie_break_n: { en: 'Tie-break {n}', zh: '第{n}破同分' },
+  tie_break_n: { en: 'Tie-break {n}', zh: '第{n}排名依据' },
   tie_break_default: { en: 'usual for the format', zh: '按赛制默认' },
   tb_sonneborn_berger: { en: 'Sonneborn-Berger', zh: '小分' },
   tb_buchholz: { en: 'Buchholz (opponents’ scores)', zh: '对手分' },
