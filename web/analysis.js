@@ -88,10 +88,10 @@ export function analysisHtml(state, id, mod, notation = shownNotation) {
     const before = run.plies[i], after = run.plies[i + 1] || {};
     const bad = worst.some((d) => d.ply === i + 1);
     const pv = before && before.best ? lineText(mod, fenBefore(i), (before.pv && before.pv.length ? before.pv : [before.best]).slice(0, 5), notation) : [];
-    return `<tr${bad ? ' class="blunder" data-testid="blunder"' : ''}><td class="muted">${Math.floor(i / 2) + 1}${i % 2 ? '…' : '.'}</td><td>${esc(moveName(i))}</td><td>${esc(scoreText(after))}</td><td class="muted" data-testid="best-line">${esc(pv.length ? `${t('best')} ${pv[0]}: ${pv.join(' ')}` : '')}</td></tr>`;
+    return `<tr${bad ? ' class="blunder" data-testid="blunder"' : ''}><td class="muted">${Math.floor(i / 2) + 1}${i % 2 ? '…' : '.'}</td><td>${esc(moveName(i))}</td><td>${esc(scoreText(after))}</td><td class="muted" data-testid="best-line">${esc(pv.length ? `${t('best')} ${pv[0]}${t('colon')}${pv.join(' ')}` : '')}</td></tr>`;
   }).join('');
   return `<div class="analysis" id="analysis" data-testid="analysis"><h3>${t('analysis')} <span class="muted small">(${t('depth')} ${DEPTH})</span></h3>${graph(run.plies)}
-    ${worst.length ? `<p data-testid="drops">${t('biggest_drops')}: ${worst.map((d) => `${Math.floor((d.ply - 1) / 2) + 1}${(d.ply - 1) % 2 ? '…' : '.'} ${esc(moveName(d.ply - 1))} (−${(d.lost / 100).toFixed(1)})`).join(', ')}</p>` : `<p class="muted" data-testid="drops">${t('no_big_drops')}</p>`}
+    ${worst.length ? `<p data-testid="drops">${t('biggest_drops')}${t('colon')}${worst.map((d) => `${Math.floor((d.ply - 1) / 2) + 1}${(d.ply - 1) % 2 ? '…' : '.'} ${esc(moveName(d.ply - 1))} (−${(d.lost / 100).toFixed(1)})`).join(', ')}</p>` : `<p class="muted" data-testid="drops">${t('no_big_drops')}</p>`}
     <div class="analysis-moves"><table data-testid="analysis-moves">${rows}</table></div></div>`;
 }
 

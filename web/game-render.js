@@ -76,9 +76,9 @@ export function pageHtml(id) {
       <div id="result"></div>
       <div class="err" id="err" data-testid="error"></div>
       <div class="buttons" id="buttons"></div>
-      <div class="tools"><span id="notation-wrap">${t('moves')}: <select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></span>
-        <span id="themes-wrap" hidden>${t('board_theme')}: <select id="board-theme" data-testid="board-theme">${Object.keys(BOARDS).map((b) => `<option value="${b}"${b === boardTheme() ? ' selected' : ''}>${t('board_' + b)}</option>`).join('')}</select>
-        ${t('piece_theme')}: <select id="piece-theme" data-testid="piece-theme">${Object.keys(PIECES).map((p) => `<option value="${p}"${p === pieceTheme() ? ' selected' : ''}>${t('pieces_' + p)}</option>`).join('')}</select></span>
+      <div class="tools"><span id="notation-wrap">${t('moves')}${t('colon')}<select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></span>
+        <span id="themes-wrap" hidden>${t('board_theme')}${t('colon')}<select id="board-theme" data-testid="board-theme">${Object.keys(BOARDS).map((b) => `<option value="${b}"${b === boardTheme() ? ' selected' : ''}>${t('board_' + b)}</option>`).join('')}</select>
+        ${t('piece_theme')}${t('colon')}<select id="piece-theme" data-testid="piece-theme">${Object.keys(PIECES).map((p) => `<option value="${p}"${p === pieceTheme() ? ' selected' : ''}>${t('pieces_' + p)}</option>`).join('')}</select></span>
         <button id="flip" data-testid="flip">${t('flip')}</button> <button id="sound" data-testid="sound" aria-pressed="false"></button> <a id="pgn" href="/api/games/${esc(id)}/pgn" data-testid="pgn">${t('pgn')}</a></div>
       ${typedHtml()}
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
@@ -211,7 +211,7 @@ export function noticeHtml(state, store, now) {
 
 /** @param {number} plies */
 function replayHtml(plies) {
-  return plies ? `${t('replay')}: <button data-r="0" title="${t('replay_first')}" data-testid="replay-first">${icon('first')}</button><button data-r="-1" data-testid="replay-prev" title="${t('replay_prev')}">${icon('prev')}</button><button data-r="1" data-testid="replay-next" title="${t('replay_next')}">${icon('next')}</button><button data-r="end" data-testid="replay-last" title="${t('replay_last')}">${icon('last')}</button>` : '';
+  return plies ? `${t('replay')}${t('colon')}<button data-r="0" title="${t('replay_first')}" data-testid="replay-first">${icon('first')}</button><button data-r="-1" data-testid="replay-prev" title="${t('replay_prev')}">${icon('prev')}</button><button data-r="1" data-testid="replay-next" title="${t('replay_next')}">${icon('next')}</button><button data-r="end" data-testid="replay-last" title="${t('replay_last')}">${icon('last')}</button>` : '';
 }
 
 /**

@@ -79,7 +79,7 @@ export function esc(s) { return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&
 export function seatLabel(s) {
   if (!s) return '?';
   if (s.kind === 'user') return s.name;
-  if (s.kind === 'ai') return `AI ${s.level}`;
+  if (s.kind === 'ai') return t('ai_named', { n: s.level });
   return '—';
 }
 

@@ -176,7 +176,7 @@ test('quick play: a pool button per Xiangqi clock, the other games folded away; 
   await page.click('[data-testid="play-computer"]');
   await page.waitForURL(/#\/game\//);
   await page.waitForSelector('[data-piece="e0"]');
-  await page.waitForFunction(() => /AI 3/.test(document.querySelector('.board-wrap').textContent));
+  await page.waitForFunction(() => /AI level 3/.test(document.querySelector('.board-wrap').textContent));
   await statusIs(page, /Your move/);
   await page.context().close();
   // Chinese labels.

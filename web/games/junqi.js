@@ -278,13 +278,13 @@ if (typeof document !== 'undefined') {
       const list = /** @type {HTMLSelectElement | null} */ (document.querySelector('[data-testid="jq-preset-list"]'));
       const name = list && list.value;
       const p = (presets || []).find((x) => x.name === name);
-      if (p && draft) { draft = p.text.split(''); presetNote = `${t('jq_loaded')}: ${p.name}`; }
+      if (p && draft) { draft = p.text.split(''); presetNote = `${t('jq_loaded')}${t('colon')}${p.name}`; }
     } else if (b.dataset.jq === 'save') {
       const name = presetName.trim();
       if (!name || !draft) { presetNote = t('jq_preset_name'); if (rerender) rerender(); return; }
       try {
         await api('PUT', `/api/presets/junqi/${encodeURIComponent(name)}`, { text: draft.join(''), on_timeout: presetOnTimeout });
-        presetNote = `${t('jq_saved')}: ${name}`;
+        presetNote = `${t('jq_saved')}${t('colon')}${name}`;
         loadPresets(true);
       } catch (err) { presetNote = err.message; }
     }
@@ -315,7 +315,7 @@ export function info(state, _t, ctx) {
 function clashText(rec) {
   const s = split(rec.iccs);
   const mv = s ? `${s[0]}→${s[1]}` : rec.iccs;
-  return `${mv}: ${t(CLASH[rec.clash] || rec.clash)}`;
+  return `${mv}${t('colon')}${t(CLASH[rec.clash] || rec.clash)}`;
 }
 
 /** The winning seat of a two-seat game (null: a draw, an aborted game, or not known). */
