@@ -122,7 +122,7 @@ async function showInvitations() {
   box.hidden = false;
   box.innerHTML = `<h2>${t('invitations')}</h2><table>${list.map((i) => `<tr>
     <td>${i.kind === 'team_event' ? t('team_event') : `<a href="#/event/${esc(i.id)}">${esc(i.name)}</a>`}${i.kind === 'team_event' ? ' ' + esc(i.name) : ''}</td>
-    <td>${esc(t(i.game))} · ${clockText(i.clock, i.game)}${i.rated ? ' · ' + t('rated') : ''}</td><td class="muted">${t('organiser')}: ${esc(i.organiser || '')}</td>
+    <td>${esc(t(i.game))} · ${clockText(i.clock, i.game)}${i.rated ? ' · ' + t('rated') : ''}</td><td class="muted">${t('organiser')}${t('colon')}${esc(i.organiser || '')}</td>
     <td><button data-inv="${esc(i.id)}" data-kind="${i.kind}" data-yes="1">${t('accept')}</button> <button data-inv="${esc(i.id)}" data-kind="${i.kind}">${t('decline')}</button></td></tr>`).join('')}</table>`;
   /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll('[data-inv]')).forEach((b) => b.addEventListener('click', async () => {
     const base = b.dataset.kind === 'team_event' ? '/api/team-events' : '/api/events';

@@ -257,7 +257,7 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     // A seat may have no colour yet (the game's module says: its `sideOf`).
     const side = (/** @type {number} */ seat) => (mod.sideOf ? mod.sideOf(state, seat) : seat === 0 ? 'red' : 'black');
-    const nameHtml = (/** @type {number} */ seat) => `${side(seat) ? `<span class="side-${side(seat)}">${t(side(seat))}</span>: ` : ''}${esc(seatLabel(state.seats[seat]))}${botBadge(state.seats[seat])}${titleSlot(state.game, state.seats[seat])}`;
+    const nameHtml = (/** @type {number} */ seat) => `${side(seat) ? `<span class="side-${side(seat)}">${t(side(seat))}</span>${t('colon')}` : ''}${esc(seatLabel(state.seats[seat]))}${botBadge(state.seats[seat])}${titleSlot(state.game, state.seats[seat])}`;
     const names = `${nameHtml(top)}|${nameHtml(bot)}`;
     if (names !== shownNames && !mod.seats) {
       // Only when the seats change: the titles are fetched, not redrawn per move.
