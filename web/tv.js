@@ -16,7 +16,7 @@ function clock(ms) {
 
 /** One featured game as a table row. */
 function row(g) {
-  const who = (p) => `${p.name ? `<a href="#/user/${encodeURIComponent(p.name)}">${esc(p.name)}</a>` : esc(t('ai_named', { n: p.ai_level }))} <span class="muted">(${esc(p.rating)})</span>`;
+  const who = (p) => `${p.name ? `<a href="#/user/${encodeURIComponent(p.name)}">${esc(p.name)}</a>` : esc(t('ai_named', { n: p.ai_level }))} <span class="muted">· ${esc(p.rating)}</span>`;
   const clocks = (g.clocks || []).map((ms, i) => ((g.running_seats || []).includes(i) ? `<b>${clock(ms)}</b>` : clock(ms))).join(' · ');
   return `<tr data-testid="tv-${esc(g.kind)}"><td>${esc(t(g.game))}</td><td>${g.players.map(who).join(` ${t('vs')} `)}</td>
     <td title="${t('tv_mean')}">${esc(g.rating)}</td><td>${clocks}</td><td class="muted">${t('tv_watchers').replace('{n}', esc(g.watchers))}</td>
