@@ -7,7 +7,7 @@ import { eventsView, eventView } from './events.js';
 import { teamEventsView, teamEventView } from './team-events.js';
 import { loadKinds, kindOf, pointsFamilies } from './kinds.js';
 import { historyHtml, totalsHtml, pointsHtml } from './profile.js';
-import { api, esc, seatLabel, clockText, byId, botBadge } from './util.js';
+import { api, esc, seatLabel, clockText, byId, botBadge, whenText } from './util.js';
 import { gameView } from './game.js';
 import { createFormHtml, bindCreateForm } from './create-form.js';
 import { quickPlayHtml, bindQuickPlay } from './quick-play.js';
@@ -193,7 +193,7 @@ async function showSessions() {
   if (!box) return;
   let list;
   try { list = (await api('GET', '/api/sessions')).sessions; } catch { return; }
-  const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  const when = whenText;
   box.innerHTML = `<h3>${t('sessions')}</h3><table>${list.map((s) => `<tr><td><b>${esc(device(s.agent))}</b>${s.current ? ` (${t('this_device')})` : ''}
     <div class="muted">${t('last_used')} ${when(s.last_seen_ms)} · ${t('expires')} ${when(s.expires_ms)}</div></td>
     <td>${s.current ? '' : `<button data-sess="${esc(s.id)}">${t('revoke')}</button>`}</td></tr>`).join('')}</table>

@@ -5,7 +5,7 @@
 // the kinds that settle them and the owner played (the server lists those).
 import { t } from './i18n.js';
 import { hooksOf } from './kinds.js';
-import { esc, reasonText } from './util.js';
+import { esc, reasonText, whenText } from './util.js';
 
 /**
  * The seat the owner played, in words: its colour where the game's module
@@ -80,6 +80,6 @@ export function historyHtml(p, seatsLine) {
   return `<h3>${t('history')}</h3><table class="history" data-testid="history">${games.map((g) => `<tr data-testid="history-row">
     <td><a href="#/game/${esc(g.id)}">${esc(t(g.game))}</a></td><td>${seatsLine(g)}</td>
     <td>${outcomeCell(g)}</td><td class="muted" data-testid="history-reason">${esc(reasonText(g.reason))}</td>
-    <td class="muted small">${new Date(g.created_ms).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}</td></tr>`).join('')}</table>`;
+    <td class="muted small">${whenText(g.created_ms)}</td></tr>`).join('')}</table>`;
 }
 

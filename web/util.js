@@ -100,6 +100,15 @@ export function clockText(c, game) {
 }
 
 /**
+ * A date and time, short, in the page's language (the browser's own locale
+ * would write a Chinese page's dates in English).
+ * @param {number} ms
+ */
+export function whenText(ms) {
+  return new Date(ms).toLocaleString(getLang() === 'zh' ? 'zh-CN' : undefined, { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/**
  * A base time in minutes as players write it: "5", "½" for 30 s, "1:30"
  * for 90 s (never 0.1333… for 8 s).
  * @param {number} s
