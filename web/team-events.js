@@ -108,7 +108,7 @@ export function teamEventView(view, id, me) {
       ${p.rounds.map((r) => roundHtml(r, true)).join('')}</div>`).join('');
     const pending = (st.needs_playoff || []).map((x) => `<p class="muted" data-testid="needs-playoff">${t('te_playoff_pending').replace('{n}', x.place)}${t('colon')}${x.teams.map(esc).join(t('list_sep'))}</p>`).join('');
     view.innerHTML = `<div class="card" data-testid="team-event"><h2>${esc(ev.name)}</h2>
-      <p>${esc(t(ev.game))} · ${baseText(ev.clock.initial_s)}+${ev.clock.increment_s} · <b data-testid="team-event-status">${esc(t('ev_' + ev.status))}</b> · ${t('organiser')}${t('colon')}${esc(ev.organiser)}${ev.error ? ` · <span class="err">${esc(ev.error)}</span>` : ''}</p>
+      <p>${esc(t(ev.game))} · ${baseText(ev.clock.initial_s)}+${ev.clock.increment_s} · <b data-testid="team-event-status">${esc(t('ev_' + ev.status))}</b> · ${t('organiser')}${t('colon')}${esc(ev.organiser)}${ev.error && ev.status !== 'declined' ? ` · <span class="err" data-testid="event-error" title="${esc(ev.error)}">${t('ev_error_detail')}</span>` : ''}</p>
       ${invited.length ? `<p class="muted" data-testid="invited">${t('invited')}${t('colon')}${invited.map(esc).join(t('list_sep'))}</p>` : ''}
       ${mine ? `<button id="te-accept" class="primary">${t('accept')}</button> <button id="te-decline">${t('decline')}</button>` : ''}<div class="err" id="te-err"></div>
       <table>${teams}</table></div>

@@ -69,4 +69,5 @@ export default {
   col_fouls: { en: 'Fouls', zh: '犯规' },
   fouls_about: { en: 'Fouls: technical fouls in this event\'s games — a draw offer repeated before the opponent has made two moves, or a move-limit draw claim that was not true. On a tie, fewer fouls rank higher.', zh: '犯规：本场比赛对局中的技术犯规，即在对方走满两步之前再次求和，或不符合规则的自然限着判和申请。同分时犯规少者名次靠前。' },
   col_games: { en: 'Games', zh: '局数' },
+  ev_error_detail: { en: 'Stopped by a server error (the organiser can see the detail by pointing at this text).', zh: '因服务器出错而中止（组织者把鼠标移到这行字上可看详情）。' },
 };
