@@ -424,12 +424,15 @@ impl Hall {
         if let Some(n) = notation
             && !offered.contains(&n)
         {
+            // A well-formed name of nothing is a 404, as for a kind the hall lacks.
             let why = if offered.is_empty() {
                 "this game's record has one notation only".to_string()
             } else {
                 format!("unknown notation; this game offers {}", offered.join(", "))
             };
-            return Err(HallError::bad(why).with_code(crate::error::ErrorCode::BadQuery));
+            return Err(HallError::not_found(why)
+                .with("notation", n)
+                .with("offered", offered.join(", ")));
         }
         let name = |s: &SeatRow| match s {
             SeatRow::User { name, .. } => name.clone(),

@@ -333,8 +333,9 @@ pub async fn rematch(
 #[into_params(parameter_in = Query)]
 pub struct PgnQuery {
     /// The move notation, one the game offers (the game's default when
-    /// absent); a name the game does not offer is a 400.
-    #[param(max_length = 32)]
+    /// absent): lower-case letters; a well-formed name the game does not
+    /// offer is a 404 (like a kind the hall lacks), anything else a 400.
+    #[param(pattern = "^[a-z]{1,32}$")]
     #[serde(default)]
     notation: Option<String>,
 }
@@ -360,7 +361,7 @@ fn game_link(headers: &HeaderMap, id: &str) -> Option<String> {
 /// `GET /api/games/{id}/pgn`.
 #[utoipa::path(
     get, path = "/api/games/{id}/pgn", summary = "The game as PGN",
-    description = "The record with `Event`, `Site` (a link to the game's page on this hall), `Date` (the day the game was created, UTC, `YYYY.MM.DD`), the players, the time control and the result. `notation` picks the move notation among those the game offers (the game's own default when absent); a name the game does not offer is a 400 `bad_query` whose message lists the names it offers.",
+    description = "The record with `Event`, `Site` (a link to the game's page on this hall), `Date` (the day the game was created, UTC, `YYYY.MM.DD`), the players, the time control and the result. `notation` picks the move notation among those the game offers (the game's own default when absent); a well-formed name the game does not offer is a 404 `not_found` whose message lists the names it offers; a malformed one a 400 `bad_query`.",
     params(("id" = String, Path, description = "the game's id"), PgnQuery),
     responses(
         (status = 200, description = "PGN", body = String, content_type = "application/x-chess-pgn"),
@@ -375,6 +376,17 @@ pub async fn pgn(
     headers: HeaderMap,
     QueryArgs(q): QueryArgs<PgnQuery>,
 ) -> Result<Response, HallError> {
+    let well_formed =
+        |n: &str| (1..=32).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_lowercase());
+    if let Some(n) = &q.notation
+        && !well_formed(n)
+    {
+        return Err(HallError::bad(format!(
+            "notation: 1 to 32 lower-case letters, not '{}'",
+            crate::error::shown(n)
+        ))
+        .with_code(ErrorCode::BadQuery));
+    }
     let site = game_link(&headers, &id);
     let text = hall.pgn(&id, q.notation, site).await?;
     let mut r = text.into_response();
@@ -557,9 +569,12 @@ pub const MAX_USER_PREFIX: usize = 20;
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct UsersQuery {
-    /// The start of the names, 1 to 20 characters, case ignored.
+    /// The start of the names, 1 to 20 characters (no control
+    /// characters), case ignored.
+    #[param(pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]{1,20}$")]
     prefix: String,
     /// How many names at most, 1 to 20 (10 by default).
+    #[param(minimum = 1, maximum = 20)]
     #[serde(default)]
     limit: Option<i64>,
 }

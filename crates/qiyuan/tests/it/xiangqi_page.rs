@@ -106,11 +106,14 @@ async fn the_record_exports_in_iccs_wxf_or_chinese_with_a_date_and_a_link_back()
             .join("\n")
     };
     assert_eq!(tags(&zh), tags(&iccs));
-    // A notation the game does not offer is a 400 that says which it does.
-    let (st, bad) = pgn("?notation=klingon").await;
+    // A notation the game does not offer is a 404 that says which it does;
+    // a malformed name is a 400.
+    let (st, bad) = pgn("?notation=%C2%92").await;
     assert_eq!(st, 400, "{bad}");
+    let (st, bad) = pgn("?notation=klingon").await;
+    assert_eq!(st, 404, "{bad}");
     let e: Value = serde_json::from_str(&bad).expect("json");
-    assert_eq!(e["code"], "bad_query", "{e}");
+    assert_eq!(e["code"], "not_found", "{e}");
     assert!(
         e["error"].as_str().is_some_and(|m| m.contains("chinese")),
         "{e}"
