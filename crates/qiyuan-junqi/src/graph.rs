@@ -6,8 +6,8 @@
 //! placed on the board once per army through that army's frame, plus the
 //! centre posts, the links from each army's front to whatever lies ahead,
 //! and (four armies) the arcs between neighbouring armies' front corners.
-//! Nothing here is a hand-written list of posts, so the two boards cannot
-//! drift apart in how a block looks.
+//! Only the nine centre posts are listed by hand, so the blocks of the two
+//! boards cannot drift apart.
 //!
 //! Post ids are indices in (rank, file) order, so on the two-army board a
 //! post's id is the index [`crate::board::Post`] gives it.
@@ -360,17 +360,18 @@ impl BoardGraph {
                 continue;
             }
             for file in CROSSING_FILES {
-                let path = self.ahead(layout, army, file);
-                let Some(&end) = path.last() else {
-                    continue;
-                };
                 let mut line = self.own_file(army, file);
-                line.extend_from_slice(&path[1..path.len() - 1]);
-                let far = &self.posts[end.index()];
-                if let Block::Army(other) = far.block {
-                    let mut back = self.own_file(other, far.own.0);
-                    back.reverse();
-                    line.extend(back);
+                for &p in self.ahead(layout, army, file).iter().skip(1) {
+                    let info = &self.posts[p.index()];
+                    match info.block {
+                        Block::Centre => line.push(p),
+                        // The far army's file, read from its front back.
+                        Block::Army(other) => {
+                            let mut back = self.own_file(other, info.own.0);
+                            back.reverse();
+                            line.extend(back);
+                        }
+                    }
                 }
                 self.lines.push(line);
             }
