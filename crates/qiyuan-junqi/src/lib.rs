@@ -6,6 +6,8 @@
 //! The crate is pure: no I/O, no clock, no randomness.
 //!
 //! Modules: [`board`] (posts, camps, headquarters, roads, railway lines),
+//! [`graph`] (the same board for N armies, two or the four of
+//! `shared/rules/siguo.md` S3-S6, as data; not yet used by the moves),
 //! [`piece`] (ranks, letters, the clash of Q8), [`setup`] (set-up text and
 //! the Q3/Q4 checks), [`position`] (full-information positions, legal
 //! moves, making them), [`text`] (parsing), [`game`] (Q9 knowledge, Q11
@@ -36,6 +38,7 @@ pub mod belief;
 pub mod board;
 pub mod cli;
 pub mod game;
+pub mod graph;
 pub mod perft;
 pub mod piece;
 pub mod plan;
