@@ -16,6 +16,7 @@ mod junqi_hall;
 mod loadtest;
 mod pair_cli;
 mod presets;
+mod siguo_hall;
 mod swiss_hall;
 mod table_contract;
 mod takeback;
