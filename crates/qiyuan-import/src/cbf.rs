@@ -11,8 +11,8 @@
 //! game's); `end="1"` marks the last move of the record's line, and moves
 //! after it are not read.
 
-use quick_xml::events::{BytesStart, Event};
 use qiyuan_xiangqi::{Color, Position};
+use quick_xml::events::{BytesStart, Event};
 
 use crate::detect::{Format, decode_text};
 use crate::error::{ImportError, Place};
@@ -59,7 +59,15 @@ pub fn parse(bytes: &[u8]) -> Result<ImportedGame, ImportError> {
     let mut moves: Vec<(String, String, Place)> = Vec::new();
     let mut in_move = false;
     loop {
-        let place = line_of(reader.buffer_position());
+        let before = reader.buffer_position() as usize;
+        let text_place = line_of(before as u64);
+        // An element's place is its '<' (the reader stands after the last
+        // event, before any whitespace it trims).
+        let place = line_of(
+            text.get(before..)
+                .and_then(|t| t.find('<'))
+                .map_or(before, |i| before + i) as u64,
+        );
         let event = reader.read_event().map_err(|e| {
             ImportError::syntax(line_of(reader.error_position()), format!("bad XML: {e}"))
         })?;
@@ -98,9 +106,9 @@ pub fn parse(bytes: &[u8]) -> Result<ImportedGame, ImportError> {
             Event::Text(t) => {
                 let value = t
                     .unescape()
-                    .map_err(|e| ImportError::syntax(place, format!("bad XML text: {e}")))?;
+                    .map_err(|e| ImportError::syntax(text_place, format!("bad XML text: {e}")))?;
                 if let Some(field) = &head_field {
-                    head_tag(&mut tags, &mut fen, field, value.trim(), place)?;
+                    head_tag(&mut tags, &mut fen, field, value.trim(), text_place)?;
                 } else if in_move && let Some(last) = moves.last_mut() {
                     if !last.1.is_empty() {
                         last.1.push('\n');
@@ -117,9 +125,7 @@ pub fn parse(bytes: &[u8]) -> Result<ImportedGame, ImportError> {
             Event::End(e) => {
                 let name = e.local_name();
                 match name.as_ref() {
-                    b"Head" | b"MoveList" if section != Section::Done => {
-                        section = Section::Outside
-                    }
+                    b"Head" | b"MoveList" if section != Section::Done => section = Section::Outside,
                     b"Move" => in_move = false,
                     _ => {}
                 }
@@ -233,7 +239,11 @@ fn cbf_to_iccs(value: &str) -> Option<String> {
         if !(b'0'..=b'8').contains(&x) || !y.is_ascii_digit() {
             return None;
         }
-        Some(format!("{}{}", char::from(b'a' + (x - b'0')), 9 - (y - b'0')))
+        Some(format!(
+            "{}{}",
+            char::from(b'a' + (x - b'0')),
+            9 - (y - b'0')
+        ))
     };
     Some(format!("{}{}", square(b[0], b[1])?, square(b[3], b[4])?))
 }

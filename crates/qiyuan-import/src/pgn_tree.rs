@@ -36,27 +36,25 @@ pub fn parse_text(text: &str, format: Format) -> Result<ImportedGame, ImportErro
                 tree: MoveTree::new(),
             });
         }
-        Format::Pgn => {
-            loop {
-                cur.skip_space();
-                if cur.peek() != Some('[') {
-                    break;
-                }
-                if tags.len() >= MAX_TAGS {
-                    return Err(ImportError::Limit {
-                        place: cur.place(),
-                        what: "tags",
-                        limit: MAX_TAGS,
-                    });
-                }
-                let place = cur.place();
-                let (name, value) = cur.tag()?;
-                if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
-                    start = read_fen(value.trim(), place)?;
-                }
-                tags.push((name, value));
+        Format::Pgn => loop {
+            cur.skip_space();
+            if cur.peek() != Some('[') {
+                break;
             }
-        }
+            if tags.len() >= MAX_TAGS {
+                return Err(ImportError::Limit {
+                    place: cur.place(),
+                    what: "tags",
+                    limit: MAX_TAGS,
+                });
+            }
+            let place = cur.place();
+            let (name, value) = cur.tag()?;
+            if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
+                start = read_fen(value.trim(), place)?;
+            }
+            tags.push((name, value));
+        },
         _ => {
             // A move list may open with the position it starts from.
             cur.skip_space();
@@ -179,7 +177,10 @@ fn movetext(
             ')' => {
                 cur.next();
                 let Some(outer) = stack.pop() else {
-                    return Err(ImportError::syntax(place, "')' without a variation to close"));
+                    return Err(ImportError::syntax(
+                        place,
+                        "')' without a variation to close",
+                    ));
                 };
                 if let Some(p) = line.pending.take() {
                     tree.comment(line.node, &p);
@@ -244,7 +245,10 @@ fn movetext(
     }
     if !stack.is_empty() {
         // The innermost unclosed variation is `line`: report its '('.
-        return Err(ImportError::syntax(line.opened, "variation '(' is never closed"));
+        return Err(ImportError::syntax(
+            line.opened,
+            "variation '(' is never closed",
+        ));
     }
     Ok((tree, result))
 }

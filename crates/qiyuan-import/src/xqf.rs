@@ -135,7 +135,10 @@ pub fn parse(bytes: &[u8]) -> Result<ImportedGame, ImportError> {
         ));
     }
     if !bytes.starts_with(b"XQ") {
-        return Err(ImportError::syntax(Place::Byte(0), "not an XQF file (no 'XQ' mark)"));
+        return Err(ImportError::syntax(
+            Place::Byte(0),
+            "not an XQF file (no 'XQ' mark)",
+        ));
     }
     let header = &bytes[..HEADER_LEN];
     let version = header[2];
@@ -375,11 +378,7 @@ impl Reader<'_> {
             waiting.push(0);
         }
         let mut expect = next.then_some(0);
-        loop {
-            let parent = match expect.take().or_else(|| waiting.pop()) {
-                Some(p) => p,
-                None => break,
-            };
+        while let Some(parent) = expect.take().or_else(|| waiting.pop()) {
             if records.len() >= MAX_MOVES {
                 return Err(ImportError::Limit {
                     place: Place::Byte(self.offset()),
