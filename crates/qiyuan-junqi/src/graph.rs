@@ -12,8 +12,9 @@
 //! Post ids are indices in (rank, file) order, so on the two-army board a
 //! post's id is the index [`crate::board::Post`] gives it.
 //!
-//! This module only describes the board; the move generator still runs on
-//! [`crate::board::Graph`].
+//! The N-army move generator ([`crate::siguo`]) runs on this graph; the
+//! two-player generator still runs on [`crate::board::Graph`], and the
+//! tests check that both agree on the two-army board.
 
 use crate::board::PostKind;
 
@@ -41,6 +42,11 @@ impl PostId {
     /// The index, 0..[`BoardGraph::len`].
     pub const fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The id with index `i` (callers check it against the board's length).
+    pub(crate) const fn from_index(i: u8) -> PostId {
+        PostId(i)
     }
 }
 

@@ -7,7 +7,8 @@
 //!
 //! Modules: [`board`] (posts, camps, headquarters, roads, railway lines),
 //! [`graph`] (the same board for N armies, two or the four of
-//! `shared/rules/siguo.md` S3-S6, as data; not yet used by the moves),
+//! `shared/rules/siguo.md` S3-S6, as data), [`siguo`] (four-army Junqi
+//! S1-S15: teams, moves on the graph, armies out, the S15 text),
 //! [`piece`] (ranks, letters, the clash of Q8), [`setup`] (set-up text and
 //! the Q3/Q4 checks), [`position`] (full-information positions, legal
 //! moves, making them), [`text`] (parsing), [`game`] (Q9 knowledge, Q11
@@ -44,6 +45,7 @@ pub mod piece;
 pub mod plan;
 pub mod position;
 pub mod setup;
+pub mod siguo;
 #[cfg(feature = "table")]
 pub mod table;
 pub mod text;

@@ -70,7 +70,8 @@ enum Command {
     },
     /// Junqi: check a set-up (prints `ok` or every reason it is illegal).
     Setup {
-        /// The side whose half the set-up fills: red or blue.
+        /// The side whose half the set-up fills: red or blue (a four-army set-up, in its own
+        /// frame, checks as red; s, e, n and w are accepted).
         #[arg(long)]
         side: String,
         /// The 30 posts of the half from its back rank forward, files a-e (Q13).
@@ -110,7 +111,7 @@ enum Command {
 #[derive(clap::Args)]
 struct SetupArgs {
     /// Rule set: xiangqi, jifen-simple, jifen-match, jifen-contest, banqi, banqi-icga, tiaoqi
-    /// or junqi-open.
+    /// junqi-open or siguo-open.
     #[arg(long, default_value = "xiangqi")]
     variant: String,
     /// Jifen target score (defaults: simple 30, match and contest 100).
@@ -149,6 +150,7 @@ fn check_variant(name: &str) -> Result<Variant> {
         known.extend(qiyuan_banqi::Preset::ALL.iter().map(|p| p.name()));
         known.push("tiaoqi");
         known.push("junqi-open");
+        known.push("siguo-open");
         anyhow::anyhow!("unknown variant '{name}' (known: {})", known.join(", "))
     })
 }
@@ -170,17 +172,34 @@ impl SetupArgs {
     }
 }
 
+/// Prints perft's lines and `nps N` from the last line's `nodes N`.
+fn print_with_nps(lines: Vec<String>, started: Instant) {
+    let nodes: u64 = lines
+        .last()
+        .and_then(|l| l.strip_prefix("nodes "))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    for line in lines {
+        say!("{line}");
+    }
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    say!("nps {:.0}", nodes as f64 / secs);
+}
+
 fn run(cli: Cli) -> Result<()> {
     // Banqi has its own rules crate; it prints the lines it returns.
     let banqi = |setup: &SetupArgs| qiyuan_banqi::Preset::from_name(&setup.variant);
     let tiaoqi = |setup: &SetupArgs| setup.variant == "tiaoqi";
     let junqi = |setup: &SetupArgs| setup.variant == "junqi-open";
+    let siguo = |setup: &SetupArgs| setup.variant == "siguo-open";
     match cli.command {
         Command::Setup { side, text } => {
+            // S7: a four-army set-up is written in its own frame, like a
+            // red half, whichever army it is for.
             let side = match side.as_str() {
-                "red" => qiyuan_junqi::Side::Red,
+                "red" | "s" | "e" | "n" | "w" => qiyuan_junqi::Side::Red,
                 "blue" => qiyuan_junqi::Side::Blue,
-                other => bail!("--side must be red or blue, not '{other}'"),
+                other => bail!("--side must be red or blue (or s, e, n, w), not '{other}'"),
             };
             let lines = qiyuan_junqi::cli::setup(side, &text);
             let ok = lines == ["ok"];
@@ -191,19 +210,28 @@ fn run(cli: Cli) -> Result<()> {
                 std::process::exit(1);
             }
         }
+        Command::Perft { setup, depth, .. } if siguo(&setup) => {
+            let started = Instant::now();
+            let lines = qiyuan_junqi::siguo::cli::perft(setup.fen.as_deref(), depth)?;
+            print_with_nps(lines, started);
+        }
+        Command::Moves { setup } if siguo(&setup) => {
+            for line in qiyuan_junqi::siguo::cli::moves(setup.fen.as_deref())? {
+                say!("{line}");
+            }
+        }
+        Command::Apply { setup, moves } if siguo(&setup) => {
+            for line in qiyuan_junqi::siguo::cli::apply(setup.fen.as_deref(), &moves)? {
+                say!("{line}");
+            }
+        }
+        Command::Notation { setup, .. } if siguo(&setup) => {
+            bail!("notation covers the Xiangqi family; Junqi moves are already post pairs (g2g16)");
+        }
         Command::Perft { setup, depth, .. } if junqi(&setup) => {
             let started = Instant::now();
             let lines = qiyuan_junqi::cli::perft(setup.fen.as_deref(), depth)?;
-            let nodes: u64 = lines
-                .last()
-                .and_then(|l| l.strip_prefix("nodes "))
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(0);
-            for line in lines {
-                say!("{line}");
-            }
-            let secs = started.elapsed().as_secs_f64().max(1e-9);
-            say!("nps {:.0}", nodes as f64 / secs);
+            print_with_nps(lines, started);
         }
         Command::Moves { setup } if junqi(&setup) => {
             for line in qiyuan_junqi::cli::moves(setup.fen.as_deref())? {
@@ -231,16 +259,7 @@ fn run(cli: Cli) -> Result<()> {
                 depth,
                 divide,
             )?;
-            let nodes: u64 = lines
-                .last()
-                .and_then(|l| l.strip_prefix("nodes "))
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(0);
-            for line in lines {
-                say!("{line}");
-            }
-            let secs = started.elapsed().as_secs_f64().max(1e-9);
-            say!("nps {:.0}", nodes as f64 / secs);
+            print_with_nps(lines, started);
         }
         Command::Moves { setup } if tiaoqi(&setup) => {
             for line in qiyuan_tiaoqi::cli::moves(

@@ -76,3 +76,50 @@ fn setup_prints_ok_or_every_reason() {
     let o = qiyuan(&["setup", "--side", "green", "x"]);
     assert!(!o.status.success() && text(&o).contains("red or blue"));
 }
+
+/// S15: the four-army CLI on full-information positions.
+#[test]
+fn s15_siguo_open_moves_perft_and_apply() {
+    let small = "sSi9,sFh1,eFq8,ePq9,nFj17,nPi17,wFa10,wPa9 s - 0 1";
+    let o = qiyuan(&["moves", "--variant", "siguo-open", "--fen", small]);
+    let lines: Vec<String> = text(&o).lines().map(str::to_string).collect();
+    assert_eq!(
+        lines,
+        [
+            "i9i6", "i9i7", "i9f9", "i9g9", "i9k9", "i9l9", "i9i11", "i9i12"
+        ],
+        "one move a line, by start then end post (posts by rank, then file)"
+    );
+    let o = qiyuan(&["perft", "--variant", "siguo-open", "--fen", small, "3"]);
+    assert!(text(&o).starts_with("nodes 32\n"), "{}", text(&o));
+    // East's flag taken: East is out and its pieces leave, North moves
+    // next; West plays on for its team.
+    let fen = "sGq7,sFh1,nFj17,nPi17,eFq8,ePq9,wFa10,wPa9 s - 0 1";
+    let o = qiyuan(&["apply", "--variant", "siguo-open", "--fen", fen, "q7q8"]);
+    assert_eq!(
+        text(&o),
+        "q7q8 flag-taken\nout e flag-taken\nfen sFh1,sGq8,wPa9,wFa10,nPi17,nFj17 n e 0 1\n"
+    );
+    // Nobody else can move: East, North and West go out in turn and South
+    // and North win.
+    let fen = "sSi9,sFh1,eFq8,nFj17,wFa10 s - 0 1";
+    let o = qiyuan(&["apply", "--variant", "siguo-open", "--fen", fen, "i9i7"]);
+    assert!(text(&o).ends_with("result sn no-moves\n"), "{}", text(&o));
+    // The finished position has no moves.
+    let o = qiyuan(&[
+        "perft",
+        "--variant",
+        "siguo-open",
+        "--fen",
+        "sFh1,sSi7 w enw 1 1",
+        "1",
+    ]);
+    assert!(text(&o).starts_with("nodes 0\n"), "{}", text(&o));
+    let o = qiyuan(&["apply", "--variant", "siguo-open", "--fen", small, "i9h9"]);
+    assert!(!o.status.success());
+    let o = qiyuan(&["moves", "--variant", "siguo-open", "--fen", "sXi9 s - 0 1"]);
+    assert!(!o.status.success());
+    // A set-up in its own frame serves every army (S7).
+    let o = qiyuan(&["setup", "--side", "w", "CFMMDGMZLJS.P.TPZ.GYL.D.TYGCPC"]);
+    assert_eq!(text(&o), "ok\n");
+}
