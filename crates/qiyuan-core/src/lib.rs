@@ -6,8 +6,8 @@
 pub mod kind;
 mod outcome;
 pub use kind::{
-    AiFor, DefaultClock, GameAi, GameKind, OptionSpec, Options, PoolSpec, StartSpec, TypedAi,
-    VariantSpec, viewer_of,
+    AiFor, DefaultClock, GameAi, GameKind, ImportError, ImportPlace, ImportedGame, ImportedMove,
+    OptionSpec, Options, PoolSpec, StartSpec, TypedAi, VariantSpec, viewer_of,
 };
 pub use outcome::{EndReason, Outcome};
 
