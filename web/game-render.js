@@ -3,6 +3,7 @@
 // follows from the store and the page's own choices (selection, replay
 // position, flipped board…) on each change; the clocks tick on their own.
 // It only draws: the clicks it makes room for are bound by game.js.
+import { studyLink } from './analysis-board.js';
 import { t } from './i18n.js';
 import { titleSlot, decorate } from './titles.js';
 import { esc, seatLabel, clockText, clockDays, longClock, botBadge } from './util.js';
@@ -79,7 +80,7 @@ export function pageHtml(id) {
       <div class="tools"><span id="notation-wrap">${t('moves')}${t('colon')}<select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></span>
         <span id="themes-wrap" hidden>${t('board_theme')}${t('colon')}<select id="board-theme" data-testid="board-theme">${Object.keys(BOARDS).map((b) => `<option value="${b}"${b === boardTheme() ? ' selected' : ''}>${t('board_' + b)}</option>`).join('')}</select>
         ${t('piece_theme')}${t('colon')}<select id="piece-theme" data-testid="piece-theme">${Object.keys(PIECES).map((p) => `<option value="${p}"${p === pieceTheme() ? ' selected' : ''}>${t('pieces_' + p)}</option>`).join('')}</select></span>
-        <button id="flip" data-testid="flip">${t('flip')}</button> <button id="sound" data-testid="sound" aria-pressed="false"></button> <a id="pgn" href="/api/games/${esc(id)}/pgn" data-testid="pgn">${t('pgn')}</a></div>
+        <button id="flip" data-testid="flip">${t('flip')}</button> <button id="sound" data-testid="sound" aria-pressed="false"></button> <a id="pgn" href="/api/games/${esc(id)}/pgn" data-testid="pgn">${t('pgn')}</a> <a id="study-link" data-testid="study-link" title="${esc(t('study_open_title'))}" hidden>${t('study_open')}</a></div>
       ${typedHtml()}
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
       <div id="replay" class="buttons"></div>
@@ -253,6 +254,11 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     const withNotation = mod.notations !== false && ui.notation !== 'iccs';
     $('pgn').setAttribute('href', `/api/games/${encodeURIComponent(id)}/pgn${withNotation ? `?notation=${encodeURIComponent(ui.notation)}` : ''}`);
     $('pgn').textContent = mod.notations === false ? t('pgn') : t('pgn_in').replace('{notation}', t('notation_' + ui.notation));
+    // The analysis board at the position shown, with the game's moves as its main line.
+    const recs = state.records || [];
+    const link = studyLink(state.game, state.start_fen, recs.map((/** @type {any} */ r) => r.iccs), ui.replayPly == null ? recs.length : ui.replayPly);
+    $('study-link').hidden = !link;
+    if (link) $('study-link').setAttribute('href', link);
     if (mod.seats) { $('seats').innerHTML = mod.seats(state, ctx); decorate($('seats')); }
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     // A seat may have no colour yet (the game's module says: its `sideOf`).
