@@ -154,7 +154,7 @@ export function analysisBoardView(view, args) {
 
   view.innerHTML = `<div class="study" data-testid="analysis-board">
     <div class="study-board"><svg id="study-svg" class="board" data-testid="board"></svg>
-      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">⏮</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">⏭</button><button data-a="flip" data-testid="flip">${t('flip')}</button></div></div>
+      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button></div></div>
     <div class="study-side card">
       <h2>${t('study_title')}</h2>
       <div class="study-status" id="study-status" data-testid="study-status"></div>
@@ -163,7 +163,7 @@ export function analysisBoardView(view, args) {
       <div class="buttons" id="study-node-tools"><button data-a="promote" data-testid="promote">${t('study_promote')}</button><button data-a="delete" data-testid="delete-move">${t('study_delete')}</button></div>
       <label class="small study-comment">${t('study_comment')}<textarea id="study-comment" data-testid="comment" rows="2" maxlength="2000"></textarea></label>
       <details class="study-load" data-testid="study-load"${tr.nodes.length > 1 ? '' : ' open'}><summary>${t('study_load')}</summary>
-        <p><label>${t('fen')}<br><input id="study-fen" data-testid="fen-input" spellcheck="false" autocomplete="off"></label> <button data-a="fen" data-testid="fen-load">${t('study_set_position')}</button></p>
+        <p class="fen-row"><label>${t('fen')}<br><input id="study-fen" data-testid="fen-input" spellcheck="false" autocomplete="off"></label><button data-a="fen" data-testid="fen-load">${t('study_set_position')}</button></p>
         <p><label>${t('study_paste')}<br><textarea id="study-paste" data-testid="paste" rows="4" spellcheck="false" placeholder="${esc(t('study_paste_hint'))}"></textarea></label></p>
         <p><button data-a="paste" data-testid="paste-load">${t('study_import')}</button> <label class="file-pick">${t('study_file')} <input type="file" id="study-file" data-testid="file"></label></p>
       </details>
