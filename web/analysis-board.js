@@ -159,6 +159,11 @@ export function analysisBoardView(view, args) {
       <h2>${t('study_title')}</h2>
       <div class="study-status" id="study-status" data-testid="study-status"></div>
       <div class="tools">${t('moves')}${t('colon')}<select id="study-notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></div>
+      <div class="study-engine" id="study-engine" data-testid="engine"><div class="engine-head"><button data-a="engine" data-testid="engine-toggle" aria-pressed="false">${t('engine_start')}</button>
+        <label class="small">${t('engine_lines')} <select id="study-lines" data-testid="engine-lines"><option>1</option><option>2</option><option selected>3</option><option>4</option><option>5</option></select></label>
+        <span class="muted small" id="engine-depth" data-testid="engine-depth"></span></div>
+        <div class="eval-bar" data-testid="eval-bar" hidden><div class="eval-red" id="eval-red"></div><span class="eval-text" id="eval-text" data-testid="eval-text"></span></div>
+        <ol class="engine-lines" id="engine-lines" data-testid="engine-line-list"></ol></div>
       <div class="study-tree" id="study-tree" data-testid="move-tree"></div>
       <div class="buttons" id="study-node-tools"><button data-a="promote" data-testid="promote">${t('study_promote')}</button><button data-a="delete" data-testid="delete-move">${t('study_delete')}</button></div>
       <label class="small study-comment">${t('study_comment')}<textarea id="study-comment" data-testid="comment" rows="2" maxlength="2000"></textarea></label>
@@ -204,8 +209,80 @@ export function analysisBoardView(view, args) {
     return html;
   };
 
+  // The engine in the browser (engine-worker.js): the position shown, depth
+  // after depth until stopped; each answer's lines in the page's notation.
+  const engine = /** @type {{ on: boolean, fen: string, worker: Worker | null, last: any }} */ ({ on: false, fen: '', worker: null, last: null });
+  // Stopped, the last lines stay (they can still be played) until the board moves on.
+  const stopEngine = () => { if (engine.worker) engine.worker.terminate(); engine.worker = null; };
+  function startEngine(/** @type {string} */ fen) {
+    stopEngine();
+    engine.fen = fen;
+    engine.last = null;
+    const w = new Worker('/static/engine-worker.js');
+    engine.worker = w;
+    w.onmessage = (e) => {
+      if (engine.worker !== w) return;
+      const r = e.data;
+      if (r.error) { ui.error = r.error; stopEngine(); engine.on = false; drawEngine(); $('study-err').textContent = ui.error; return; }
+      if (r.done) { drawEngine(); return; }
+      engine.last = r;
+      drawEngine();
+    };
+    const lines = Number(/** @type {HTMLSelectElement} */ ($('study-lines')).value) || 1;
+    w.postMessage({ live: true, variant, fen, lines, maxDepth: 24 });
+    drawEngine();
+  }
+  /** A score for red as people read it: +1.25, or #3 (red mates in three), #-3. */
+  const scoreText = (/** @type {any} */ l) => {
+    if (l.mate != null) return `#${l.mate > 0 ? '' : '-'}${Math.ceil(Math.abs(l.mate) / 2)}`;
+    const s = (l.score || 0) / 100;
+    return (s > 0 ? '+' : '') + s.toFixed(2);
+  };
+  /** Red's winning chance, 0-100 (the curve lichess uses for centipawns). */
+  const redShare = (/** @type {any} */ l) => (l.mate != null ? (l.mate > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-0.00368208 * (l.score || 0))) - 1));
+  function drawEngine() {
+    const b = /** @type {HTMLButtonElement} */ ($('study-engine').querySelector('[data-a="engine"]'));
+    b.textContent = t(engine.on ? 'engine_stop' : 'engine_start');
+    b.setAttribute('aria-pressed', String(engine.on));
+    const r = engine.last;
+    const bar = /** @type {HTMLElement} */ ($('study-engine').querySelector('.eval-bar'));
+    bar.hidden = !r || !r.lines || !r.lines.length;
+    $('engine-depth').textContent = r ? t('engine_depth', { n: r.depth }) : engine.on ? t('engine_thinking') : '';
+    $('study-engine').classList.toggle('stopped', !engine.on);
+    if (!r || !r.lines) { $('engine-lines').innerHTML = r && r.over ? `<li class="muted">${t('engine_over')}</li>` : ''; return; }
+    const top = r.lines[0];
+    $('eval-red').style.width = `${redShare(top).toFixed(1)}%`;
+    $('eval-text').textContent = scoreText(top);
+    $('engine-lines').innerHTML = r.lines.map((/** @type {any} */ l, /** @type {number} */ i) => {
+      const names = [];
+      let fen = engine.fen;
+      for (const mv of (l.pv && l.pv.length ? l.pv : [l.best]).slice(0, 12)) {
+        if (!study.legal(fen).includes(mv)) break;
+        names.push(study.name(fen, mv, ui.notation));
+        fen = study.play(fen, mv);
+      }
+      return `<li data-line="${i}" data-testid="engine-line" title="${esc(t('engine_line_title'))}"><b>${esc(scoreText(l))}</b> ${esc(names.join(' '))}</li>`;
+    }).join('');
+  }
+  /** Plays engine line `i` into the tree from the position it was found in; the board shows its first move. */
+  function playLine(/** @type {number} */ i) {
+    const r = engine.last;
+    const l = r && r.lines && r.lines[i];
+    if (!l || tr.nodes[tr.cur].fen !== engine.fen) return;
+    let at = tr.cur, first = null;
+    for (const mv of (l.pv && l.pv.length ? l.pv : [l.best])) {
+      const next = addMove(tr, at, mv);
+      if (next == null) break;
+      if (first == null) first = next;
+      at = next;
+    }
+    if (first != null) go(first);
+  }
+
   function render() {
     const node = tr.nodes[tr.cur];
+    if (engine.on && engine.fen !== node.fen) startEngine(node.fen);
+    else if (!engine.on && engine.fen !== node.fen && engine.last) { engine.last = null; engine.fen = ''; drawEngine(); }
     const legal = study.legal(node.fen);
     const last = node.parent == null ? [] : [node.mv.slice(0, 2), node.mv.slice(2, 4)];
     const check = study.check(node.fen);
@@ -292,12 +369,19 @@ export function analysisBoardView(view, args) {
     const el = /** @type {HTMLElement} */ (e.target);
     const move = /** @type {HTMLElement | null} */ (el.closest('[data-node]'));
     if (move) { e.preventDefault(); go(Number(move.dataset.node)); return; }
+    const line = /** @type {HTMLElement | null} */ (el.closest('[data-line]'));
+    if (line) { playLine(Number(line.dataset.line)); return; }
     const nav = /** @type {HTMLElement | null} */ (el.closest('[data-nav]'));
     if (nav) { step(String(nav.dataset.nav)); return; }
     const a = /** @type {HTMLElement | null} */ (el.closest('[data-a]'));
     if (!a) return;
     const what = a.dataset.a;
     if (what === 'flip') { ui.flipped = !ui.flipped; render(); }
+    else if (what === 'engine') {
+      engine.on = !engine.on;
+      if (engine.on) startEngine(tr.nodes[tr.cur].fen); else stopEngine();
+      drawEngine();
+    }
     else if (what === 'promote') { promote(tr, tr.cur); render(); }
     else if (what === 'delete') { deleteMove(tr, tr.cur); render(); }
     else if (what === 'export') exportPgn();
@@ -315,7 +399,8 @@ export function analysisBoardView(view, args) {
   };
   const onChange = (/** @type {Event} */ e) => {
     const el = /** @type {HTMLInputElement} */ (e.target);
-    if (el.id === 'study-notation') { ui.notation = el.value; localStorage.setItem('qy-notation', ui.notation); render(); }
+    if (el.id === 'study-notation') { ui.notation = el.value; localStorage.setItem('qy-notation', ui.notation); render(); drawEngine(); }
+    else if (el.id === 'study-lines') { if (engine.on) startEngine(tr.nodes[tr.cur].fen); }
     else if (el.id === 'study-file' && el.files && el.files[0]) {
       const f = el.files[0];
       if (f.size > (1 << 20)) { ui.error = t('study_file_large'); render(); return; }
@@ -346,6 +431,7 @@ export function analysisBoardView(view, args) {
   document.addEventListener('keydown', onKey);
   render();
   return () => {
+    stopEngine();
     view.removeEventListener('click', onViewClick);
     view.removeEventListener('change', onChange);
     view.removeEventListener('input', onInput);

@@ -154,3 +154,46 @@ test("a game's page opens the analysis board at the ply shown", async () => {
   assert.equal(await hashPly(page), 2);
   await page.context().close();
 });
+
+test('the engine in the browser searches depth after depth with several lines until stopped; a line clicked goes into the tree', async () => {
+  const page = await newPage();
+  await page.evaluate(() => localStorage.setItem('qy-notation', 'iccs'));
+  await openBoard(page);
+  await page.selectOption('[data-testid="engine-lines"]', '3');
+  const t0 = Date.now();
+  await page.click('[data-testid="engine-toggle"]');
+  await page.waitForFunction(() => /depth ([4-9]|\d\d)/.test(document.querySelector('[data-testid="engine-depth"]').textContent), null, { timeout: 60000 });
+  console.log(`engine in the browser: depth 4 from the start position in ${Date.now() - t0} ms`);
+  const lines = await page.locator('[data-testid="engine-line"]').allTextContents();
+  assert.equal(lines.length, 3, lines.join(' | '));
+  for (const l of lines) assert.match(l, /^[+-]?\d+\.\d\d [a-i]\d[a-i]\d( [a-i]\d[a-i]\d)*$/);
+  const firsts = lines.map((l) => l.split(' ')[1]);
+  assert.equal(new Set(firsts).size, 3, 'three different first moves');
+  assert.ok(await page.locator('[data-testid="eval-bar"]').isVisible());
+  assert.match(await page.locator('[data-testid="eval-text"]').textContent(), /^[+-]?\d+\.\d\d$/);
+  // Stop, then play the second line into the tree.
+  // Stopped, the last lines stay and can be played.
+  assert.equal(await page.locator('[data-testid="engine-toggle"]').getAttribute('aria-pressed'), 'true');
+  await page.click('[data-testid="engine-toggle"]');
+  assert.equal(await page.locator('[data-testid="engine-toggle"]').getAttribute('aria-pressed'), 'false');
+  const depth = await page.locator('[data-testid="engine-depth"]').textContent();
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('[data-testid="engine-depth"]').textContent(), depth, 'no deeper once stopped');
+  assert.equal(await page.locator('[data-testid="engine-line"]').count(), 3);
+  const second = (await page.locator('[data-testid="engine-line"]').nth(1).textContent()).split(' ').slice(1);
+  await page.locator('[data-testid="engine-line"]').nth(1).click();
+  assert.equal(await current(page), second[0]);
+  assert.deepEqual((await treeMoves(page)).slice(0, second.length), second);
+  // The old lines were for the position before: gone. Started again, the
+  // engine searches the position on the board (the other side to move).
+  assert.equal(await page.locator('[data-testid="engine-line"]').count(), 0);
+  await page.click('[data-testid="engine-toggle"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="engine-line"]').length === 3);
+  const reply = (await page.locator('[data-testid="engine-line"]').first().textContent()).split(' ')[1];
+  assert.match(reply, /^[a-i][5-9][a-i]\d$/, 'a black move');
+  // Moving on the board while it runs: it follows.
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => /^[+-]?\d+\.\d\d [a-i][0-4]/.test(document.querySelector('[data-testid="engine-line"]')?.textContent || ''));
+  await page.click('[data-testid="engine-toggle"]');
+  await page.context().close();
+});
