@@ -1,6 +1,6 @@
 // Screenshots of the analysis board (issue 39, not a test): an imported game
 // with a side line and comments, the move shown in the middle of the tree,
-// the export open; 1440x900 and 390x844, en and zh.
+// the engine's lines and evaluation bar, the export open, a bad file's error; 1440x900 and 390x844, en and zh.
 // Usage: QIYUAN_BIN=... [QIYUAN_WEB=...] node shots-study.mjs OUTDIR
 import { spawn, execSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
@@ -30,9 +30,17 @@ try {
     await page.click('[data-testid="paste-load"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="tree-move"]').length > 10);
     for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight');
+    await page.click('[data-testid="engine-toggle"]');
+    await page.waitForFunction(() => /(depth|深度) ([6-9]|\d\d)/.test(document.querySelector('[data-testid="engine-depth"]').textContent), null, { timeout: 60000 });
+    await page.click('[data-testid="engine-toggle"]');
     await page.click('[data-testid="export"]');
     await page.screenshot({ path: join(OUT, `study-tree-${sz}-${lang}.png`), fullPage: true });
-    await page.fill('[data-testid="paste"]', '1. h2e2 h9g7\n2. h2h9\n').catch(() => {});
+    // A bad file: the error names the line.
+    await page.click('[data-testid="study-load"] summary');
+    await page.fill('[data-testid="paste"]', '1. h2e2 h9g7\n2. h2h9\n');
+    await page.click('[data-testid="paste-load"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="study-error"]').textContent.length > 20);
+    await page.screenshot({ path: join(OUT, `study-error-${sz}-${lang}.png`), fullPage: true });
     await ctx.close();
   }
 } finally {
