@@ -27,8 +27,11 @@ mod text;
 #[cfg(test)]
 mod tests;
 
+pub mod ai;
 pub mod cli;
 pub mod game;
+#[cfg(feature = "table")]
+pub mod table;
 
 use std::sync::OnceLock;
 
