@@ -56,7 +56,7 @@ function arcPath(a, b, turn) {
  * @property {string | null} selected
  * @property {Set<string>} targets
  * @property {{ army: string, path: string[], age: number, newest: boolean }[]} paths recent moves, age 0 the newest
- * @property {{ army: string, seat: number, name: string, state: string }[]} corners each army's corner: name, state (a word: ready, out…)
+ * @property {{ army: string, seat: number, name: string, state: string, clock: boolean }[]} corners each army's corner: name, state (a word: ready, out…), whether its clock shows
  * @property {(post: string) => void} onClick
  */
 
@@ -116,21 +116,8 @@ export function drawBoard(svg, v) {
     head.textContent = (turnNow ? '▶ ' : '') + t('sg_army_' + c.army);
     const nm = c.name.length > 14 ? c.name.slice(0, 13) + '…' : c.name;
     el('text', { x: x - 76, y: y + 8, 'font-size': 15, fill: '#333' }, g).textContent = nm;
-    if (c.state) el('text', { x: x - 76, y: y + 36, 'font-size': 15, 'font-weight': 'bold', fill: out ? '#666' : '#3d7a3a', 'data-corner-state': c.army }, g).textContent = c.state;
-    else el('text', { x: x + 80, y: y + 38, 'text-anchor': 'end', 'font-size': 20, 'font-family': 'ui-monospace, monospace', fill: '#222', class: 'sg-clock', 'data-clock-seat': String(c.seat) }, g);
-  }
-
-  // The latest move of each army, older ones fainter, under the pieces.
-  const paths = el('g', { 'pointer-events': 'none', fill: 'none', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, svg);
-  const maxAge = Math.max(1, ...v.paths.map((p) => p.age));
-  for (const p of v.paths) {
-    if (p.path.length < 2) continue;
-    const op = p.newest ? 0.85 : 0.75 - (0.4 * p.age) / maxAge;
-    const pts = p.path.map((q) => point(q, turn).map(f1).join(',')).join(' ');
-    el('polyline', { points: pts, stroke: '#fff', 'stroke-width': 8, 'stroke-opacity': op * 0.6 }, paths);
-    el('polyline', { points: pts, stroke: COLOUR[p.army] || '#333', 'stroke-width': 4.5, 'stroke-opacity': op, 'stroke-dasharray': p.newest ? '' : '8 5', 'data-testid': p.newest ? 'last-path' : 'recent-path', 'data-army': p.army, 'data-path': p.path.join(' ') }, paths);
-    const [sx, sy] = point(p.path[0], turn);
-    el('circle', { cx: sx, cy: sy, r: 6, fill: COLOUR[p.army] || '#333', 'fill-opacity': op }, paths);
+    if (c.state) el('text', { x: x - 76, y: y + 37, 'font-size': 15, 'font-weight': 'bold', fill: out ? '#666' : '#3d7a3a', 'data-corner-state': c.army }, g).textContent = c.state;
+    if (!out && c.clock) el('text', { x: x + 80, y: y + 38, 'text-anchor': 'end', 'font-size': 20, 'font-family': 'ui-monospace, monospace', fill: '#222', class: 'sg-clock', 'data-clock-seat': String(c.seat) }, g);
   }
 
   // Posts and pieces.
@@ -158,5 +145,27 @@ export function drawBoard(svg, v) {
       }
     }
     if (v.targets.has(p)) el('circle', { cx: x, cy: y, r: 7, fill: '#2a7ae2', opacity: 0.8, stroke: '#fff', 'stroke-width': 1.5, 'data-target': p }, g);
+  }
+
+  // The latest move of each army over the pieces, older ones fainter: a
+  // line through the posts it passed, a dot where it started, a frame
+  // where it ended.
+  const paths = el('g', { 'pointer-events': 'none', fill: 'none', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }, svg);
+  const maxAge = Math.max(1, ...v.paths.map((p) => p.age));
+  for (const p of v.paths) {
+    if (p.path.length < 2) continue;
+    const op = p.newest ? 0.9 : 0.8 - (0.4 * p.age) / maxAge;
+    const colour = COLOUR[p.army] || '#333';
+    // The line stops at the frame round the piece that stands at its end, not over its name.
+    const xy = p.path.map((q) => point(q, turn));
+    const [lx, ly] = xy[xy.length - 1], [px, py] = xy[xy.length - 2];
+    const d = Math.hypot(lx - px, ly - py) || 1, cut = Math.min(d / 2, Math.abs(lx - px) > Math.abs(ly - py) ? 20 : 16);
+    xy[xy.length - 1] = [lx - ((lx - px) / d) * cut, ly - ((ly - py) / d) * cut];
+    const pts = xy.map((q) => q.map(f1).join(',')).join(' ');
+    el('polyline', { points: pts, stroke: '#fff', 'stroke-width': 7, 'stroke-opacity': op * 0.55 }, paths);
+    el('polyline', { points: pts, stroke: colour, 'stroke-width': 3.5, 'stroke-opacity': op, 'stroke-dasharray': p.newest ? '' : '7 4', 'data-testid': p.newest ? 'last-path' : 'recent-path', 'data-army': p.army, 'data-path': p.path.join(' ') }, paths);
+    const [sx, sy] = point(p.path[0], turn), [ex, ey] = point(p.path[p.path.length - 1], turn);
+    el('circle', { cx: sx, cy: sy, r: 6, fill: colour, 'fill-opacity': op, stroke: '#fff', 'stroke-width': 1.5 }, paths);
+    el('rect', { x: ex - 20, y: ey - 16, width: 40, height: 32, rx: 6, stroke: colour, 'stroke-width': 3, 'stroke-opacity': op }, paths);
   }
 }

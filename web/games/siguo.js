@@ -100,7 +100,8 @@ export function draw(svg, { state, userFlipped, selected, targets, onClick }) {
     army: a,
     seat,
     name: seatLabel((state.seats || [])[seat]),
-    state: a in why ? t('sg_out') : setupPhase(state) ? t(toSetUp.has(seat) ? 'sg_setting_up' : 'sg_ready') : state.status === 'finished' ? ' ' : '',
+    state: a in why ? t('sg_out') : setupPhase(state) ? t(toSetUp.has(seat) ? 'sg_setting_up' : 'sg_ready') : '',
+    clock: state.status === 'playing',
   }));
   drawBoard(svg, {
     turn: (turnFor(mine || 's') + (userFlipped ? 2 : 0)) % 4,
@@ -204,8 +205,8 @@ export function seats(state, ctx) {
     const team = a === 's' || a === 'n' ? 'sn' : 'ew';
     return `<div class="tq-seat sg-seat sg-team-${team}${turn ? ' turn' : ''}${out ? ' out' : ''}" data-testid="seat-${a}" data-seat="${i}" style="--sg-army:${COLOUR[a]}">
       <span class="tq-turn" aria-label="${turn ? esc(t('tq_to_move')) : ''}">${turn ? '▶' : ''}</span>${swatch(a)}
-      <span class="tq-name"><b style="color:${out ? '#888' : COLOUR[a]}">${t('sg_army_' + a)}</b> ${name}${you}${titleSlot(state.game, s)}</span>
-      <span class="tq-togo sg-teamname">${t('sg_team_' + team)}</span>
+      <span class="tq-name"><b style="color:${out ? '#888' : COLOUR[a]}">${t('sg_army_' + a)}</b> <span class="sg-player">${name}${you}</span>${titleSlot(state.game, s)}</span>
+      <span class="tq-togo sg-teamname" title="${esc(t('sg_team_' + team))}">${t('sg_teamshort_' + team)}</span>
       <span class="tq-marks">${marks.join(' ')}</span>
       ${out || state.status === 'finished' ? '<span></span>' : `<span class="clock tq-clock" data-clock-seat="${i}"></span>`}</div>`;
   });

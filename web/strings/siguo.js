@@ -13,6 +13,8 @@ export default {
   sg_short_w: { en: 'W', zh: '西' },
   sg_team_sn: { en: 'South & North', zh: '南北联军' },
   sg_team_ew: { en: 'East & West', zh: '东西联军' },
+  sg_teamshort_sn: { en: 'S+N', zh: '南北' },
+  sg_teamshort_ew: { en: 'E+W', zh: '东西' },
   sg_team: { en: 'Team', zh: '阵营' },
   sg_you: { en: '(you)', zh: '（你）' },
   sg_ally: { en: 'ally', zh: '盟友' },
