@@ -69,6 +69,17 @@ for (const sz of Object.keys(sizes)) for (const lang of ['en', 'zh']) {
   }
   await shot(page, 'later', tag, sz === 'phone');
   await page.context().close();
+  // West out already; South takes East's flag: the team's win.
+  const end = await open(sz, lang);
+  const id = await end.evaluate(async () => (await (await fetch('/api/games', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'siguo', opponent: 'ai:1', fen: 'sFh1,sJp8,sGg2,sDi6,nFh17,nPg16,nSi12,eFq8,eTm9,eGl9 s w 0 1' }) })).json()).id);
+  await end.goto(`${base}/#/game/${id}`);
+  await end.waitForSelector('[data-post="p8"] [data-piece]');
+  await shot(end, 'west-out', tag);
+  await end.click('[data-post="p8"]');
+  await end.click('[data-post="q8"]');
+  await end.waitForSelector('#result .result-panel, #result [data-testid]');
+  await shot(end, 'won', tag, sz === 'phone');
+  await end.context().close();
 }
 await browser.close();
 server.kill('SIGTERM');

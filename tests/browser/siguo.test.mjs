@@ -164,3 +164,30 @@ test('siguo: a set-up is saved under four-army Junqi by name and loaded back, in
   await page.waitForFunction(() => document.querySelector('[data-post="f11"] [data-piece]')?.getAttribute('data-piece') === 'wC');
   await page.context().close();
 });
+
+test('siguo: an army that is out is greyed with its pieces gone; taking the last enemy flag wins for the team, in words', async () => {
+  const page = await newPage();
+  // West is already out (S15's armies-out field); South's 军长 stands beside East's flag.
+  const fen = 'sFh1,sJp8,sGg2,nFh17,nPg16,eFq8,eTm9 s w 0 1';
+  const id = await page.evaluate(async (fen) => {
+    const r = await fetch('/api/games', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'siguo', opponent: 'ai:1', fen }) });
+    return (await r.json()).id;
+  }, fen);
+  await page.goto(`${page.url().split('#')[0]}#/game/${id}`);
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('[data-testid="status"]')?.textContent || ''));
+  assert.match(await page.locator('[data-testid="seat-w"]').getAttribute('class'), /\bout\b/);
+  assert.match(await page.locator('[data-testid="out-mark-w"]').textContent(), /out/);
+  assert.equal(await page.locator('[data-block="w"]').getAttribute('fill'), '#d6d2ca', 'West\'s block greyed');
+  assert.equal(await page.locator('[data-army="w"]').count(), 0, 'no West piece on the board');
+  assert.match(await page.locator('[data-post="q8"] [data-piece]').getAttribute('data-piece'), /^e/);
+  await page.click('[data-post="p8"]');
+  await page.waitForSelector('[data-target="q8"]');
+  await page.click('[data-post="q8"]');
+  await page.waitForFunction(() => /South & North win/.test(document.querySelector('#result')?.textContent || ''), null, { timeout: 15000 });
+  const result = await page.locator('#result').textContent();
+  assert.match(result, /East is out: its flag was taken\./);
+  assert.match(await page.locator('[data-testid="recent-moves"]').textContent(), /p8→q8: takes the flag East is out: its flag was taken\./);
+  assert.match(await page.locator('[data-testid="out-mark-e"]').textContent(), /its flag was taken/);
+  assert.equal(await page.locator('[data-army="e"]').count(), 0, 'East\'s pieces gone');
+  await page.context().close();
+});

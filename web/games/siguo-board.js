@@ -56,7 +56,8 @@ function arcPath(a, b, turn) {
  * @property {string | null} selected
  * @property {Set<string>} targets
  * @property {{ army: string, path: string[], age: number, newest: boolean }[]} paths recent moves, age 0 the newest
- * @property {{ army: string, seat: number, name: string, state: string, clock: boolean }[]} corners each army's corner: name, state (a word: ready, out…), whether its clock shows
+ * @property {{ army: string, seat: number, name: string, ai: number | null, state: '' | 'out' | 'ready' | 'setting', clock: boolean }[]} corners
+ *   each army's corner: its player (an AI by its level), its state in the set-up phase or out, whether its clock shows
  * @property {(post: string) => void} onClick
  */
 
@@ -111,12 +112,16 @@ export function drawBoard(svg, v) {
     const g = el('g', { 'data-corner': c.army, opacity: out ? 0.5 : 1 }, svg);
     el('rect', { x: x - 88, y: y - 52, width: 176, height: 104, rx: 10, fill: turnNow ? '#fff7d6' : '#fffaf0', stroke: turnNow ? COLOUR[c.army] : '#cdbb92', 'stroke-width': turnNow ? 3 : 1 }, g);
     el('circle', { cx: x - 62, cy: y - 26, r: 15, fill: out ? '#999' : COLOUR[c.army] }, g);
-    el('text', { x: x - 62, y: y - 20, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 'bold', fill: '#fff', class: 'piece-text' }, g).textContent = t('sg_short_' + c.army);
+    // Each key written out (tools/piece-font.py reads them to put their characters in the font).
+    const initial = { s: t('sg_short_s'), e: t('sg_short_e'), n: t('sg_short_n'), w: t('sg_short_w') }[c.army] || '';
+    const title = (turnNow ? '▶ ' : '') + ({ s: t('sg_army_s'), e: t('sg_army_e'), n: t('sg_army_n'), w: t('sg_army_w') }[c.army] || '');
+    el('text', { x: x - 62, y: y - 20, 'text-anchor': 'middle', 'font-size': 16, 'font-weight': 'bold', fill: '#fff', class: 'piece-text' }, g).textContent = initial;
     const head = el('text', { x: x - 40, y: y - 20, 'font-size': 18, 'font-weight': 'bold', fill: out ? '#777' : COLOUR[c.army] }, g);
-    head.textContent = (turnNow ? '▶ ' : '') + t('sg_army_' + c.army);
-    const nm = c.name.length > 14 ? c.name.slice(0, 13) + '…' : c.name;
+    head.textContent = title;
+    const nm = c.ai != null ? t('ai_named', { n: c.ai }) : c.name.length > 14 ? c.name.slice(0, 13) + '…' : c.name;
     el('text', { x: x - 76, y: y + 8, 'font-size': 15, fill: '#333' }, g).textContent = nm;
-    if (c.state) el('text', { x: x - 76, y: y + 37, 'font-size': 15, 'font-weight': 'bold', fill: out ? '#666' : '#3d7a3a', 'data-corner-state': c.army }, g).textContent = c.state;
+    const word = { out: t('sg_out'), ready: t('sg_ready'), setting: t('sg_setting_up') }[c.state] || '';
+    if (word) el('text', { x: x - 76, y: y + 37, 'font-size': 15, 'font-weight': 'bold', fill: out ? '#666' : '#3d7a3a', 'data-corner-state': c.army }, g).textContent = word;
     if (!out && c.clock) el('text', { x: x + 80, y: y + 38, 'text-anchor': 'end', 'font-size': 20, 'font-family': 'ui-monospace, monospace', fill: '#222', class: 'sg-clock', 'data-clock-seat': String(c.seat) }, g);
   }
 

@@ -92,15 +92,19 @@ export function draw(svg, { state, userFlipped, selected, targets, onClick }) {
     for (const [p, ch] of draft) pieces.set(p, { army: mine, piece: ch });
   }
   const records = state.records || [];
-  const recent = setupPhase(state) ? [] : recentRecords(records, mine).filter((j) => pathOf(records[j]).length >= 2);
+  const why0 = outReasons(state);
+  // A player's own moves end the list while it plays; once out, or once over, the last round.
+  const own = mine && !(mine in why0) && state.status === 'playing' ? mine : null;
+  const recent = setupPhase(state) ? [] : recentRecords(records, own).filter((j) => pathOf(records[j]).length >= 2);
   const paths = recent.map((j, k) => ({ army: records[j].army, path: pathOf(records[j]), age: recent.length - 1 - k, newest: j === records.length - 1 }));
-  const why = outReasons(state);
+  const why = why0;
   const toSetUp = new Set(state.seats_to_move || []);
   const corners = ARMIES.split('').map((a, seat) => ({
     army: a,
     seat,
     name: seatLabel((state.seats || [])[seat]),
-    state: a in why ? t('sg_out') : setupPhase(state) ? t(toSetUp.has(seat) ? 'sg_setting_up' : 'sg_ready') : '',
+    ai: ((state.seats || [])[seat] || {}).kind === 'ai' ? state.seats[seat].level : null,
+    state: /** @type {'' | 'out' | 'ready' | 'setting'} */ (a in why ? 'out' : setupPhase(state) ? (toSetUp.has(seat) ? 'setting' : 'ready') : ''),
     clock: state.status === 'playing',
   }));
   drawBoard(svg, {
@@ -154,7 +158,13 @@ function recText(rec) {
 }
 
 /** The armies a record put out, in words. @param {Record<string, any>} rec */
-const outsText = (rec) => outsOf(rec).map((o) => t('sg_went_out', { army: t('sg_army_' + o.army), why: whyText(o.why) })).join(' ');
+const outsText = (rec) => outsOf(rec).map((o) => wentOut(o.army, o.why)).join(' ');
+
+/** "East is out: its flag was taken." (without a known reason: "East is out."). @param {string} army @param {string} why */
+function wentOut(army, why) {
+  const known = why && t('sg_out_' + why) !== 'sg_out_' + why;
+  return known ? t('sg_went_out', { army: t('sg_army_' + army), why: t('sg_out_' + why) }) : t('sg_went_out_plain', { army: t('sg_army_' + army) });
+}
 
 /** The side panel: the set-up phase (with saved set-ups), or the moves since one's own with their clashes; the legend. */
 export function info(state, _t, ctx) {
@@ -254,7 +264,7 @@ export function explain(state) {
   if (!w) return null;
   const why = outReasons(state);
   const losers = ARMIES.split('').filter((a) => !w.includes(a));
-  const lines = losers.map((a) => t('sg_went_out', { army: t('sg_army_' + a), why: whyText(why[a] || '') }));
+  const lines = losers.map((a) => wentOut(a, why[a] || ''));
   return lines.join(' ');
 }
 
