@@ -450,12 +450,6 @@ pub trait HallPolicy: Rules {
 /// What a finished game settles: scores, the target, game points and
 /// placings. Every method has a default for games without them.
 pub trait Settlement: Rules {
-    /// The teams of a team game (seats that win or lose together, and who
-    /// never attack each other), each a list of seats; `None` when every
-    /// seat plays for itself. Ratings rate a team's result for all of it.
-    fn teams(&self) -> Option<Vec<Vec<usize>>> {
-        None
-    }
     /// The game-specific scores per seat (Jifen points), if the game has them.
     fn scores(&self) -> Option<Vec<i32>> {
         None

@@ -170,6 +170,10 @@ impl GameKind for SiguoKind {
     fn seat_names(&self, seats: usize) -> Vec<String> {
         qiyuan_core::kind::named_seats(&SEAT_NAMES, seats)
     }
+    fn teams(&self, _variant: &str, seats: usize) -> Option<Vec<Vec<usize>>> {
+        // S1: allies sit opposite.
+        (seats == SEATS).then(|| vec![vec![0, 2], vec![1, 3]])
+    }
     fn web_module(&self) -> &'static str {
         "siguo"
     }
@@ -260,7 +264,8 @@ impl SiguoTable {
         };
         self.outcome = Some(match ending {
             Ending::Won { team, why } => {
-                let winners: Vec<usize> = (0..SEATS).filter(|&s| team_of(s as u8) == team).collect();
+                let winners: Vec<usize> =
+                    (0..SEATS).filter(|&s| team_of(s as u8) == team).collect();
                 let (wz, we) = Self::team_words(team);
                 let (lz, le) = Self::team_words(1 - team);
                 let reason = match why {
@@ -319,15 +324,20 @@ impl SiguoTable {
 
     /// The record entries `viewer` may see, from `from` on (S9): set-ups as
     /// [`SiguoTable::setup_shown`] says; for each move its army, the
-    /// clash's outcome, the path and the armies put out; never a rank.
+    /// clash's outcome, the path and the armies put out (`out`: `e:flag-taken
+    /// n:no-moves`); never a rank.
     fn records(&self, viewer: Viewer, from: usize) -> Vec<MoveRecord> {
         let setups = self.setup_texts.len();
         let events = self.game.as_ref().map_or(&[][..], |g| g.events());
         let letter = |army: u8| four_armies().army_letter(army).unwrap_or('?').to_string();
+        // One `out` entry (the page's notations are a map): `e:flag-taken
+        // n:no-moves`, in the order the armies went out.
         let outs = |out: &[(u8, OutReason)]| {
-            out.iter()
-                .map(|(a, why)| ("out".to_string(), format!("{}:{}", letter(*a), why.word())))
-                .collect::<Vec<_>>()
+            let words: Vec<String> = out
+                .iter()
+                .map(|(a, why)| format!("{}:{}", letter(*a), why.word()))
+                .collect();
+            (!words.is_empty()).then(|| ("out".to_string(), words.join(" ")))
         };
         (from..self.history.len())
             .map(|i| {
@@ -629,11 +639,7 @@ impl HallPolicy for SiguoTable {
     }
 }
 
-impl Settlement for SiguoTable {
-    fn teams(&self) -> Option<Vec<Vec<usize>>> {
-        Some(vec![vec![0, 2], vec![1, 3]])
-    }
-}
+impl Settlement for SiguoTable {}
 
 impl TableGame for SiguoTable {
     fn boxed_clone(&self) -> Box<dyn TableGame> {

@@ -51,13 +51,17 @@ fn s7_the_set_up_phase_is_simultaneous_secret_and_in_the_own_frame() {
     assert_eq!(t.seats_to_move(), vec![0, 1, 2, 3]);
     assert_eq!(t.turn_time_ms(30_000), SETUP_MS, "S12: three minutes");
     let text = Setup::standard(Side::Red).to_string();
-    t.play_for(2, &text, &mut Counter(1)).expect("north's set-up");
+    t.play_for(2, &text, &mut Counter(1))
+        .expect("north's set-up");
     assert_eq!(t.seats_to_move(), vec![0, 1, 3]);
     // North sees its 25 pieces in its own block; nobody else sees any.
     let north = tokens(&t.view(Viewer::Seat(2)));
     assert_eq!(north.len(), 25);
     assert!(north.iter().all(|p| p.starts_with('n')), "{north:?}");
-    assert!(north.contains(&"nFj17".to_string()), "own b1 is j17: {north:?}");
+    assert!(
+        north.contains(&"nFj17".to_string()),
+        "own b1 is j17: {north:?}"
+    );
     for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
         assert!(tokens(&t.view(viewer)).is_empty(), "{viewer:?}");
         let (_, recs) = t.move_records_for(viewer, 0);
@@ -82,7 +86,13 @@ fn s9_no_view_or_record_shows_a_rank_its_viewer_may_not_see() {
         let mut t = placed(&[("mode", mode)]);
         let mut ply = 0u32;
         while t.result().is_none() && ply < 3000 {
-            for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2), Viewer::Seat(3), Viewer::Spectator] {
+            for viewer in [
+                Viewer::Seat(0),
+                Viewer::Seat(1),
+                Viewer::Seat(2),
+                Viewer::Seat(3),
+                Viewer::Spectator,
+            ] {
                 let game = qiyuan_core::table_as::<SiguoTable>(t.as_ref())
                     .and_then(SiguoTable::game)
                     .expect("a game");
@@ -103,7 +113,8 @@ fn s9_no_view_or_record_shows_a_rank_its_viewer_may_not_see() {
                 for (i, r) in recs.iter().enumerate().take(4) {
                     let owner = "senw".find(r.notations[0].1.as_str()).expect("army");
                     let may = viewer == Viewer::Seat(owner)
-                        || (allies && matches!(viewer, Viewer::Seat(s) if team_of(s as u8) == team_of(owner as u8)));
+                        || (allies
+                            && matches!(viewer, Viewer::Seat(s) if team_of(s as u8) == team_of(owner as u8)));
                     assert_eq!(r.text.len() == 30, may, "mode {mode} {viewer:?} set-up {i}");
                 }
             }
@@ -113,7 +124,10 @@ fn s9_no_view_or_record_shows_a_rank_its_viewer_may_not_see() {
             t.play_for(seat, &m, &mut Counter(ply)).expect("legal");
             ply += 1;
         }
-        assert!(t.result().is_some(), "random games end (S11's quiet limit at worst)");
+        assert!(
+            t.result().is_some(),
+            "random games end (S11's quiet limit at worst)"
+        );
         // After the game every rank shows to everyone, and every set-up.
         for viewer in [Viewer::Seat(1), Viewer::Spectator] {
             assert!(tokens(&t.view(viewer)).iter().all(|p| !p.contains('X')));
@@ -141,7 +155,10 @@ fn s12_a_fallen_flag_passes_the_turn_and_the_fifth_puts_the_army_out() {
     assert_eq!(t.history().last().map(String::as_str), Some(TIMEOUT));
     assert_eq!(t.seats_to_move(), vec![1]);
     let (_, recs) = t.move_records_for(Viewer::Spectator, 4);
-    assert_eq!(recs[0].notations, vec![("army".to_string(), "s".to_string())]);
+    assert_eq!(
+        recs[0].notations,
+        vec![("army".to_string(), "s".to_string())]
+    );
     // Three more rounds of South's lost turns, the others lose theirs too.
     for _ in 0..3 {
         for seat in [1, 2, 3, 0] {
@@ -154,8 +171,16 @@ fn s12_a_fallen_flag_passes_the_turn_and_the_fifth_puts_the_army_out() {
         t.play_for(seat, &m, &mut Counter(1)).expect("legal");
     }
     assert_eq!(t.flag_falls(0), FlagFall::TurnLost);
-    assert_eq!(t.progress().map(|p| p.seats[0].out), Some(true), "the fifth");
-    assert!(tokens(&t.view(Viewer::Spectator)).iter().all(|p| !p.starts_with('s')));
+    assert_eq!(
+        t.progress().map(|p| p.seats[0].out),
+        Some(true),
+        "the fifth"
+    );
+    assert!(
+        tokens(&t.view(Viewer::Spectator))
+            .iter()
+            .all(|p| !p.starts_with('s'))
+    );
     assert!(t.result().is_none(), "North plays on");
     assert_eq!(t.seats_to_move(), vec![1]);
 }
@@ -202,7 +227,10 @@ fn s10_a_surrender_from_a_set_up_position_is_stored_and_replays() {
     // opponents that shuffle back and forth.
     let fen = "sSi9,sFh1,sPi1,eFq8,ePq9,eGp7,nFj17,nPi17,nGk16,wFa10,wPa9,wGb7 s - 0 1";
     let mut t = start_with(&[("quiet", 0)], Some(fen));
-    let rounds = [["i9i7", "q9p9", "i17i16", "a9b9"], ["i7i9", "p9q9", "i16i17", "b9a9"]];
+    let rounds = [
+        ["i9i7", "q9p9", "i17i16", "a9b9"],
+        ["i7i9", "p9q9", "i16i17", "b9a9"],
+    ];
     for i in 0..19 {
         for (seat, m) in rounds[i % 2].iter().enumerate() {
             t.play_for(seat, m, &mut Counter(1)).expect("legal");
@@ -221,7 +249,11 @@ fn s10_a_surrender_from_a_set_up_position_is_stored_and_replays() {
             ("out".to_string(), "s:surrender".to_string())
         ]
     );
-    assert_eq!(t.draw_voters(), Some(vec![1, 2, 3]), "S11: those still in play");
+    assert_eq!(
+        t.draw_voters(),
+        Some(vec![1, 2, 3]),
+        "S11: those still in play"
+    );
 }
 
 #[test]
@@ -229,14 +261,19 @@ fn s11_the_team_wins_when_both_enemy_armies_are_out() {
     // East's flag next to South's engineer; West has only its flag.
     let fen = "sGq7,sFh1,nFj17,nPi17,eFq8,ePq9,wFa10 s - 0 1";
     let mut t = start_with(&[], Some(fen));
-    t.play_for(0, "q7q8", &mut Counter(1)).expect("takes the flag");
+    t.play_for(0, "q7q8", &mut Counter(1))
+        .expect("takes the flag");
     // East out at once; North moves; West has no move and is out: over.
     assert!(t.result().is_none());
     t.play_for(2, "i17i16", &mut Counter(1)).expect("north");
     let o = t.result().expect("over");
     assert_eq!(o.winners(), vec![0, 2]);
     assert_eq!(o.reason, EndReason::Stalemate);
-    assert!(o.explanation.contains("南方、北方获胜"), "{}", o.explanation);
+    assert!(
+        o.explanation.contains("南方、北方获胜"),
+        "{}",
+        o.explanation
+    );
     assert_eq!(t.placings(), None, "the hall ranks by the outcome");
     assert_eq!(o.placings(4), vec![vec![0, 2], vec![1, 3]]);
     let (_, recs) = t.move_records_for(Viewer::Spectator, 0);
@@ -259,10 +296,20 @@ fn ai_seats_play_whole_games_from_their_own_view() {
             break;
         };
         let m = AiFor(SiguoAi)
-            .choose(t.as_ref(), seat, 1 + (ply % 8) as u8, Some(Duration::from_millis(2)))
+            .choose(
+                t.as_ref(),
+                seat,
+                1 + (ply % 8) as u8,
+                Some(Duration::from_millis(2)),
+            )
             .expect("a move");
-        t.play_for(seat, &m, &mut Counter(ply)).expect("the AI's move is legal");
+        t.play_for(seat, &m, &mut Counter(ply))
+            .expect("the AI's move is legal");
     }
     assert!(t.result().is_some(), "over within 3000 plies");
-    assert!(tokens(&t.view(Viewer::Spectator)).iter().all(|p| !p.contains('X')));
+    assert!(
+        tokens(&t.view(Viewer::Spectator))
+            .iter()
+            .all(|p| !p.contains('X'))
+    );
 }
