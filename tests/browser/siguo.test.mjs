@@ -28,8 +28,8 @@ async function siguoVsAi(seat = 'south') {
   return page;
 }
 
-/** The screen centre of a post on the board. */
-const centre = async (page, post) => { const b = await page.locator(`[data-post="${post}"]`).boundingBox(); return [b.x + b.width / 2, b.y + b.height / 2]; };
+/** The screen centre of a post on the board (read in one go: the board is drawn again on every frame). */
+const centre = (page, post) => page.evaluate((post) => { const b = document.querySelector(`[data-post="${post}"]`).getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; }, post);
 
 /** Every post's screen centre. */
 const allCentres = (page) => page.locator('[data-post]').evaluateAll((els) => els.map((e) => { const b = e.getBoundingClientRect(); return [e.getAttribute('data-post'), b.x + b.width / 2, b.y + b.height / 2]; }));
