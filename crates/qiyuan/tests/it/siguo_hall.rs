@@ -499,3 +499,59 @@ async fn s11_a_draw_needs_every_remaining_player() {
     assert_eq!(s["reason"], "agreement", "{s}");
     srv.shutdown().await;
 }
+
+/// The pool fills four seats at once: four people in `siguo-30s+0` get one
+/// rated game, each its own seat, 30 s a move.
+#[tokio::test]
+async fn four_people_in_the_pool_are_seated_in_one_game() {
+    use futures_util::StreamExt;
+    let (srv, addr) = common::server("siguo-pool").await;
+    let (_, list) = common::get(&addr, "/api/pools").await;
+    let pool = list["pools"]
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["game"] == "siguo"))
+        .unwrap_or_else(|| panic!("a siguo pool: {list}"))
+        .clone();
+    assert_eq!(pool["seats"], 4, "{pool}");
+    let id = pool["id"].as_str().expect("id").to_string();
+    let mut lobbies = Vec::new();
+    for n in ["poolnan", "pooldong", "poolbei", "poolxi"] {
+        let tok = register(&addr, n).await;
+        let ws = qiyuan_hall::client::connect_ws(&addr, "/api/lobby/ws", Some(&tok))
+            .await
+            .expect("lobby");
+        let (st, p) = post(&addr, &format!("/api/pools/{id}/join"), &tok, json!({})).await;
+        assert_eq!(st, 200, "{p}");
+        lobbies.push(ws);
+    }
+    let mut games = Vec::new();
+    for ws in &mut lobbies {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let msg = tokio::time::timeout_at(deadline, ws.next())
+                .await
+                .expect("a game starts in time")
+                .expect("open")
+                .expect("frame");
+            let Message::Text(t) = msg else { continue };
+            let v: Value = serde_json::from_str(&t).expect("json");
+            if v["type"] == "gameStart" {
+                games.push((v["game"]["id"].clone(), v["game"]["seat"].clone()));
+                break;
+            }
+        }
+    }
+    assert!(games.iter().all(|(g, _)| *g == games[0].0), "{games:?}");
+    let mut seats: Vec<u64> = games.iter().filter_map(|(_, s)| s.as_u64()).collect();
+    seats.sort_unstable();
+    assert_eq!(seats, vec![0, 1, 2, 3]);
+    let gid = games[0].0.as_str().expect("id").to_string();
+    let (_, g) = common::get(&addr, &format!("/api/games/{gid}")).await;
+    assert_eq!(g["status"], "playing", "{g}");
+    assert_eq!(g["rated"], true, "{g}");
+    assert!(
+        g["clocks"][0].as_i64().unwrap_or(0) > 150_000,
+        "the set-up's time: {g}"
+    );
+    srv.shutdown().await;
+}
