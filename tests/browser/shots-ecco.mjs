@@ -1,8 +1,6 @@
-// Screenshots of the ECCO opening line above the move list (not a test):
-// in the page's notation with the FEN box, the draw claim with its reason,
-// the Jifen legend and score badge, the mated general and the low-time
-// warning; 1440x900 and 390x844, en and zh.
-// Usage: QIYUAN_BIN=... [QIYUAN_WEB=...] node shots-xiangqi-ux.mjs OUTDIR
+// Screenshots of the game's ECCO opening line above the move list (not a test):
+// a game against the level-1 AI, two moves each; 1440x900 and 390x844, en and zh.
+// Usage: QIYUAN_BIN=... [QIYUAN_WEB=...] node shots-ecco.mjs OUTDIR
 import { spawn, execSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
