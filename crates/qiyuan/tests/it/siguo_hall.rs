@@ -365,3 +365,193 @@ async fn a_person_and_three_ai_seats_play_through_two_restarts() {
     assert!(setups(&s).iter().all(|t| t.len() == 30), "{s}");
     srv.shutdown().await;
 }
+
+/// S13: a rated four-army game rates each team's result for both its
+/// players, in the `siguo` family and nowhere else. South resigns in the
+/// set-up phase, so South and North lose.
+#[tokio::test]
+async fn s13_a_rated_game_rates_both_players_of_each_team_in_its_own_family() {
+    let (srv, addr) = common::server("siguo-rated").await;
+    let names = ["s13nan", "s13dong", "s13bei", "s13xi"];
+    let mut toks = Vec::new();
+    for n in names {
+        toks.push(register(&addr, n).await);
+    }
+    let (st, g) = post(
+        &addr,
+        "/api/games",
+        &toks[0],
+        json!({"game": "siguo", "opponent": "open", "seat": "south", "rated": true}),
+    )
+    .await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    for tok in &toks[1..] {
+        let (st, j) = post(&addr, &format!("/api/games/{id}/join"), tok, json!({})).await;
+        assert_eq!(st, 200, "{j}");
+    }
+    let (st, r) = post(
+        &addr,
+        &format!("/api/games/{id}/resign"),
+        &toks[0],
+        json!({}),
+    )
+    .await;
+    assert_eq!(st, 200, "{r}");
+    assert_eq!(r["status"], "finished", "{r}");
+    let board = common::eventually("four rated players", || {
+        let addr = addr.clone();
+        async move {
+            let (_, b) = common::get(&addr, "/api/leaderboard/siguo").await;
+            (b["rows"].as_array().map_or(0, Vec::len) == 4).then_some(b)
+        }
+    })
+    .await;
+    let rating = |name: &str| {
+        board["rows"]
+            .as_array()
+            .and_then(|rows| rows.iter().find(|r| r["username"] == name))
+            .and_then(|r| r["rating"].as_f64())
+            .unwrap_or_else(|| panic!("{name} in {board}"))
+    };
+    // East and West won, South and North lost, each by the same amount.
+    assert!(
+        rating("s13dong") > 1000.0 && rating("s13xi") > 1000.0,
+        "{board}"
+    );
+    assert!(
+        rating("s13nan") < 1000.0 && rating("s13bei") < 1000.0,
+        "{board}"
+    );
+    assert!(
+        (rating("s13dong") - rating("s13xi")).abs() < 1e-6,
+        "{board}"
+    );
+    let (_, other) = common::get(&addr, "/api/leaderboard/siguo-multi").await;
+    assert_ne!(other["rows"].as_array().map_or(0, Vec::len), 4, "{other}");
+    srv.shutdown().await;
+}
+
+/// S11: a draw needs every player still in the game; one refusal clears
+/// the offer.
+#[tokio::test]
+async fn s11_a_draw_needs_every_remaining_player() {
+    let (srv, addr) = common::server("siguo-draw").await;
+    let mut toks = Vec::new();
+    for n in ["s11nan", "s11dong", "s11bei", "s11xi"] {
+        toks.push(register(&addr, n).await);
+    }
+    let (st, g) = post(
+        &addr,
+        "/api/games",
+        &toks[0],
+        json!({"game": "siguo", "opponent": "open", "seat": "south"}),
+    )
+    .await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    for tok in &toks[1..] {
+        let (st, j) = post(&addr, &format!("/api/games/{id}/join"), tok, json!({})).await;
+        assert_eq!(st, 200, "{j}");
+    }
+    for tok in &toks {
+        let (st, m) = post(
+            &addr,
+            &format!("/api/games/{id}/moves"),
+            tok,
+            json!({"move": "random"}),
+        )
+        .await;
+        assert_eq!(st, 200, "{m}");
+    }
+    let draw = |i: usize, action: &'static str| {
+        let (addr, tok, id) = (addr.clone(), toks[i].clone(), id.clone());
+        async move {
+            post(
+                &addr,
+                &format!("/api/games/{id}/draw"),
+                &tok,
+                json!({"action": action}),
+            )
+            .await
+        }
+    };
+    let (st, s) = draw(0, "offer").await;
+    assert_eq!(st, 200, "{s}");
+    assert_eq!(
+        (s["draw_offer"].clone(), s["draw_agreed"].clone()),
+        (json!(0), json!([0]))
+    );
+    let (_, s) = draw(1, "accept").await;
+    assert_eq!(s["draw_agreed"], json!([0, 1]), "{s}");
+    assert_eq!(s["status"], "playing", "two of four is not enough: {s}");
+    let (_, s) = draw(2, "decline").await;
+    assert_eq!(s["draw_offer"], Value::Null, "{s}");
+    assert_eq!(s["draw_agreed"], Value::Null, "cleared: {s}");
+    let (st, e) = draw(3, "accept").await;
+    assert_eq!(st, 409, "no offer stands: {e}");
+    for (i, action) in [(1, "offer"), (3, "accept"), (0, "accept")] {
+        let (_, s) = draw(i, action).await;
+        assert_eq!(s["status"], "playing", "{s}");
+    }
+    let (_, s) = draw(2, "accept").await;
+    assert_eq!(s["status"], "finished", "{s}");
+    assert_eq!(s["reason"], "agreement", "{s}");
+    srv.shutdown().await;
+}
+
+/// The pool fills four seats at once: four people in `siguo-30s+0` get one
+/// rated game, each its own seat, 30 s a move.
+#[tokio::test]
+async fn four_people_in_the_pool_are_seated_in_one_game() {
+    use futures_util::StreamExt;
+    let (srv, addr) = common::server("siguo-pool").await;
+    let (_, list) = common::get(&addr, "/api/pools").await;
+    let pool = list["pools"]
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["game"] == "siguo"))
+        .unwrap_or_else(|| panic!("a siguo pool: {list}"))
+        .clone();
+    assert_eq!(pool["seats"], 4, "{pool}");
+    let id = pool["id"].as_str().expect("id").to_string();
+    let mut lobbies = Vec::new();
+    for n in ["poolnan", "pooldong", "poolbei", "poolxi"] {
+        let tok = register(&addr, n).await;
+        let ws = qiyuan_hall::client::connect_ws(&addr, "/api/lobby/ws", Some(&tok))
+            .await
+            .expect("lobby");
+        let (st, p) = post(&addr, &format!("/api/pools/{id}/join"), &tok, json!({})).await;
+        assert_eq!(st, 200, "{p}");
+        lobbies.push(ws);
+    }
+    let mut games = Vec::new();
+    for ws in &mut lobbies {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let msg = tokio::time::timeout_at(deadline, ws.next())
+                .await
+                .expect("a game starts in time")
+                .expect("open")
+                .expect("frame");
+            let Message::Text(t) = msg else { continue };
+            let v: Value = serde_json::from_str(&t).expect("json");
+            if v["type"] == "gameStart" {
+                games.push((v["game"]["id"].clone(), v["game"]["seat"].clone()));
+                break;
+            }
+        }
+    }
+    assert!(games.iter().all(|(g, _)| *g == games[0].0), "{games:?}");
+    let mut seats: Vec<u64> = games.iter().filter_map(|(_, s)| s.as_u64()).collect();
+    seats.sort_unstable();
+    assert_eq!(seats, vec![0, 1, 2, 3]);
+    let gid = games[0].0.as_str().expect("id").to_string();
+    let (_, g) = common::get(&addr, &format!("/api/games/{gid}")).await;
+    assert_eq!(g["status"], "playing", "{g}");
+    assert_eq!(g["rated"], true, "{g}");
+    assert!(
+        g["clocks"][0].as_i64().unwrap_or(0) > 150_000,
+        "the set-up's time: {g}"
+    );
+    srv.shutdown().await;
+}
