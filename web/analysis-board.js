@@ -240,7 +240,24 @@ export function analysisBoardView(view, args) {
   };
   /** Red's winning chance, 0-100 (the curve lichess uses for centipawns). */
   const redShare = (/** @type {any} */ l) => (l.mate != null ? (l.mate > 0 ? 100 : 0) : 50 + 50 * (2 / (1 + Math.exp(-0.00368208 * (l.score || 0))) - 1));
+  /** The engine's best first moves for the position shown (the first line's boldest). */
+  const arrowsNow = () => {
+    const r = engine.last;
+    if (!r || !r.lines || engine.fen !== tr.nodes[tr.cur].fen) return [];
+    return r.lines.map((/** @type {any} */ l) => String(l.best || '')).filter(Boolean);
+  };
+  // The board with the latest arrows, only when they change (each depth's answer).
+  let shownArrows = '';
+  /** Draws the position shown, with its legal targets, last move, check and the engine's arrows. */
+  function drawPosition() {
+    const node = tr.nodes[tr.cur];
+    const arrows = arrowsNow();
+    shownArrows = arrows.join(' ');
+    const last = node.parent == null ? [] : [node.mv.slice(0, 2), node.mv.slice(2, 4)];
+    study.draw(svg, { fen: node.fen, flipped: ui.flipped, selected: ui.selected, targets: pairTargets(study.legal(node.fen), ui.selected), last, onClick, notation: ui.notation, check: study.check(node.fen), arrows });
+  }
   function drawEngine() {
+    if (arrowsNow().join(' ') !== shownArrows) drawPosition();
     const b = /** @type {HTMLButtonElement} */ ($('study-engine').querySelector('[data-a="engine"]'));
     b.textContent = t(engine.on ? 'engine_stop' : 'engine_start');
     b.setAttribute('aria-pressed', String(engine.on));
@@ -284,9 +301,8 @@ export function analysisBoardView(view, args) {
     if (engine.on && engine.fen !== node.fen) startEngine(node.fen);
     else if (!engine.on && engine.fen !== node.fen && engine.last) { engine.last = null; engine.fen = ''; drawEngine(); }
     const legal = study.legal(node.fen);
-    const last = node.parent == null ? [] : [node.mv.slice(0, 2), node.mv.slice(2, 4)];
     const check = study.check(node.fen);
-    study.draw(svg, { fen: node.fen, flipped: ui.flipped, selected: ui.selected, targets: pairTargets(legal, ui.selected), last, onClick, notation: ui.notation, check });
+    drawPosition();
     const root = tr.nodes[0].comment ? `<div class="tree-comment" data-testid="tree-comment">${esc(tr.nodes[0].comment)}</div>` : '';
     $('study-tree').innerHTML = root + (tr.nodes[0].children.length ? lineHtml(0, true) : `<span class="muted">${t('study_empty_tree')}</span>`);
     const cur = $('study-tree').querySelector('.tree-move.cur');

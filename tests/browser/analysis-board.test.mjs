@@ -170,6 +170,13 @@ test('the engine in the browser searches depth after depth with several lines un
   const firsts = lines.map((l) => l.split(' ')[1]);
   assert.equal(new Set(firsts).size, 3, 'three different first moves');
   assert.ok(await page.locator('[data-testid="eval-bar"]').isVisible());
+  // An arrow for each line's first move on the board.
+  // (Read in one go: the engine goes on deepening meanwhile.)
+  await page.waitForFunction(() => {
+    const arrows = [...document.querySelectorAll('[data-testid="arrows"] [data-arrow]')].map((e) => e.getAttribute('data-arrow'));
+    const firsts = [...document.querySelectorAll('[data-testid="engine-line"]')].map((l) => l.textContent.split(' ')[1]);
+    return arrows.length === 3 && arrows.join() === firsts.join();
+  });
   assert.match(await page.locator('[data-testid="eval-text"]').textContent(), /^[+-]?\d+\.\d\d$/);
   // Stop, then play the second line into the tree.
   // Stopped, the last lines stay and can be played.

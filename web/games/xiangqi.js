@@ -2,7 +2,7 @@
 // The Xiangqi family's page module: the board (with the Jifen classes) and
 // the side panel (Jifen scores). app.js loads a game's module by the
 // `web_module` its kind names at /api/kinds.
-import { drawBoard, parseBoard, modifierHeld } from './xiangqi-board.js';
+import { drawBoard, drawArrows, parseBoard, modifierHeld } from './xiangqi-board.js';
 import { moveRows as rows } from '../movelist.js';
 import { pairClick } from '../pair-moves.js';
 import { lineIn, moveIn } from './xiangqi-notation.js';
@@ -111,11 +111,12 @@ export const study = {
   turn: (fen) => ({ number: Number(String(fen).split(' ')[5]) || 1, first: redToMove(fen) }),
   name: moveIn,
   pgn: toPgn,
-  draw(svg, { fen, flipped, selected, targets, last, onClick, notation, check }) {
+  draw(svg, { fen, flipped, selected, targets, last, onClick, notation, check, arrows }) {
     const coords = notation === 'wxf' || notation === 'chinese' ? notation : 'iccs';
     const legal = legalMoves(fen);
     const movable = new Set(legal.map((m) => m.slice(0, 2)));
     drawBoard(svg, { fen, flipped, selected, targets, last, alerts: check ? [check] : [], mated: check && !legal.length, coords, onClick, movable });
+    if (arrows && arrows.length) drawArrows(svg, arrows, !!flipped);
   },
 };
 
