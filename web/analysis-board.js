@@ -225,6 +225,11 @@ export function analysisBoardView(view, args) {
       const r = e.data;
       if (r.error) { ui.error = r.error; stopEngine(); engine.on = false; drawEngine(); $('study-err').textContent = ui.error; return; }
       if (r.done) { drawEngine(); return; }
+      // Each line is its own search; shown best first for the side to move
+      // (scores are for the side that moves first in a round).
+      const sign = study.turn(fen).first ? 1 : -1;
+      const value = (/** @type {any} */ l) => sign * (l.mate != null ? Math.sign(l.mate) * (1e6 - Math.abs(l.mate)) : (l.score || 0));
+      if (Array.isArray(r.lines)) r.lines.sort((/** @type {any} */ a, /** @type {any} */ b) => value(b) - value(a));
       engine.last = r;
       drawEngine();
     };
