@@ -61,6 +61,10 @@ error_codes! {
     BadPresetName = ("bad_preset_name", 400),
     /// More presets than one account may keep.
     TooManyPresets = ("too_many_presets", 400),
+    /// A study that cannot be saved (details: `why`: `name`, `tree` or `size`).
+    BadStudy = ("bad_study", 400),
+    /// More studies than one account may keep (details: `max`).
+    TooManyStudies = ("too_many_studies", 400),
     /// A two-seat event asked for a game with another number of seats.
     NotTwoSeats = ("not_two_seats", 400),
     /// A game kind the registry does not have.
@@ -84,6 +88,8 @@ error_codes! {
     WrongCredentials = ("wrong_credentials", 401),
     /// Allowed for others, not for this user.
     Forbidden = ("forbidden", 403),
+    /// Guests keep no studies: register to save one.
+    StudyGuest = ("study_guest", 403),
     /// Only the game's players may do this.
     NotAPlayer = ("not_a_player", 403),
     /// A seat reserved for someone else.

@@ -23,6 +23,7 @@ pub(crate) mod presence;
 pub mod registry;
 pub mod seeks;
 pub(crate) mod sockets;
+pub(crate) mod studies;
 pub(crate) mod state_view;
 pub(crate) mod takeback;
 pub(crate) mod turn;

@@ -27,7 +27,8 @@ use crate::http::responses::{
     TooManyRequests, Unauthorized,
 };
 use crate::http::{
-    api, api_account, api_events, api_import, api_play, api_pools, api_tv, presets, server,
+    api, api_account, api_events, api_import, api_play, api_pools, api_studies, api_tv, presets,
+    server,
 };
 use crate::limits;
 
@@ -136,6 +137,14 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api_pools::event_stream))
         .routes(routes!(api::pgn))
         .routes(routes!(api_import::import))
+        .routes(routes!(api_studies::create, api_studies::list))
+        .routes(routes!(
+            api_studies::get,
+            api_studies::update,
+            api_studies::delete
+        ))
+        .routes(routes!(api_studies::explorer))
+        .routes(routes!(api_studies::openings))
         .routes(routes!(api::stream))
         .routes(routes!(api::wait))
         .routes(routes!(api::game_ratings))

@@ -126,6 +126,8 @@ const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 fn body_limit(path: &str) -> usize {
     if path == crate::http::api_import::IMPORT_PATH {
         crate::limits::MAX_IMPORT_BODY
+    } else if path.starts_with(crate::http::api_studies::STUDIES_PATH) {
+        crate::http::api_studies::MAX_STUDY_BODY
     } else {
         MAX_BODY
     }
@@ -384,6 +386,9 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
         .listen(Arc::new(crate::domain::points::Ledgers));
     hall.finisher
         .listen(Arc::new(crate::tournaments::events::EventsListener));
+    hall.finisher
+        .listen(Arc::new(crate::tournaments::explorer::ExplorerIndex));
+    tokio::spawn(crate::tournaments::explorer::backfill(hall.clone()));
     tokio::spawn(purge_sessions(hall.clone()));
     let resumed = hall.resume().await?;
     tracing::info!(resumed, "games resumed");

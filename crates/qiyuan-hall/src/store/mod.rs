@@ -21,6 +21,7 @@ mod rows;
 mod shared;
 mod shared_standings;
 pub(crate) mod sql;
+pub(crate) mod study;
 mod sqlite;
 mod sqlite_writer;
 
@@ -31,6 +32,7 @@ pub use records::{
     RatingUpdate, SeatRow, SessionRow, User,
 };
 pub(crate) use sqlite::SqliteStore;
+pub use study::{ExplorerMove, ExplorerRow, StoredOpening, Study, StudyStore};
 
 /// Why a storage call failed. Callers branch on [`StoreError::StaleLease`];
 /// the rest are reported, never shown to users in detail.
@@ -297,6 +299,7 @@ pub trait Storage:
     + PointsStore
     + EventStore
     + ClusterStore
+    + StudyStore
 {
 }
 
@@ -310,6 +313,7 @@ impl<T> Storage for T where
         + PointsStore
         + EventStore
         + ClusterStore
+        + StudyStore
 {
 }
 

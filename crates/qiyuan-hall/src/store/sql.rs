@@ -312,6 +312,52 @@ pub(crate) const NODE_FENCE_OFF: &str =
 pub(crate) const NODES_PURGE: &str = "DELETE FROM nodes WHERE seen_ms < ?1 \
      AND id NOT IN (SELECT owner FROM leases WHERE expires_ms > ?2)";
 
+// Studies, the opening explorer and games' openings (issue 39).
+
+/// Saves a new study (id, user, name, variant, tree, now).
+pub(crate) const STUDY_INSERT: &str = "INSERT INTO studies (id, user_id, name, variant, tree, created_ms, updated_ms) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)";
+/// How many studies a user keeps (user).
+pub(crate) const STUDY_COUNT: &str = "SELECT COUNT(*) AS n FROM studies WHERE user_id = ?1";
+/// A user's studies without their trees, latest change first (user, limit).
+pub(crate) const STUDIES_OF: &str = "SELECT s.id, s.user_id, u.username, s.name, s.variant, s.created_ms, s.updated_ms \
+     FROM studies s JOIN users u ON u.id = s.user_id WHERE s.user_id = ?1 \
+     ORDER BY s.updated_ms DESC, s.id LIMIT ?2";
+/// One study with its tree (id).
+pub(crate) const STUDY_BY_ID: &str = "SELECT s.id, s.user_id, u.username, s.name, s.variant, s.tree, s.created_ms, s.updated_ms \
+     FROM studies s JOIN users u ON u.id = s.user_id WHERE s.id = ?1";
+/// Renames and/or rewrites the owner's study (id, user, name or null, tree or null, now).
+pub(crate) const STUDY_UPDATE: &str = "UPDATE studies SET name = COALESCE(?3, name), tree = COALESCE(?4, tree), \
+     updated_ms = ?5 WHERE id = ?1 AND user_id = ?2";
+/// Deletes the owner's study (id, user).
+pub(crate) const STUDY_DELETE: &str = "DELETE FROM studies WHERE id = ?1 AND user_id = ?2";
+/// Marks a finished game as read for the explorer (game); no row if it was.
+pub(crate) const GAME_INDEXED: &str =
+    "INSERT INTO games_indexed (game_id) VALUES (?1) ON CONFLICT DO NOTHING";
+/// One move of a finished game (variant, position, move, game, score, rating).
+pub(crate) const EXPLORER_INSERT: &str = "INSERT INTO explorer_moves (variant, position, mv, game_id, score, rating) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+/// The named opening a finished game reached (game, code, name, English name).
+pub(crate) const OPENING_INSERT: &str = "INSERT INTO game_openings (game_id, code, name, name_en) \
+     VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING";
+/// The moves played from a position, most played first (variant, position, limit).
+pub(crate) const EXPLORER_MOVES: &str = "SELECT mv, COUNT(*) AS games, \
+     SUM(CASE WHEN score = 2 THEN 1 ELSE 0 END) AS wins, \
+     SUM(CASE WHEN score = 1 THEN 1 ELSE 0 END) AS draws, \
+     SUM(CASE WHEN score = 0 THEN 1 ELSE 0 END) AS losses, AVG(rating) AS rating \
+     FROM explorer_moves WHERE variant = ?1 AND position = ?2 \
+     GROUP BY mv ORDER BY COUNT(*) DESC, mv LIMIT ?3";
+/// Finished games not read yet, latest first (limit).
+pub(crate) const GAMES_UNINDEXED: &str = "SELECT g.id FROM games g WHERE g.status = 'finished' \
+     AND NOT EXISTS (SELECT 1 FROM games_indexed i WHERE i.game_id = g.id) \
+     ORDER BY g.updated_ms DESC LIMIT ?1";
+/// A user's latest finished games with a named opening (user, limit).
+pub(crate) const OPENINGS_OF_USER: &str = "SELECT g.id, g.rules, g.options, g.start_fen, g.initial_ms, g.increment_ms, \
+     g.rated, g.seats, g.status, g.result, g.reason, g.explanation, g.clocks, g.created_ms, g.updated_ms, \
+     g.rematch_of, g.placings, o.code AS opening_code, o.name AS opening_name, o.name_en AS opening_name_en \
+     FROM games g JOIN game_players p ON p.game_id = g.id JOIN game_openings o ON o.game_id = g.id \
+     WHERE p.user_id = ?1 AND g.status = 'finished' ORDER BY g.updated_ms DESC LIMIT ?2";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,6 +445,18 @@ mod tests {
             NODE_BEAT,
             NODE_FENCE_OFF,
             NODES_PURGE,
+            STUDY_INSERT,
+            STUDY_COUNT,
+            STUDIES_OF,
+            STUDY_BY_ID,
+            STUDY_UPDATE,
+            STUDY_DELETE,
+            GAME_INDEXED,
+            EXPLORER_INSERT,
+            OPENING_INSERT,
+            EXPLORER_MOVES,
+            GAMES_UNINDEXED,
+            OPENINGS_OF_USER,
         ]
         .into_iter()
         .chain(ROOM_PARTS);

@@ -4,5 +4,6 @@ pub(crate) mod events;
 pub mod profile;
 pub(crate) mod ratings;
 pub(crate) mod team_events;
+pub(crate) mod explorer;
 pub(crate) mod tv;
 pub mod views;

@@ -1,0 +1,187 @@
+//! Studies, the opening explorer and results by opening over real HTTP
+//! with the real games (issue 39).
+
+use qiyuan_hall::client;
+use serde_json::{Value, json};
+
+use crate::common::{eventually, get, post, register, server};
+
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+async fn send(addr: &str, method: &str, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+    let b = body.to_string();
+    let r = client::request(addr, method, path, token, Some(b.as_bytes()), &[])
+        .await
+        .expect("request");
+    (r.status, r.json())
+}
+
+/// A rated game between `red` and `black`: `moves` played in turn, then
+/// `loser` (0 red, 1 black) resigns.
+async fn rated_game(addr: &str, red: &str, black: &str, moves: &[&str], loser: usize) -> String {
+    let (st, g) = post(
+        addr,
+        "/api/games",
+        red,
+        json!({"game": "xiangqi", "clock": {"initial_s": 300, "increment_s": 0}, "opponent": "open", "rated": true}),
+    )
+    .await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let (st, j) = post(addr, &format!("/api/games/{id}/join"), black, json!({})).await;
+    assert_eq!(st, 200, "{j}");
+    for (i, mv) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { red } else { black };
+        let (st, r) = post(addr, &format!("/api/games/{id}/moves"), who, json!({"move": mv})).await;
+        assert_eq!(st, 200, "{mv}: {r}");
+    }
+    let who = if loser == 0 { red } else { black };
+    let (st, r) = post(addr, &format!("/api/games/{id}/resign"), who, json!({})).await;
+    assert_eq!(st, 200, "{r}");
+    id
+}
+
+fn explorer_path(fen: &str) -> String {
+    let enc: String = fen
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    format!("/api/explorer?variant=xiangqi&fen={enc}")
+}
+
+#[tokio::test]
+async fn two_finished_rated_games_show_in_the_explorer_and_the_opening_table() {
+    let (_srv, addr) = server("explorer").await;
+    let red = register(&addr, "exred").await;
+    let black = register(&addr, "exblack").await;
+    // Red wins one (black resigns), black wins the other.
+    rated_game(&addr, &red, &black, &["h2e2", "h9g7", "h0g2", "i9h9"], 1).await;
+    rated_game(&addr, &red, &black, &["h2e2", "b9c7", "b0c2", "a9b9"], 0).await;
+
+    let at_start = eventually("both games indexed", || async {
+        let (st, v) = get(&addr, &explorer_path(START)).await;
+        assert_eq!(st, 200, "{v}");
+        (v["games"] == 2).then_some(v)
+    })
+    .await;
+    let moves = at_start["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 1, "{at_start}");
+    assert_eq!(moves[0]["move"], "h2e2");
+    assert_eq!(moves[0]["games"], 2);
+    assert_eq!(moves[0]["wins"], 1);
+    assert_eq!(moves[0]["losses"], 1);
+    assert_eq!(moves[0]["draws"], 0);
+    assert!(moves[0]["rating"].as_i64().is_some(), "{at_start}");
+    // The move counters do not matter; black's replies, from black's side.
+    let after = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 7 30";
+    let (st, v) = get(&addr, &explorer_path(after)).await;
+    assert_eq!(st, 200, "{v}");
+    let replies: Vec<(String, i64, i64)> = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().expect("move").to_string(),
+                m["wins"].as_i64().expect("wins"),
+                m["losses"].as_i64().expect("losses"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        replies,
+        vec![("b9c7".to_string(), 1, 0), ("h9g7".to_string(), 0, 1)],
+        "{v}"
+    );
+    // A position nobody reached has no moves; a long one is refused.
+    let (st, v) = get(&addr, &explorer_path("9/9/9 w - - 0 1")).await;
+    assert_eq!((st, v["games"].as_i64()), (200, Some(0)));
+    let (st, v) = get(&addr, &explorer_path(&"r".repeat(300))).await;
+    assert_eq!(st, 400, "{v}");
+
+    // Results by opening: both games have one, from each player's side.
+    let (st, o) = get(&addr, "/api/users/exred/openings").await;
+    assert_eq!(st, 200, "{o}");
+    assert_eq!(o["games"], 2, "{o}");
+    let rows = o["openings"].as_array().expect("openings");
+    let won: i64 = rows.iter().map(|r| r["won"].as_i64().unwrap_or(0)).sum();
+    let lost: i64 = rows.iter().map(|r| r["lost"].as_i64().unwrap_or(0)).sum();
+    assert_eq!((won, lost), (1, 1), "{o}");
+    for r in rows {
+        let code = r["code"].as_str().expect("code");
+        assert!(code.len() == 3 && code.starts_with(['A', 'B', 'C', 'D', 'E']), "{o}");
+        assert!(!r["name"].as_str().unwrap_or("").is_empty(), "{o}");
+    }
+    let (st, _) = get(&addr, "/api/users/nobody-here/openings").await;
+    assert_eq!(st, 404);
+}
+
+#[tokio::test]
+async fn a_study_is_saved_listed_shared_renamed_and_deleted() {
+    let (_srv, addr) = server("studies").await;
+    let tree = json!({"start": START, "moves": [{"move": "h2e2", "parent": null, "comment": "中炮"}]}).to_string();
+    // Guests keep none.
+    let g = client::post(&addr, "/api/guest", None, &json!({}))
+        .await
+        .expect("guest")
+        .json();
+    let guest = g["token"].as_str().expect("guest token").to_string();
+    let (st, v) = post(&addr, "/api/studies", &guest, json!({"name": "x", "variant": "xiangqi", "tree": tree})).await;
+    assert_eq!((st, v["code"].as_str()), (403, Some("study_guest")), "{v}");
+
+    let owner = register(&addr, "studyowner").await;
+    let other = register(&addr, "studyother").await;
+    let (st, v) = post(&addr, "/api/studies", &owner, json!({"name": " 中炮研究 ", "variant": "xiangqi", "tree": tree})).await;
+    assert_eq!(st, 201, "{v}");
+    assert_eq!(v["name"], "中炮研究");
+    assert_eq!(v["owner"], "studyowner");
+    let id = v["id"].as_str().expect("id").to_string();
+    // Bad ones: not a JSON object, an empty name, an unknown variant.
+    for (body, code) in [
+        (json!({"name": "a", "variant": "xiangqi", "tree": "[1,2]"}), "bad_study"),
+        (json!({"name": "", "variant": "xiangqi", "tree": "{}"}), "bad_study"),
+        (json!({"name": "a", "variant": "nogame", "tree": "{}"}), "unknown_game"),
+    ] {
+        let (st, v) = post(&addr, "/api/studies", &owner, body).await;
+        assert_eq!(st, 400, "{v}");
+        if code != "unknown_game" {
+            assert_eq!(v["code"], code, "{v}");
+        }
+    }
+    // A tree over 256 KiB is refused.
+    let big = json!({"c": "x".repeat(300 * 1024)}).to_string();
+    let (st, v) = post(&addr, "/api/studies", &owner, json!({"name": "big", "variant": "xiangqi", "tree": big})).await;
+    assert!(st == 400 || st == 413, "{st} {v}");
+
+    // Listed for its owner only; read by anyone with the id.
+    let r = client::get(&addr, "/api/studies", Some(&owner)).await.expect("list");
+    let list = r.json();
+    assert_eq!(list["studies"].as_array().map(Vec::len), Some(1), "{list}");
+    assert!(list["studies"][0].get("tree").is_none(), "{list}");
+    let r = client::get(&addr, "/api/studies", Some(&other)).await.expect("list");
+    assert_eq!(r.json()["studies"].as_array().map(Vec::len), Some(0));
+    let (st, v) = get(&addr, &format!("/api/studies/{id}")).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["tree"].as_str(), Some(tree.as_str()));
+    let (st, _) = get(&addr, "/api/studies/nosuchid").await;
+    assert_eq!(st, 404);
+
+    // Only the owner renames or deletes it.
+    let path = format!("/api/studies/{id}");
+    let (st, v) = send(&addr, "PATCH", &path, Some(&other), json!({"name": "mine now"})).await;
+    assert_eq!((st, v["code"].as_str()), (403, Some("forbidden")), "{v}");
+    let (st, v) = send(&addr, "PATCH", &path, Some(&owner), json!({"name": "屏风马"})).await;
+    assert_eq!((st, v["name"].as_str()), (200, Some("屏风马")), "{v}");
+    let (_, v) = get(&addr, &path).await;
+    assert_eq!(v["name"], "屏风马");
+    assert_eq!(v["tree"].as_str(), Some(tree.as_str()), "a rename keeps the tree");
+    let (st, _) = send(&addr, "DELETE", &path, Some(&other), json!({})).await;
+    assert_eq!(st, 403);
+    let (st, _) = send(&addr, "DELETE", &path, Some(&owner), json!({})).await;
+    assert_eq!(st, 200);
+    let (st, _) = get(&addr, &path).await;
+    assert_eq!(st, 404);
+}
