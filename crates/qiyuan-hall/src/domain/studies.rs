@@ -32,7 +32,9 @@ fn check_name(name: &str) -> HallResult<String> {
     if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) {
         return Err(HallError::new(
             ErrorCode::BadStudy,
-            format!("a study's name is 1 to {MAX_NAME_CHARS} characters, without control characters"),
+            format!(
+                "a study's name is 1 to {MAX_NAME_CHARS} characters, without control characters"
+            ),
         )
         .with("why", "name")
         .with("max", MAX_NAME_CHARS));
@@ -94,7 +96,10 @@ impl Hall {
             updated_ms: crate::clock::wall_ms(),
         };
         self.store.insert_study(&study).await?;
-        Ok(Study { tree: None, ..study })
+        Ok(Study {
+            tree: None,
+            ..study
+        })
     }
 
     /// The studies `user` keeps, latest change first, without their trees.

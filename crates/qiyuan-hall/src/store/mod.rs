@@ -21,9 +21,9 @@ mod rows;
 mod shared;
 mod shared_standings;
 pub(crate) mod sql;
-pub(crate) mod study;
 mod sqlite;
 mod sqlite_writer;
+pub(crate) mod study;
 
 pub use cluster::{Nodes, PoolEntry};
 pub(crate) use pg::PgStore;

@@ -104,12 +104,16 @@ async fn index_game(hall: &Hall, row: &GameRow, moves: &[String]) -> HallResult<
         && row.reason.as_deref() != Some(qiyuan_core::EndReason::Aborted.as_str())
         && row.start_fen.is_none();
     if !ended {
-        hall.store.index_game(&row.id, &row.rules, &[], None).await?;
+        hall.store
+            .index_game(&row.id, &row.rules, &[], None)
+            .await?;
         return Ok(());
     }
     let mut table = hall.games.new_table(&row.rules, &row.options, None)?;
     if table.hides_information() {
-        hall.store.index_game(&row.id, &row.rules, &[], None).await?;
+        hall.store
+            .index_game(&row.id, &row.rules, &[], None)
+            .await?;
         return Ok(());
     }
     let people = row.seats.len() == 2
@@ -146,7 +150,9 @@ async fn index_game(hall: &Hall, row: &GameRow, moves: &[String]) -> HallResult<
         let changes = hall.store.game_rating_changes(&row.id).await?;
         let mut rating_of: BTreeMap<usize, Option<f64>> = BTreeMap::new();
         for (seat, s) in row.seats.iter().enumerate() {
-            let SeatRow::User { id, .. } = s else { continue };
+            let SeatRow::User { id, .. } = s else {
+                continue;
+            };
             let before = changes
                 .iter()
                 .find(|c| c.user_id == *id && c.family == family)
@@ -154,7 +160,13 @@ async fn index_game(hall: &Hall, row: &GameRow, moves: &[String]) -> HallResult<
             let r = match before {
                 Some(b) => Some(b),
                 // Not rated yet when the game ends: the rating it was played at.
-                None => Some(hall.store.rating(*id, &family).await?.unwrap_or_default().value),
+                None => Some(
+                    hall.store
+                        .rating(*id, &family)
+                        .await?
+                        .unwrap_or_default()
+                        .value,
+                ),
             };
             rating_of.insert(seat, r);
         }

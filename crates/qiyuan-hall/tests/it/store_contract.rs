@@ -627,7 +627,187 @@ pub async fn contract(store: Arc<dyn Storage>) {
             .is_none()
     );
     assert!(store.user_by_name("bob").await.expect("by name").is_some());
+    studies_and_explorer(&*store, alice.id, found.username.clone(), bob.id).await;
     store.close().await;
+}
+
+/// Studies (owner-only changes), the explorer's index (once per game,
+/// summed by move) and the openings of a player's finished games.
+async fn studies_and_explorer(store: &dyn Storage, alice: i64, alice_name: String, bob: i64) {
+    use qiyuan_hall::store::{ExplorerRow, StoredOpening, Study};
+    let study = |id: &str, name: &str| Study {
+        id: id.into(),
+        user_id: alice,
+        owner: alice_name.clone(),
+        name: name.into(),
+        variant: "kind-a".into(),
+        tree: Some(r#"{"start":"s","moves":[]}"#.into()),
+        created_ms: 0,
+        updated_ms: 0,
+    };
+    store
+        .insert_study(&study("st1", "first"))
+        .await
+        .expect("save");
+    store
+        .insert_study(&study("st2", "second"))
+        .await
+        .expect("save");
+    assert_eq!(store.study_count(alice).await.expect("count"), 2);
+    assert_eq!(store.study_count(bob).await.expect("count"), 0);
+    let listed = store.studies_of(alice, 10).await.expect("list");
+    assert_eq!(listed.len(), 2);
+    assert!(
+        listed
+            .iter()
+            .all(|s| s.tree.is_none() && s.owner == alice_name)
+    );
+    let one = store.study("st1").await.expect("read").expect("found");
+    assert_eq!(one.tree.as_deref(), Some(r#"{"start":"s","moves":[]}"#));
+    assert!(store.study("nope").await.expect("read").is_none());
+    // Another user changes nothing; the owner renames, then rewrites.
+    assert!(
+        !store
+            .update_study("st1", bob, Some("x"), None)
+            .await
+            .expect("update")
+    );
+    assert!(
+        store
+            .update_study("st1", alice, Some("renamed"), None)
+            .await
+            .expect("update")
+    );
+    let one = store.study("st1").await.expect("read").expect("found");
+    assert_eq!(
+        (one.name.as_str(), one.tree.as_deref()),
+        ("renamed", Some(r#"{"start":"s","moves":[]}"#))
+    );
+    assert!(
+        store
+            .update_study("st1", alice, None, Some("{}"))
+            .await
+            .expect("update")
+    );
+    let one = store.study("st1").await.expect("read").expect("found");
+    assert_eq!(
+        (one.name.as_str(), one.tree.as_deref()),
+        ("renamed", Some("{}"))
+    );
+    assert!(!store.delete_study("st2", bob).await.expect("delete"));
+    assert!(store.delete_study("st2", alice).await.expect("delete"));
+    assert_eq!(store.study_count(alice).await.expect("count"), 1);
+
+    // The explorer: finished games, read once each.
+    let seats = vec![
+        SeatRow::User {
+            id: alice,
+            name: alice_name.clone(),
+            bot: false,
+        },
+        SeatRow::User {
+            id: bob,
+            name: "bob".into(),
+            bot: false,
+        },
+    ];
+    for id in ["ex1", "ex2"] {
+        let mut g = game(id, seats.clone(), "finished");
+        g.updated_ms = if id == "ex1" { 5 } else { 6 };
+        store.insert_game(&g).await.expect("game");
+    }
+    let todo = store.unindexed_games(100).await.expect("unindexed");
+    assert!(
+        todo.contains(&"ex1".to_string()) && todo.contains(&"ex2".to_string()),
+        "{todo:?}"
+    );
+    let row = |mv: &str, score: i64, rating: Option<f64>| ExplorerRow {
+        position: "p0 w".into(),
+        mv: mv.into(),
+        score,
+        rating,
+    };
+    let opening = StoredOpening {
+        code: "C45".into(),
+        name: "中炮".into(),
+        name_en: "Central cannon".into(),
+    };
+    assert!(
+        store
+            .index_game(
+                "ex1",
+                "kind-a",
+                &[row("a1", 2, Some(1500.0))],
+                Some(&opening)
+            )
+            .await
+            .expect("index")
+    );
+    assert!(
+        !store
+            .index_game(
+                "ex1",
+                "kind-a",
+                &[row("a1", 2, Some(1500.0))],
+                Some(&opening)
+            )
+            .await
+            .expect("index again")
+    );
+    assert!(
+        store
+            .index_game(
+                "ex2",
+                "kind-a",
+                &[row("a1", 1, Some(1300.0)), row("b1", 0, None)],
+                None
+            )
+            .await
+            .expect("index")
+    );
+    let todo = store.unindexed_games(100).await.expect("unindexed");
+    assert!(
+        !todo.contains(&"ex1".to_string()) && !todo.contains(&"ex2".to_string()),
+        "{todo:?}"
+    );
+    let moves = store
+        .explorer_moves("kind-a", "p0 w", 20)
+        .await
+        .expect("explore");
+    assert_eq!(moves.len(), 2, "{moves:?}");
+    assert_eq!(
+        (
+            moves[0].mv.as_str(),
+            moves[0].games,
+            moves[0].wins,
+            moves[0].draws,
+            moves[0].losses
+        ),
+        ("a1", 2, 1, 1, 0)
+    );
+    assert_eq!(moves[0].rating, Some(1400.0));
+    assert_eq!(
+        (
+            moves[1].mv.as_str(),
+            moves[1].games,
+            moves[1].losses,
+            moves[1].rating
+        ),
+        ("b1", 1, 1, None)
+    );
+    assert!(
+        store
+            .explorer_moves("kind-b", "p0 w", 20)
+            .await
+            .expect("explore")
+            .is_empty()
+    );
+    // Openings: only games that reached one, for each of their players.
+    for user in [alice, bob] {
+        let o = store.openings_of(user, 10).await.expect("openings");
+        assert_eq!(o.len(), 1, "{o:?}");
+        assert_eq!((o[0].0.id.as_str(), &o[0].1), ("ex1", &opening));
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -8,7 +8,13 @@ use crate::common::{eventually, get, post, register, server};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
-async fn send(addr: &str, method: &str, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+async fn send(
+    addr: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (u16, Value) {
     let b = body.to_string();
     let r = client::request(addr, method, path, token, Some(b.as_bytes()), &[])
         .await
@@ -32,7 +38,13 @@ async fn rated_game(addr: &str, red: &str, black: &str, moves: &[&str], loser: u
     assert_eq!(st, 200, "{j}");
     for (i, mv) in moves.iter().enumerate() {
         let who = if i % 2 == 0 { red } else { black };
-        let (st, r) = post(addr, &format!("/api/games/{id}/moves"), who, json!({"move": mv})).await;
+        let (st, r) = post(
+            addr,
+            &format!("/api/games/{id}/moves"),
+            who,
+            json!({"move": mv}),
+        )
+        .await;
         assert_eq!(st, 200, "{mv}: {r}");
     }
     let who = if loser == 0 { red } else { black };
@@ -112,7 +124,10 @@ async fn two_finished_rated_games_show_in_the_explorer_and_the_opening_table() {
     assert_eq!((won, lost), (1, 1), "{o}");
     for r in rows {
         let code = r["code"].as_str().expect("code");
-        assert!(code.len() == 3 && code.starts_with(['A', 'B', 'C', 'D', 'E']), "{o}");
+        assert!(
+            code.len() == 3 && code.starts_with(['A', 'B', 'C', 'D', 'E']),
+            "{o}"
+        );
         assert!(!r["name"].as_str().unwrap_or("").is_empty(), "{o}");
     }
     let (st, _) = get(&addr, "/api/users/nobody-here/openings").await;
@@ -122,28 +137,51 @@ async fn two_finished_rated_games_show_in_the_explorer_and_the_opening_table() {
 #[tokio::test]
 async fn a_study_is_saved_listed_shared_renamed_and_deleted() {
     let (_srv, addr) = server("studies").await;
-    let tree = json!({"start": START, "moves": [{"move": "h2e2", "parent": null, "comment": "中炮"}]}).to_string();
+    let tree =
+        json!({"start": START, "moves": [{"move": "h2e2", "parent": null, "comment": "中炮"}]})
+            .to_string();
     // Guests keep none.
     let g = client::post(&addr, "/api/guest", None, &json!({}))
         .await
         .expect("guest")
         .json();
     let guest = g["token"].as_str().expect("guest token").to_string();
-    let (st, v) = post(&addr, "/api/studies", &guest, json!({"name": "x", "variant": "xiangqi", "tree": tree})).await;
+    let (st, v) = post(
+        &addr,
+        "/api/studies",
+        &guest,
+        json!({"name": "x", "variant": "xiangqi", "tree": tree}),
+    )
+    .await;
     assert_eq!((st, v["code"].as_str()), (403, Some("study_guest")), "{v}");
 
     let owner = register(&addr, "studyowner").await;
     let other = register(&addr, "studyother").await;
-    let (st, v) = post(&addr, "/api/studies", &owner, json!({"name": " 中炮研究 ", "variant": "xiangqi", "tree": tree})).await;
+    let (st, v) = post(
+        &addr,
+        "/api/studies",
+        &owner,
+        json!({"name": " 中炮研究 ", "variant": "xiangqi", "tree": tree}),
+    )
+    .await;
     assert_eq!(st, 201, "{v}");
     assert_eq!(v["name"], "中炮研究");
     assert_eq!(v["owner"], "studyowner");
     let id = v["id"].as_str().expect("id").to_string();
     // Bad ones: not a JSON object, an empty name, an unknown variant.
     for (body, code) in [
-        (json!({"name": "a", "variant": "xiangqi", "tree": "[1,2]"}), "bad_study"),
-        (json!({"name": "", "variant": "xiangqi", "tree": "{}"}), "bad_study"),
-        (json!({"name": "a", "variant": "nogame", "tree": "{}"}), "unknown_game"),
+        (
+            json!({"name": "a", "variant": "xiangqi", "tree": "[1,2]"}),
+            "bad_study",
+        ),
+        (
+            json!({"name": "", "variant": "xiangqi", "tree": "{}"}),
+            "bad_study",
+        ),
+        (
+            json!({"name": "a", "variant": "nogame", "tree": "{}"}),
+            "unknown_game",
+        ),
     ] {
         let (st, v) = post(&addr, "/api/studies", &owner, body).await;
         assert_eq!(st, 400, "{v}");
@@ -153,15 +191,25 @@ async fn a_study_is_saved_listed_shared_renamed_and_deleted() {
     }
     // A tree over 256 KiB is refused.
     let big = json!({"c": "x".repeat(300 * 1024)}).to_string();
-    let (st, v) = post(&addr, "/api/studies", &owner, json!({"name": "big", "variant": "xiangqi", "tree": big})).await;
+    let (st, v) = post(
+        &addr,
+        "/api/studies",
+        &owner,
+        json!({"name": "big", "variant": "xiangqi", "tree": big}),
+    )
+    .await;
     assert!(st == 400 || st == 413, "{st} {v}");
 
     // Listed for its owner only; read by anyone with the id.
-    let r = client::get(&addr, "/api/studies", Some(&owner)).await.expect("list");
+    let r = client::get(&addr, "/api/studies", Some(&owner))
+        .await
+        .expect("list");
     let list = r.json();
     assert_eq!(list["studies"].as_array().map(Vec::len), Some(1), "{list}");
     assert!(list["studies"][0].get("tree").is_none(), "{list}");
-    let r = client::get(&addr, "/api/studies", Some(&other)).await.expect("list");
+    let r = client::get(&addr, "/api/studies", Some(&other))
+        .await
+        .expect("list");
     assert_eq!(r.json()["studies"].as_array().map(Vec::len), Some(0));
     let (st, v) = get(&addr, &format!("/api/studies/{id}")).await;
     assert_eq!(st, 200, "{v}");
@@ -171,13 +219,31 @@ async fn a_study_is_saved_listed_shared_renamed_and_deleted() {
 
     // Only the owner renames or deletes it.
     let path = format!("/api/studies/{id}");
-    let (st, v) = send(&addr, "PATCH", &path, Some(&other), json!({"name": "mine now"})).await;
+    let (st, v) = send(
+        &addr,
+        "PATCH",
+        &path,
+        Some(&other),
+        json!({"name": "mine now"}),
+    )
+    .await;
     assert_eq!((st, v["code"].as_str()), (403, Some("forbidden")), "{v}");
-    let (st, v) = send(&addr, "PATCH", &path, Some(&owner), json!({"name": "屏风马"})).await;
+    let (st, v) = send(
+        &addr,
+        "PATCH",
+        &path,
+        Some(&owner),
+        json!({"name": "屏风马"}),
+    )
+    .await;
     assert_eq!((st, v["name"].as_str()), (200, Some("屏风马")), "{v}");
     let (_, v) = get(&addr, &path).await;
     assert_eq!(v["name"], "屏风马");
-    assert_eq!(v["tree"].as_str(), Some(tree.as_str()), "a rename keeps the tree");
+    assert_eq!(
+        v["tree"].as_str(),
+        Some(tree.as_str()),
+        "a rename keeps the tree"
+    );
     let (st, _) = send(&addr, "DELETE", &path, Some(&other), json!({})).await;
     assert_eq!(st, 403);
     let (st, _) = send(&addr, "DELETE", &path, Some(&owner), json!({})).await;
