@@ -14,6 +14,7 @@ import { t, getLang } from './i18n.js';
 import { esc, apiError } from './util.js';
 import { studyVariants, hooksOf, kindIdOf } from './kinds.js';
 import { pairClick, pairTargets } from './pair-moves.js';
+import { mountStudyExtras } from './study-collection.js';
 
 /** @typedef {import('./kinds.js').Study} Study */
 /** @typedef {{ mv: string, comment: string, children: number[], parent: number | null, fen: string }} Node */
@@ -172,6 +173,7 @@ export function analysisBoardView(view, args) {
         <p><label>${t('study_paste')}<br><textarea id="study-paste" data-testid="paste" rows="4" spellcheck="false" placeholder="${esc(t('study_paste_hint'))}"></textarea></label></p>
         <p><button data-a="paste" data-testid="paste-load">${t('study_import')}</button> <label class="file-pick">${t('study_file')} <input type="file" id="study-file" data-testid="file"></label></p>
       </details>
+      <div id="study-extras"></div>
       <div class="err" id="study-err" data-testid="study-error" role="alert"></div>
       <div class="buttons"><button data-a="export" data-testid="export">${t('study_export')}</button></div>
       <div id="study-export" hidden><textarea id="study-pgn" data-testid="pgn-out" rows="6" readonly spellcheck="false"></textarea><a id="study-download" data-testid="pgn-download" download="qiyuan-study.pgn">${t('study_download')}</a></div>
@@ -323,6 +325,7 @@ export function analysisBoardView(view, args) {
     /** @type {HTMLInputElement} */ ($('study-fen')).placeholder = node.fen;
     if (location.hash.startsWith('#/analysis')) history.replaceState(null, '', hashOf(variant, tr));
     if (!$('study-export').hidden) exportPgn();
+    if (extras) extras.update();
   }
 
   function onClick(/** @type {string} */ sq) {
@@ -446,12 +449,15 @@ export function analysisBoardView(view, args) {
     e.preventDefault();
     step(where);
   };
+  // s-col hook: saved studies and the opening explorer (study-collection.js).
+  const extras = mountStudyExtras($('study-extras'), { variant, study, tree: () => tr, open: (/** @type {any} */ data) => { tr = treeFromImport(study, data); ui.tags = []; ui.selected = null; ui.error = ''; render(); }, play: (/** @type {string} */ mv) => { const id = addMove(tr, tr.cur, mv); if (id != null) go(id); }, notation: () => ui.notation });
   view.addEventListener('click', onViewClick);
   view.addEventListener('change', onChange);
   view.addEventListener('input', onInput);
   document.addEventListener('keydown', onKey);
   render();
   return () => {
+    extras.stop();
     stopEngine();
     view.removeEventListener('click', onViewClick);
     view.removeEventListener('change', onChange);

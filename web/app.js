@@ -18,6 +18,8 @@ import { startTray } from './tray.js';
 import { tvView } from './tv.js';
 import { rulesView } from './rules-page.js';
 import { analysisBoardView } from './analysis-board.js';
+import { openSharedStudy } from './study-collection.js';
+import { loadOpenings } from './profile-openings.js';
 
 const view = byId('view');
 let me = null;
@@ -165,12 +167,13 @@ async function profileView(name) {
     view.innerHTML = `<div class="card"><h2>${esc(p.username)}${p.guest ? ' (' + t('guest') + ')' : ''}${botBadge({ bot })}</h2>
       ${profileRatings(p)}
       ${pointsHtml(p, pointsFamilies())}
-      ${totalsHtml(p)}
+      ${totalsHtml(p)}<div id="profile-openings"></div>
       ${historyHtml(p, (g) => seatsLine(g, false))}
       ${me && !me.guest && me.username === p.username ? `<p><a href="#/login">${t('logout')}</a></p>` : ''}
       ${own && !me.guest && !bot && !(p.games || []).length ? `<p class="small muted" data-testid="make-bot-box"><button data-testid="make-bot">${t('make_bot')}</button> ${t('make_bot_about')}</p>` : ''}</div>
       ${me && me.username === p.username ? '<div class="card" id="sessions" data-testid="sessions"></div>' : ''}`;
     if (me && me.username === p.username) showSessions();
+    loadOpenings(byId('profile-openings'), p.username);
     const mb = view.querySelector('[data-testid="make-bot"]');
     if (mb) mb.addEventListener('click', async () => {
       if (!confirm(t('make_bot_confirm').replace('{name}', p.username))) return;
@@ -223,6 +226,7 @@ function route() {
   else if (parts[0] === 'team-event' && parts[1]) cleanup = teamEventView(view, decodeURIComponent(parts[1]), me);
   else if (parts[0] === 'event' && parts[1]) cleanup = eventView(view, decodeURIComponent(parts[1]), me);
   else if (parts[0] === 'analysis') cleanup = analysisBoardView(view, parts.slice(1));
+  else if (parts[0] === 'study') cleanup = openSharedStudy(view, parts[1] || '');
   else if (parts[0] === 'login') loginView();
   else cleanup = lobbyView();
 }
