@@ -208,7 +208,7 @@ pub async fn delete(
     Ok(axum::Json(Done { ok: true }).into_response())
 }
 
-/// `?variant=xiangqi&fen=…`.
+/// `?variant=VARIANT&fen=POSITION`.
 #[derive(Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]

@@ -62,7 +62,7 @@ pub struct ExplorerMove {
 /// A named opening as stored: code, name, English name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredOpening {
-    /// The code (e.g. an ECCO code).
+    /// The code of the kind's classification.
     pub code: String,
     /// The name players of the game use.
     pub name: String,
