@@ -14,6 +14,7 @@ import { t, getLang } from './i18n.js';
 import { esc, apiError } from './util.js';
 import { studyVariants, hooksOf, kindIdOf } from './kinds.js';
 import { pairClick, pairTargets } from './pair-moves.js';
+import { openEditor } from './position-editor.js';
 
 /** @typedef {import('./kinds.js').Study} Study */
 /** @typedef {{ mv: string, comment: string, children: number[], parent: number | null, fen: string }} Node */
@@ -154,7 +155,7 @@ export function analysisBoardView(view, args) {
 
   view.innerHTML = `<div class="study" data-testid="analysis-board">
     <div class="study-board"><svg id="study-svg" class="board" data-testid="board"></svg>
-      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button></div></div>
+      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button>${study.editor ? `<button data-a="edit" data-testid="edit-position">${t('editor_open')}</button>` : ''}</div></div>
     <div class="study-side card">
       <h2>${t('study_title')}</h2>
       <div class="study-status" id="study-status" data-testid="study-status"></div>
@@ -175,7 +176,7 @@ export function analysisBoardView(view, args) {
       <div class="err" id="study-err" data-testid="study-error" role="alert"></div>
       <div class="buttons"><button data-a="export" data-testid="export">${t('study_export')}</button></div>
       <div id="study-export" hidden><textarea id="study-pgn" data-testid="pgn-out" rows="6" readonly spellcheck="false"></textarea><a id="study-download" data-testid="pgn-download" download="qiyuan-study.pgn">${t('study_download')}</a></div>
-    </div></div>`;
+    </div></div><div id="study-editor"></div>`;
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('study-svg')));
   /** @type {HTMLSelectElement} */ ($('study-notation')).value = ui.notation;
@@ -386,6 +387,22 @@ export function analysisBoardView(view, args) {
     render();
   }
 
+  /** The position editor in place of the board; a legal position it gives starts a new tree. */
+  let closeEditor = () => {};
+  function editPosition() {
+    const root = /** @type {HTMLElement} */ (view.querySelector('.study'));
+    const back = () => { closeEditor(); closeEditor = () => {}; root.hidden = false; };
+    engine.on = false;
+    stopEngine();
+    drawEngine();
+    root.hidden = true;
+    closeEditor = openEditor($('study-editor'), study, tr.nodes[tr.cur].fen, {
+      flipped: ui.flipped, notation: ui.notation,
+      done: (fen) => { back(); tr = newTree(study, fen); ui.tags = []; ui.selected = null; ui.error = ''; render(); },
+      cancel: () => { back(); render(); },
+    });
+  }
+
   const onViewClick = (/** @type {MouseEvent} */ e) => {
     const el = /** @type {HTMLElement} */ (e.target);
     const move = /** @type {HTMLElement | null} */ (el.closest('[data-node]'));
@@ -398,6 +415,7 @@ export function analysisBoardView(view, args) {
     if (!a) return;
     const what = a.dataset.a;
     if (what === 'flip') { ui.flipped = !ui.flipped; render(); }
+    else if (what === 'edit') editPosition();
     else if (what === 'engine') {
       engine.on = !engine.on;
       if (engine.on) startEngine(tr.nodes[tr.cur].fen); else stopEngine();
@@ -441,6 +459,7 @@ export function analysisBoardView(view, args) {
   const onKey = (/** @type {KeyboardEvent} */ e) => {
     const el = /** @type {HTMLElement} */ (e.target);
     if (el && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+    if (/** @type {HTMLElement} */ (view.querySelector('.study')).hidden) return;
     const where = ({ ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' })[e.key];
     if (!where) return;
     e.preventDefault();
@@ -452,6 +471,7 @@ export function analysisBoardView(view, args) {
   document.addEventListener('keydown', onKey);
   render();
   return () => {
+    closeEditor();
     stopEngine();
     view.removeEventListener('click', onViewClick);
     view.removeEventListener('change', onChange);

@@ -29,6 +29,18 @@
  * @property {(fen: string, move: string, notation: string) => string} name A move in a notation.
  * @property {(nodes: {mv: string, comment: string, children: number[], parent: number | null}[], start: string, notation: string, tags?: [string, string][]) => string} pgn The tree as PGN.
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws a position: {fen, flipped, selected, targets, last, onClick, notation, check, arrows (moves to mark, best first)}.
+ * @property {StudyEditor} [editor] The position editor (position-editor.js).
+ *
+ * @typedef {object} StudyEditor The position editor of a game's analysis board: pieces by their FEN letters.
+ * @property {string[]} palette The letters of the pieces one may put on the board.
+ * @property {(letter: string) => { text: string, first: boolean }} label A piece's face, and whether it is of the side that moves first.
+ * @property {string} empty The board with the least on it (where "clear" goes).
+ * @property {(fen: string, square: string) => string} at The letter on a square ('' if none).
+ * @property {(fen: string, square: string, letter: string) => string} put A piece put on a square ('' clears it).
+ * @property {(fen: string, from: string, to: string) => string} move A piece moved.
+ * @property {(fen: string, first: boolean) => string} side The side to move set.
+ * @property {(fen: string) => { key: string, params?: Record<string, string | number> } | null} why Why the position is not legal (params starting with `@` are message keys), or null.
+ * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position being edited: {fen, flipped, selected, onClick, notation}.
  *
  * @typedef {object} GameModule
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).

@@ -2,11 +2,11 @@
 // The Xiangqi family's page module: the board (with the Jifen classes) and
 // the side panel (Jifen scores). app.js loads a game's module by the
 // `web_module` its kind names at /api/kinds.
-import { drawBoard, drawArrows, parseBoard, modifierHeld } from './xiangqi-board.js';
+import { drawBoard, drawArrows, parseBoard, modifierHeld, NAMES } from './xiangqi-board.js';
 import { moveRows as rows } from '../movelist.js';
 import { pairClick } from '../pair-moves.js';
 import { lineIn, moveIn } from './xiangqi-notation.js';
-import { legalMoves, play, fenProblem, fullFen, inCheck, toPgn, redToMove, START as STUDY_START } from './xiangqi-study.js';
+import { legalMoves, play, fenProblem, fenWhy, fullFen, inCheck, toPgn, redToMove, START as STUDY_START, PALETTE, putPiece, movePiece, setSide, pieceOn } from './xiangqi-study.js';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w';
 
@@ -117,6 +117,22 @@ export const study = {
     const movable = new Set(legal.map((m) => m.slice(0, 2)));
     drawBoard(svg, { fen, flipped, selected, targets, last, alerts: check ? [check] : [], mated: check && !legal.length, coords, onClick, movable });
     if (arrows && arrows.length) drawArrows(svg, arrows, !!flipped);
+  },
+  editor: {
+    palette: PALETTE,
+    label: (letter) => ({ text: NAMES[letter] || '?', first: letter === letter.toUpperCase() }),
+    empty: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1',
+    at: pieceOn,
+    put: putPiece,
+    move: movePiece,
+    side: setSide,
+    why: fenWhy,
+    // The board without the move markers: pieces one may drag anywhere.
+    draw(svg, { fen, flipped, selected, onClick, notation, drag }) {
+      const coords = notation === 'wxf' || notation === 'chinese' ? notation : 'iccs';
+      const movable = new Set(drag ? Object.keys(parseBoard(fen)) : []);
+      drawBoard(svg, { fen, flipped, selected, targets: new Set(), last: [], alerts: [], coords, onClick, movable });
+    },
   },
 };
 

@@ -39,11 +39,4 @@ export default {
   fen_bad_side: { en: 'The side to move must be w (red) or b (black).', zh: '走棋方须为 w（红）或 b（黑）。' },
   fen_no_general: { en: 'Each side needs its general inside its palace.', zh: '双方的帅、将都须在九宫之内。' },
   fen_side_in_check: { en: 'The side not to move is in check: this position cannot arise.', zh: '不走棋的一方正被将军，这个局面不可能出现。' },
-  judge_inaccuracy: { en: 'Inaccuracy', zh: '欠准' },
-  judge_mistake: { en: 'Mistake', zh: '失误' },
-  judge_blunder: { en: 'Blunder', zh: '败着' },
-  review_counts: { en: '{i} inaccuracies, {m} mistakes, {b} blunders', zh: '欠准 {i}，失误 {m}，败着 {b}' },
-  review_budget: { en: 'up to depth {d} or {s} s a move', zh: '每步最深 {d} 层或 {s} 秒' },
-  review_hint: { en: 'Click the graph or a move to see that position; ⇗ opens it on the analysis board.', zh: '点击曲线或着法可查看该局面；⇗ 在分析棋盘中打开。' },
-  review_open_board: { en: 'Open this position on the analysis board', zh: '在分析棋盘中打开这个局面' },
 };

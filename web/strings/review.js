@@ -1,0 +1,31 @@
+// @ts-check
+// The review after a game (web/analysis.js) and the position editor (web/position-editor.js): each key once, in English and Chinese (see web/strings/glossary.js).
+/** @type {Record<string, {en: string, zh: string}>} */
+export default {
+  judge_inaccuracy: { en: 'Inaccuracy', zh: '欠准' },
+  judge_mistake: { en: 'Mistake', zh: '失误' },
+  judge_blunder: { en: 'Blunder', zh: '败着' },
+  review_counts: { en: '{i} inaccuracies, {m} mistakes, {b} blunders', zh: '欠准 {i}，失误 {m}，败着 {b}' },
+  review_budget: { en: 'up to depth {d} or {s} s a move', zh: '每步最深 {d} 层或 {s} 秒' },
+  review_hint: { en: 'Click the graph or a move to see that position; ⇗ opens it on the analysis board.', zh: '点击曲线或着法可查看该局面；⇗ 在分析棋盘中打开。' },
+  review_open_board: { en: 'Open this position on the analysis board', zh: '在分析棋盘中打开这个局面' },
+  editor_open: { en: 'Set up a position', zh: '摆局面' },
+  editor_title: { en: 'Set up a position', zh: '摆局面' },
+  editor_hint: { en: 'Pick a piece and click points to put it there (click again to take it off), or drag it onto the board; drag a piece on the board to move it, or off the board to remove it.', zh: '选一个棋子后点击棋盘上的点放子（再点一次拿掉），也可以把棋子拖到棋盘上；拖动棋盘上的棋子可移动它，拖出棋盘即拿掉。' },
+  editor_erase: { en: 'Remove', zh: '拿掉' },
+  editor_to_move: { en: 'To move', zh: '走棋方' },
+  editor_start: { en: 'Start position', zh: '初始局面' },
+  editor_clear: { en: 'Clear', zh: '清空' },
+  editor_analyse: { en: 'Analyse this position', zh: '分析这个局面' },
+  editor_cancel: { en: 'Cancel', zh: '取消' },
+  fen_too_many: { en: '{side} has {n} × {piece}; a side has at most {max}.', zh: '{side}有 {n} 个{piece}，每方最多 {max} 个。' },
+  fen_bad_square: { en: '{side}’s {piece} on {square} stands on a point it can never reach.', zh: '{side}的{piece}在 {square}，这是它永远走不到的位置。' },
+  fen_generals_facing: { en: 'The generals face each other on an open file: this position cannot arise.', zh: '将帅在同一路上直接照面，这个局面不可能出现。' },
+  piece_K: { en: 'general', zh: '帅（将）' },
+  piece_A: { en: 'advisor', zh: '仕（士）' },
+  piece_B: { en: 'elephant', zh: '相（象）' },
+  piece_N: { en: 'horse', zh: '马' },
+  piece_R: { en: 'chariot', zh: '车' },
+  piece_C: { en: 'cannon', zh: '炮' },
+  piece_P: { en: 'soldier', zh: '兵（卒）' },
+};
