@@ -12,7 +12,7 @@
 // its main continuation; PLY the move shown), so a link opens it.
 import { t, getLang } from './i18n.js';
 import { esc, apiError } from './util.js';
-import { studyVariants, hooksOf, kindIdOf } from './kinds.js';
+import { studyVariants, studyOf, kindIdOf } from './kinds.js';
 import { pairClick, pairTargets } from './pair-moves.js';
 import { openEditor } from './position-editor.js';
 
@@ -128,7 +128,7 @@ const notationOf = () => localStorage.getItem('qy-notation') || (getLang() === '
 export function analysisBoardView(view, args) {
   const variants = studyVariants();
   const variant = args[0] && variants.includes(decodeURIComponent(args[0])) ? decodeURIComponent(args[0]) : variants[0];
-  const found = variant ? hooksOf(variant).study : undefined;
+  const found = variant ? studyOf(variant) : undefined;
   if (!variant || !found) {
     view.innerHTML = `<div class="card muted">${t('study_none')}</div>`;
     return () => {};
@@ -158,6 +158,7 @@ export function analysisBoardView(view, args) {
       <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button>${study.editor ? `<button data-a="edit" data-testid="edit-position">${t('editor_open')}</button>` : ''}</div></div>
     <div class="study-side card">
       <h2>${t('study_title')}</h2>
+      ${variants.length > 1 ? `<div class="tools"><select id="study-variant" data-testid="study-variant" aria-label="${esc(t('study_variant'))}">${variants.map((v) => `<option value="${esc(v)}"${v === variant ? ' selected' : ''}>${esc(t(v))}</option>`).join('')}</select></div>` : ''}
       <div class="study-status" id="study-status" data-testid="study-status"></div>
       <div class="tools">${t('moves')}${t('colon')}<select id="study-notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></div>
       <div class="study-engine" id="study-engine" data-testid="engine"><div class="engine-head"><button data-a="engine" data-testid="engine-toggle" aria-pressed="false">${t('engine_start')}</button>
@@ -314,7 +315,7 @@ export function analysisBoardView(view, args) {
     const cur = $('study-tree').querySelector('.tree-move.cur');
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
     const turn = study.turn(node.fen);
-    $('study-status').textContent = legal.length ? t(turn.first ? 'study_red_to_move' : 'study_black_to_move') : t(check ? 'study_mate' : 'study_no_moves');
+    $('study-status').textContent = (legal.length ? t(turn.first ? 'study_red_to_move' : 'study_black_to_move') : t(check ? 'study_mate' : 'study_no_moves')) + (study.info ? ` ${study.info(node.fen, t)}` : '');
     const onLine = node.parent != null;
     /** @type {HTMLButtonElement} */ ($('study-node-tools').querySelector('[data-a="promote"]')).disabled = !onLine || pathTo(tr, tr.cur).every((n) => tr.nodes[/** @type {number} */ (tr.nodes[n].parent)].children[0] === n);
     /** @type {HTMLButtonElement} */ ($('study-node-tools').querySelector('[data-a="delete"]')).disabled = !onLine;
@@ -438,6 +439,7 @@ export function analysisBoardView(view, args) {
   };
   const onChange = (/** @type {Event} */ e) => {
     const el = /** @type {HTMLInputElement} */ (e.target);
+    if (el.id === 'study-variant') { location.hash = `#/analysis/${encodeURIComponent(el.value)}`; return; }
     if (el.id === 'study-notation') { ui.notation = el.value; localStorage.setItem('qy-notation', ui.notation); render(); drawEngine(); }
     else if (el.id === 'study-lines') { if (engine.on) startEngine(tr.nodes[tr.cur].fen); }
     else if (el.id === 'study-file' && el.files && el.files[0]) {
@@ -486,7 +488,7 @@ export function analysisBoardView(view, args) {
  * @param {string} variant @param {string} start @param {string[]} moves @param {number} ply
  */
 export function studyLink(variant, start, moves, ply) {
-  const study = hooksOf(variant).study;
+  const study = studyOf(variant);
   if (!study || !study.variants.includes(variant)) return null;
   return `#/analysis/${encodeURIComponent(variant)}/${encodeURIComponent(study.normal(start || study.start))}/${moves.join('.')}/${ply}`;
 }

@@ -30,6 +30,8 @@
  * @property {(nodes: {mv: string, comment: string, children: number[], parent: number | null}[], start: string, notation: string, tags?: [string, string][]) => string} pgn The tree as PGN.
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws a position: {fen, flipped, selected, targets, last, onClick, notation, check, arrows (moves to mark, best first)}.
  * @property {StudyEditor} [editor] The position editor (position-editor.js).
+ * @property {(variant: string) => Study} [forVariant] The hook of one of its variants, where they differ (another rule set's positions and moves).
+ * @property {(fen: string, t: (key: string, params?: Record<string, any>) => string) => string} [info] What else the position holds, in words (scores).
  *
  * @typedef {object} StudyEditor The position editor of a game's analysis board: pieces by their FEN letters.
  * @property {string[]} palette The letters of the pieces one may put on the board.
@@ -166,6 +168,12 @@ export function kindsQuickFirst() {
 /** The variants the analysis board studies (their modules' `study` hook), in the server's order. */
 export function studyVariants() {
   return variantNames().filter((v) => { const s = hooksOf(v).study; return !!s && s.variants.includes(v); });
+}
+
+/** The analysis board's hook for a variant (its module's, or the variant's own where they differ). @param {string} v */
+export function studyOf(v) {
+  const s = hooksOf(v).study;
+  return s && s.forVariant ? s.forVariant(v) : s;
 }
 
 /** The kind id of a variant (what `POST /api/import?game=` names). @param {string} variant */

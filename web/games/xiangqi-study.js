@@ -26,7 +26,7 @@ export const redToMove = (fen) => String(fen || '').split(' ')[1] !== 'b';
  * it leaves its own general in: [from file, from rank, to file, to rank].
  * @param {Board} b @param {boolean} red
  */
-function pseudo(b, red) {
+export function pseudo(b, red) {
   /** @type {number[][]} */
   const out = [];
   const can = (/** @type {number} */ f, /** @type {number} */ r) => on(f, r) && (!b[f][r] || /** @type {Piece} */ (b[f][r]).red !== red);
@@ -80,7 +80,7 @@ function pseudo(b, red) {
 }
 
 /** Where `red`'s general stands. @param {Board} b @param {boolean} red */
-function general(b, red) {
+export function general(b, red) {
   for (let f = 3; f <= 5; f++) for (let r = 0; r < 10; r++) {
     const p = b[f][r];
     if (p && p.kind === 'K' && p.red === red) return [f, r];
@@ -291,12 +291,15 @@ export function fullFen(fen) {
  * `chinese`; the `Format` tag says which).
  * @param {TreeNode[]} nodes @param {string} start @param {string} notation
  * @param {[string, string][]} [tags]
+ * @param {{ play: (fen: string, mv: string) => string, full: (fen: string) => string, start: string }} [rules]
+ *   another rule set's (Jifen's) positions; plain Xiangqi's without
  */
-export function toPgn(nodes, start, notation, tags = []) {
+export function toPgn(nodes, start, notation, tags = [], rules = { play, full: fullFen, start: START }) {
+  const { play: next, full } = rules;
   const fmt = notation === 'wxf' ? 'WXF' : notation === 'chinese' ? 'Chinese' : 'ICCS';
   /** @type {[string, string][]} */
   const head = [['Game', 'Chinese Chess'], ...tags.filter(([k]) => !/^(Game|FEN|Format)$/i.test(k))];
-  if (fullFen(start) !== START) head.push(['FEN', fullFen(start)]);
+  if (full(start) !== full(rules.start)) head.push(['FEN', full(start)]);
   head.push(['Format', fmt]);
   const quote = (/** @type {string} */ s) => String(s).replace(/\\/g, '\\\\').replace(/"/g, '\\"');
   const brace = (/** @type {string} */ s) => ` {${String(s).replace(/[{}]/g, '')}}`;
@@ -311,14 +314,14 @@ export function toPgn(nodes, start, notation, tags = []) {
   };
   // Iterative: a stack of jobs, so a long line cannot overflow the call stack.
   /** @type {({ line: number, fen: string, force: boolean } | string)[]} */
-  const jobs = [{ line: 0, fen: fullFen(start), force: true }];
+  const jobs = [{ line: 0, fen: full(start), force: true }];
   while (jobs.length) {
     const job = /** @type {{ line: number, fen: string, force: boolean } | string} */ (jobs.pop());
     if (typeof job === 'string') { out.push(job); continue; }
     const kids = nodes[job.line].children;
     if (!kids.length) continue;
     const main = nodes[kids[0]];
-    const after0 = play(job.fen, main.mv);
+    const after0 = next(job.fen, main.mv);
     let text = moveText(job.fen, main.mv, job.force);
     if (main.comment) text += brace(main.comment);
     out.push(text);
@@ -327,7 +330,7 @@ export function toPgn(nodes, start, notation, tags = []) {
     for (let i = kids.length - 1; i >= 1; i--) {
       const alt = nodes[kids[i]];
       jobs.push(')');
-      jobs.push({ line: kids[i], fen: play(job.fen, alt.mv), force: !!alt.comment });
+      jobs.push({ line: kids[i], fen: next(job.fen, alt.mv), force: !!alt.comment });
       jobs.push(`(${moveText(job.fen, alt.mv, true)}${alt.comment ? brace(alt.comment) : ''}`);
     }
   }

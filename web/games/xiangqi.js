@@ -6,6 +6,7 @@ import { drawBoard, drawArrows, parseBoard, modifierHeld, NAMES } from './xiangq
 import { moveRows as rows } from '../movelist.js';
 import { pairClick } from '../pair-moves.js';
 import { lineIn, moveIn } from './xiangqi-notation.js';
+import { jifenRules } from './jifen-study.js';
 import { legalMoves, play, fenProblem, fenWhy, fullFen, inCheck, toPgn, redToMove, START as STUDY_START, PALETTE, putPiece, movePiece, setSide, pieceOn } from './xiangqi-study.js';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w';
@@ -101,7 +102,8 @@ export const quickPlay = 'xiangqi';
  * @type {import('../kinds.js').Study}
  */
 export const study = {
-  variants: ['xiangqi'],
+  variants: ['xiangqi', 'jifen-simple', 'jifen-match', 'jifen-contest'],
+  forVariant: (v) => (v.startsWith('jifen-') ? jifenStudy(v) : study),
   start: STUDY_START,
   legal: legalMoves,
   play,
@@ -135,6 +137,33 @@ export const study = {
     },
   },
 };
+
+/**
+ * The analysis board of a Jifen rule set (jifen-study.js): its legal moves
+ * with class changes, scores and double turns; the board shows the classes.
+ * @param {string} v
+ * @returns {import('../kinds.js').Study}
+ */
+function jifenStudy(v) {
+  const j = jifenRules(v);
+  return {
+    variants: [v],
+    start: j.start,
+    legal: j.legal,
+    play: j.play,
+    problem: j.problem,
+    normal: j.normal,
+    check: j.check,
+    turn: j.turn,
+    name: moveIn,
+    pgn: (nodes, start, notation, tags = []) => toPgn(nodes, start, notation, [...tags, ['Variant', v]], { play: j.play, full: j.normal, start: j.start }),
+    info: (fen, t) => {
+      const [red, black] = j.scores(fen);
+      return `${t('study_scores', { red, black, n: j.target })}${j.second(fen) ? t('study_second_move') : ''}`;
+    },
+    draw: study.draw,
+  };
+}
 
 /** The engine (engine-worker.js) analyses these games; `start` when a game names no position. */
 export const analysis = { start: START + ' - - 0 1' };

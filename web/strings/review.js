@@ -28,4 +28,11 @@ export default {
   piece_R: { en: 'chariot', zh: '车' },
   piece_C: { en: 'cannon', zh: '炮' },
   piece_P: { en: 'soldier', zh: '兵（卒）' },
+  study_variant: { en: 'Rule set', zh: '规则' },
+  study_scores: { en: '· Scores: red {red}, black {black} (target {n})', zh: '· 积分：红方 {red}，黑方 {black}（目标 {n}）' },
+  study_second_move: { en: ' · second move of a double turn (0000 passes)', zh: ' · 连走的第二步（0000 为停着）' },
+  fen_jifen_fields: { en: 'A Jifen FEN has six fields or ten (red score, black score, turn state 1 or 2, capture flag x or -).', zh: '积分象棋的 FEN 有六段或十段（红方积分、黑方积分、回合状态 1 或 2、吃子标记 x 或 -）。' },
+  fen_jifen_class: { en: 'This rule set has no {cls} class.', zh: '这套规则没有“{cls}”类棋子。' },
+  fen_jifen_won: { en: 'A score has already reached the target {n}: the game is over.', zh: '已有一方积分达到目标 {n}，对局已结束。' },
+  fen_jifen_second: { en: 'A second move of a double turn exists only in contest rules before the first capture.', zh: '连走的第二步只在竞技规则的首次吃子之前存在。' },
 };
