@@ -135,7 +135,7 @@ export function analysisBoardView(view, args) {
   }
   /** @type {Study} */
   const study = found;
-  const ui = { selected: /** @type {string | null} */ (null), flipped: false, notation: notationOf(), tags: /** @type {[string, string][]} */ ([]), message: '', error: '', pgn: '' };
+  const ui = { choose: /** @type {string[]} */ ([]), selected: /** @type {string | null} */ (null), flipped: false, notation: notationOf(), tags: /** @type {[string, string][]} */ ([]), message: '', error: '', pgn: '' };
   let tr = newTree(study, study.start);
   // The position of the address: start, line, ply.
   const start = args[1] ? decodeURIComponent(args[1]) : '';
@@ -155,7 +155,7 @@ export function analysisBoardView(view, args) {
 
   view.innerHTML = `<div class="study" data-testid="analysis-board">
     <div class="study-board"><svg id="study-svg" class="board" data-testid="board"></svg>
-      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button>${study.editor ? `<button data-a="edit" data-testid="edit-position">${t('editor_open')}</button>` : ''}</div></div>
+      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button>${study.editor ? `<button data-a="edit" data-testid="edit-position">${t('editor_open')}</button>` : ''}</div><div class="buttons study-choose" id="study-choose" data-testid="study-choose"></div></div>
     <div class="study-side card">
       <h2>${t('study_title')}</h2>
       ${variants.length > 1 ? `<div class="tools"><select id="study-variant" data-testid="study-variant" aria-label="${esc(t('study_variant'))}">${variants.map((v) => `<option value="${esc(v)}"${v === variant ? ' selected' : ''}>${esc(t(v))}</option>`).join('')}</select></div>` : ''}
@@ -310,6 +310,11 @@ export function analysisBoardView(view, args) {
     const legal = study.legal(node.fen);
     const check = study.check(node.fen);
     drawPosition();
+    // The moves to choose between, or a pass where the rules allow one now.
+    const fenNow = node.fen;
+    const choices = ui.choose.filter((m) => legal.includes(m));
+    const pass = legal.includes('0000') && !choices.length ? ['0000'] : [];
+    $('study-choose').innerHTML = [...choices, ...pass].map((m) => `<button data-play="${esc(m)}" data-testid="study-play-${esc(m)}">${esc(m === '0000' ? t('study_pass') : study.name(fenNow, m, ui.notation))}</button>`).join('');
     const root = tr.nodes[0].comment ? `<div class="tree-comment" data-testid="tree-comment">${esc(tr.nodes[0].comment)}</div>` : '';
     $('study-tree').innerHTML = root + (tr.nodes[0].children.length ? lineHtml(0, true) : `<span class="muted">${t('study_empty_tree')}</span>`);
     const cur = $('study-tree').querySelector('.tree-move.cur');
@@ -330,6 +335,9 @@ export function analysisBoardView(view, args) {
   function onClick(/** @type {string} */ sq) {
     const legal = study.legal(tr.nodes[tr.cur].fen);
     const r = pairClick(legal, ui.selected, sq);
+    // Several moves between the same points (a class change after the move): the player picks one.
+    if (r.choose && r.choose.length > 1) { ui.choose = r.choose; ui.selected = null; render(); return; }
+    ui.choose = [];
     const mv = r.move || (r.choose && r.choose[0]);
     if (mv) {
       const id = addMove(tr, tr.cur, mv);
@@ -340,7 +348,7 @@ export function analysisBoardView(view, args) {
     render();
   }
 
-  const go = (/** @type {number} */ id) => { tr.cur = id; ui.selected = null; render(); };
+  const go = (/** @type {number} */ id) => { tr.cur = id; ui.selected = null; ui.choose = []; render(); };
   const step = (/** @type {string} */ where) => {
     const node = tr.nodes[tr.cur];
     if (where === 'prev' && node.parent != null) go(node.parent);
@@ -410,6 +418,13 @@ export function analysisBoardView(view, args) {
     if (move) { e.preventDefault(); go(Number(move.dataset.node)); return; }
     const line = /** @type {HTMLElement | null} */ (el.closest('[data-line]'));
     if (line) { playLine(Number(line.dataset.line)); return; }
+    const play = /** @type {HTMLElement | null} */ (el.closest('[data-play]'));
+    if (play) {
+      const id = addMove(tr, tr.cur, String(play.dataset.play));
+      ui.choose = [];
+      if (id != null) go(id);
+      return;
+    }
     const nav = /** @type {HTMLElement | null} */ (el.closest('[data-nav]'));
     if (nav) { step(String(nav.dataset.nav)); return; }
     const a = /** @type {HTMLElement | null} */ (el.closest('[data-a]'));

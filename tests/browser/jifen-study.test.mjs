@@ -1,0 +1,47 @@
+// Browser test of the analysis board for Jifen (issue 39): the rule set
+// chosen on the board, moves with their class chosen after a click, the
+// scores after each move in the status line, the contest rules' double
+// turn with its pass, and the engine in the browser analysing the position.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { newPage } from './harness.mjs';
+
+const status = (page) => page.locator('[data-testid="study-status"]').textContent();
+async function click2(page, a, b) {
+  await page.click(`[data-testid="analysis-board"] [data-sq="${a}"]`);
+  await page.click(`[data-testid="analysis-board"] [data-sq="${b}"]`);
+}
+
+test('Jifen on the analysis board: classes chosen, scores, the double turn and the engine', async () => {
+  const page = await newPage();
+  await page.evaluate(() => { localStorage.setItem('qy-notation', 'iccs'); location.hash = '#/analysis'; });
+  await page.waitForSelector('[data-testid="analysis-board"] [data-piece="e0"]');
+  await page.selectOption('[data-testid="study-variant"]', 'jifen-match');
+  await page.waitForFunction(() => location.hash.startsWith('#/analysis/jifen-match'));
+  await page.waitForFunction(() => /target 100/.test(document.querySelector('[data-testid="study-status"]').textContent));
+  assert.match(await status(page), /Red to move.*red 0, black 0/);
+  // Match rules: a cannon move can keep its class or take another; Idle is chosen.
+  await click2(page, 'h2', 'e2');
+  assert.deepEqual(await page.locator('[data-testid="study-choose"] button').allTextContents(), ['h2e2', 'h2e2-', 'h2e2*']);
+  await page.click('[data-testid="study-play-h2e2*"]');
+  await page.waitForSelector('[data-testid="analysis-board"] [data-piece="e2"][data-class="idle"]');
+  // A Normal piece moved gives the opponent a point: the cannon was Normal while it moved.
+  assert.match(await status(page), /Black to move.*red 0, black 1/);
+  assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /\/h2e2\*\/1$/);
+  // Contest rules: red's first turn is one move; black's quiet first move gives it a second, or a pass.
+  await page.selectOption('[data-testid="study-variant"]', 'jifen-contest');
+  await page.waitForFunction(() => location.hash.startsWith('#/analysis/jifen-contest'));
+  await page.waitForSelector('[data-testid="analysis-board"] [data-piece="h2"]');
+  await click2(page, 'h2', 'e2');
+  await page.waitForFunction(() => /Black to move/.test(document.querySelector('[data-testid="study-status"]').textContent));
+  await click2(page, 'h9', 'g7');
+  await page.waitForFunction(() => /second move/.test(document.querySelector('[data-testid="study-status"]').textContent));
+  assert.match(await status(page), /Black to move.*red 1, black 1/);
+  await page.click('[data-testid="engine-toggle"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="engine-line"]').length > 0, null, { timeout: 20000 });
+  await page.click('[data-testid="engine-toggle"]');
+  await page.click('[data-testid="study-play-0000"]');
+  await page.waitForFunction(() => /Red to move/.test(document.querySelector('[data-testid="study-status"]').textContent));
+  assert.deepEqual(await page.locator('[data-testid="tree-move"]').allTextContents(), ['h2e2', 'h9g7', '0000']);
+  await page.context().close();
+});
