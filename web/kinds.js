@@ -38,11 +38,16 @@
  * @property {(letter: string) => { text: string, first: boolean }} label A piece's face, and whether it is of the side that moves first.
  * @property {string} empty The board with the least on it (where "clear" goes).
  * @property {(fen: string, square: string) => string} at The letter on a square ('' if none).
- * @property {(fen: string, square: string, letter: string) => string} put A piece put on a square ('' clears it).
+ * @property {(fen: string, square: string, letter: string, cls?: string) => string} put A piece put on a square ('' clears it), of a class where the game has them.
  * @property {(fen: string, from: string, to: string) => string} move A piece moved.
  * @property {(fen: string, first: boolean) => string} side The side to move set.
  * @property {(fen: string) => { key: string, params?: Record<string, string | number> } | null} why Why the position is not legal (params starting with `@` are message keys), or null.
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position being edited: {fen, flipped, selected, onClick, notation}.
+ * @property {string[]} [classes] The classes a piece may have (message keys), where the game has them.
+ * @property {(fen: string, square: string) => string} [classAt] The class of the piece on a square.
+ * @property {(fen: string, square: string, cls: string) => string} [setClass] A piece's class set.
+ * @property {(fen: string) => number[]} [scores] The scores, where the game keeps them.
+ * @property {(fen: string, first: number, second: number) => string} [setScores] The scores set.
  *
  * @typedef {object} GameModule
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).

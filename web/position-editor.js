@@ -38,6 +38,8 @@ export function openEditor(host, study, fen, opts) {
   /** @type {string | null} A piece picked up on the board. */
   let selected = null;
   let flipped = opts.flipped;
+  /** The class new pieces get, and the one a picked-up piece is given (games with classes). */
+  let cls = ed.classes ? ed.classes[0] : '';
   const button = (/** @type {string} */ letter) => {
     const l = ed.label(letter);
     return `<button type="button" class="ed-piece ${l.first ? 'first' : 'second'}" draggable="true" data-put="${esc(letter)}" data-testid="palette-${esc(letter)}" aria-pressed="false" title="${esc(t(l.first ? 'red' : 'black'))}">${esc(l.text)}</button>`;
@@ -53,7 +55,9 @@ export function openEditor(host, study, fen, opts) {
         <div class="ed-row">${seconds.map(button).join('')}</div>
         <div class="ed-row"><button type="button" class="ed-erase" data-put="x" data-testid="palette-erase" aria-pressed="false">✕ ${t('editor_erase')}</button></div>
       </div>
-      <fieldset class="editor-turn"><legend>${t('editor_to_move')}</legend>
+      ${ed.classes ? `<div class="ed-row ed-classes" data-testid="editor-classes"><span>${t('editor_class')}</span>${ed.classes.map((c) => `<button type="button" data-cls="${esc(c)}" data-testid="editor-class-${esc(c)}" aria-pressed="false">${esc(t(c))}</button>`).join('')}</div>` : ''}
+      ${ed.scores ? `<div class="ed-row ed-scores"><label>${t('red')} <input type="number" step="1" id="ed-score-1" data-testid="editor-score-red"></label><label>${t('black')} <input type="number" step="1" id="ed-score-2" data-testid="editor-score-black"></label> <span class="muted small">${t('editor_scores')}</span></div>` : ''}
+            <fieldset class="editor-turn"><legend>${t('editor_to_move')}</legend>
         <label><input type="radio" name="ed-side" value="first" data-testid="editor-side-first"> ${t('red')}</label>
         <label><input type="radio" name="ed-side" value="second" data-testid="editor-side-second"> ${t('black')}</label></fieldset>
       <div class="buttons"><button type="button" data-e="start" data-testid="editor-start">${t('editor_start')}</button><button type="button" data-e="clear" data-testid="editor-clear">${t('editor_clear')}</button><button type="button" data-e="flip">${t('flip')}</button></div>
@@ -69,6 +73,18 @@ export function openEditor(host, study, fen, opts) {
     /** @type {HTMLInputElement} */ (host.querySelector('#editor-fen')).value = cur;
     const first = study.turn(cur).first;
     /** @type {HTMLInputElement} */ (host.querySelector(`[name="ed-side"][value="${first ? 'first' : 'second'}"]`)).checked = true;
+    for (const b of host.querySelectorAll('[data-cls]')) {
+      const on = /** @type {HTMLElement} */ (b).dataset.cls === cls;
+      b.classList.toggle('picked', on);
+      b.setAttribute('aria-pressed', String(on));
+    }
+    if (ed.scores) {
+      const [a, z] = ed.scores(cur);
+      for (const [id, v] of /** @type {[string, number][]} */ ([['#ed-score-1', a], ['#ed-score-2', z]])) {
+        const box = /** @type {HTMLInputElement} */ (host.querySelector(id));
+        if (document.activeElement !== box) box.value = String(v);
+      }
+    }
     for (const b of host.querySelectorAll('[data-put]')) {
       const on = /** @type {HTMLElement} */ (b).dataset.put === pick;
       b.classList.toggle('picked', on);
@@ -80,7 +96,7 @@ export function openEditor(host, study, fen, opts) {
 
   function onClick(/** @type {string} */ sq) {
     if (pick === 'x') return change(ed.put(cur, sq, ''));
-    if (pick) return change(ed.put(cur, sq, ed.at(cur, sq) === pick ? '' : pick));
+    if (pick) return change(ed.put(cur, sq, ed.at(cur, sq) === pick && (!ed.classAt || ed.classAt(cur, sq) === cls) ? '' : pick, cls || undefined));
     if (selected) {
       const from = selected;
       selected = null;
@@ -94,6 +110,13 @@ export function openEditor(host, study, fen, opts) {
     const el = /** @type {HTMLElement} */ (e.target);
     const put = /** @type {HTMLElement | null} */ (el.closest('[data-put]'));
     if (put) { pick = pick === put.dataset.put ? '' : String(put.dataset.put); selected = null; draw(); return; }
+    const c = /** @type {HTMLElement | null} */ (el.closest('[data-cls]'));
+    if (c) {
+      cls = String(c.dataset.cls);
+      // A piece picked up on the board takes the class at once.
+      if (selected && ed.setClass) { const sq = selected; selected = null; change(ed.setClass(cur, sq, cls)); } else draw();
+      return;
+    }
     const b = /** @type {HTMLElement | null} */ (el.closest('[data-e]'));
     if (!b) return;
     const what = b.dataset.e;
@@ -110,6 +133,10 @@ export function openEditor(host, study, fen, opts) {
   const onChange = (/** @type {Event} */ e) => {
     const el = /** @type {HTMLInputElement} */ (e.target);
     if (el.name === 'ed-side') change(ed.side(cur, el.value === 'first'));
+    else if (/^ed-score-/.test(el.id) && ed.setScores) {
+      const v = (/** @type {string} */ id) => Number(/** @type {HTMLInputElement} */ (host.querySelector(id)).value) || 0;
+      change(ed.setScores(cur, v('#ed-score-1'), v('#ed-score-2')));
+    }
   };
   // A piece dragged from the board and let go outside it leaves the board.
   const onUp = (/** @type {PointerEvent} */ e) => {

@@ -45,3 +45,40 @@ test('Jifen on the analysis board: classes chosen, scores, the double turn and t
   assert.deepEqual(await page.locator('[data-testid="tree-move"]').allTextContents(), ['h2e2', 'h9g7', '0000']);
   await page.context().close();
 });
+
+test('the Jifen editor: classes and scores; an Idle chariot gives no check; a won score is refused', async () => {
+  const page = await newPage();
+  await page.evaluate(() => { localStorage.setItem('qy-notation', 'iccs'); location.hash = '#/analysis/jifen-contest'; });
+  await page.waitForSelector('[data-testid="analysis-board"] [data-piece="e0"]');
+  await page.click('[data-testid="edit-position"]');
+  await page.click('[data-testid="editor-clear"]');
+  const ed = (sq) => `[data-testid="editor-board"] [data-sq="${sq}"]`;
+  await page.click(ed('e9'));
+  await page.click(ed('d9'));
+  // An Idle chariot on d1 looks at the black general but may take nothing (J4): no check.
+  await page.click('[data-testid="editor-class-idle"]');
+  await page.click('[data-testid="palette-R"]');
+  await page.click(ed('d1'));
+  await page.waitForSelector('[data-testid="editor-board"] [data-piece="d1"][data-class="idle"]');
+  // A black cannon made Small after it is put: picked up, then the class.
+  await page.click('[data-testid="editor-class-normal"]');
+  await page.click('[data-testid="palette-c"]');
+  await page.click(ed('b7'));
+  await page.click('[data-testid="palette-c"]');
+  await page.click(ed('b7'));
+  await page.click('[data-testid="editor-class-small"]');
+  await page.waitForSelector('[data-testid="editor-board"] [data-piece="b7"][data-class="small"]');
+  // A score at the target: the game would be over.
+  await page.fill('[data-testid="editor-score-red"]', '100');
+  await page.dispatchEvent('[data-testid="editor-score-red"]', 'change');
+  await page.click('[data-testid="editor-analyse"]');
+  await page.waitForFunction(() => /target 100/.test(document.querySelector('[data-testid="editor-error"]').textContent));
+  await page.fill('[data-testid="editor-score-red"]', '5');
+  await page.fill('[data-testid="editor-score-black"]', '3');
+  await page.dispatchEvent('[data-testid="editor-score-black"]', 'change');
+  assert.equal(await page.inputValue('[data-testid="editor-fen"]'), '3k5/9/1c-7/9/9/9/9/9/3R*5/4K4 w - - 0 1 5 3 1 -');
+  await page.click('[data-testid="editor-analyse"]');
+  await page.waitForSelector('[data-testid="analysis-board"] [data-piece="d1"][data-class="idle"]');
+  assert.match(await page.locator('[data-testid="study-status"]').textContent(), /Red to move.*red 5, black 3/);
+  await page.context().close();
+});

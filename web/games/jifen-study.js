@@ -175,7 +175,48 @@ export function jifenRules(variant) {
     return null;
   }
 
+  /** The editor's changes (position-editor.js): each gives the FEN, turn state back to 1. */
+  const edit = (/** @type {string} */ fen, /** @type {(p: JPos) => void} */ change) => {
+    const p = parse(fen);
+    change(p);
+    p.second = false;
+    p.half = 0;
+    return write(p);
+  };
+  const at = (/** @type {string} */ square) => [square.charCodeAt(0) - 97, Number(square[1])];
+  const editor = {
+    classes: rules.classes,
+    /** @param {string} fen @param {string} square @param {string} letter @param {string} [cls] */
+    put: (fen, square, letter, cls = 'normal') => edit(fen, (p) => {
+      const [f, r] = at(square);
+      if (f < 0 || f > 8 || !(r >= 0 && r <= 9)) return;
+      p.board[f][r] = letter ? { letter, red: letter === letter.toUpperCase(), kind: KIND[letter.toUpperCase()], cls: rules.classes.includes(cls) ? cls : 'normal' } : null;
+    }),
+    /** @param {string} fen @param {string} from @param {string} to */
+    move: (fen, from, to) => edit(fen, (p) => {
+      const [f, r] = at(from), [tf, tr] = at(to);
+      if (from === to || !p.board[f][r]) return;
+      p.board[tf][tr] = p.board[f][r];
+      p.board[f][r] = null;
+    }),
+    /** @param {string} fen @param {boolean} red */
+    side: (fen, red) => edit(fen, (p) => { p.red = red; }),
+    /** @param {string} fen @param {string} square */
+    at: (fen, square) => { const [f, r] = at(square); const x = parse(fen).board[f][r]; return x ? x.letter : ''; },
+    /** @param {string} fen @param {string} square */
+    classAt: (fen, square) => { const [f, r] = at(square); const x = parse(fen).board[f][r]; return x ? x.cls : ''; },
+    /** @param {string} fen @param {string} square @param {string} cls */
+    setClass: (fen, square, cls) => edit(fen, (p) => { const [f, r] = at(square); const x = p.board[f][r]; if (x && rules.classes.includes(cls)) x.cls = cls; }),
+    /** @param {string} fen */
+    scores: (fen) => parse(fen).scores,
+    /** @param {string} fen @param {number} red @param {number} black */
+    setScores: (fen, red, black) => edit(fen, (p) => { p.scores = [Math.trunc(red) || 0, Math.trunc(black) || 0]; }),
+    /** Whether a capture has happened (contest rules' class changes and double turns hang on it). @param {string} fen @param {boolean} x */
+    setCaptured: (fen, x) => edit(fen, (p) => { p.captured = x; }),
+  };
+
   return {
+    editor,
     variants: [variant],
     start: `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 0 0 1 -`,
     target: rules.target,

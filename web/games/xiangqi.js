@@ -97,6 +97,27 @@ export const colourChoice = true;
 export const quickPlay = 'xiangqi';
 
 /**
+ * The position editor of plain Xiangqi (position-editor.js).
+ * @type {import('../kinds.js').StudyEditor}
+ */
+const XQ_EDITOR = {
+  palette: PALETTE,
+  label: (letter) => ({ text: NAMES[letter] || '?', first: letter === letter.toUpperCase() }),
+  empty: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1',
+  at: pieceOn,
+  put: putPiece,
+  move: movePiece,
+  side: setSide,
+  why: fenWhy,
+  // The board without the move markers: pieces one may drag anywhere.
+  draw(svg, { fen, flipped, selected, onClick, notation, drag }) {
+    const coords = notation === 'wxf' || notation === 'chinese' ? notation : 'iccs';
+    const movable = new Set(drag ? Object.keys(parseBoard(fen)) : []);
+    drawBoard(svg, { fen, flipped, selected, targets: new Set(), last: [], alerts: [], coords, onClick, movable });
+  },
+};
+
+/**
  * The analysis board (analysis-board.js): plain Xiangqi positions, its legal
  * moves, the position after a move, move names and PGN.
  * @type {import('../kinds.js').Study}
@@ -120,22 +141,7 @@ export const study = {
     drawBoard(svg, { fen, flipped, selected, targets, last, alerts: check ? [check] : [], mated: check && !legal.length, coords, onClick, movable });
     if (arrows && arrows.length) drawArrows(svg, arrows, !!flipped);
   },
-  editor: {
-    palette: PALETTE,
-    label: (letter) => ({ text: NAMES[letter] || '?', first: letter === letter.toUpperCase() }),
-    empty: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1',
-    at: pieceOn,
-    put: putPiece,
-    move: movePiece,
-    side: setSide,
-    why: fenWhy,
-    // The board without the move markers: pieces one may drag anywhere.
-    draw(svg, { fen, flipped, selected, onClick, notation, drag }) {
-      const coords = notation === 'wxf' || notation === 'chinese' ? notation : 'iccs';
-      const movable = new Set(drag ? Object.keys(parseBoard(fen)) : []);
-      drawBoard(svg, { fen, flipped, selected, targets: new Set(), last: [], alerts: [], coords, onClick, movable });
-    },
-  },
+  editor: XQ_EDITOR,
 };
 
 /**
@@ -162,6 +168,20 @@ function jifenStudy(v) {
       return `${t('study_scores', { red, black, n: j.target })}${j.second(fen) ? t('study_second_move') : ''}`;
     },
     draw: study.draw,
+    editor: {
+      ...XQ_EDITOR,
+      empty: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 0 0 1 -',
+      at: j.editor.at,
+      put: j.editor.put,
+      move: j.editor.move,
+      side: j.editor.side,
+      why: j.why,
+      classes: j.editor.classes,
+      classAt: j.editor.classAt,
+      setClass: j.editor.setClass,
+      scores: j.editor.scores,
+      setScores: j.editor.setScores,
+    },
   };
 }
 

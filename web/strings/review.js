@@ -36,4 +36,6 @@ export default {
   fen_jifen_won: { en: 'A score has already reached the target {n}: the game is over.', zh: '已有一方积分达到目标 {n}，对局已结束。' },
   fen_jifen_second: { en: 'A second move of a double turn exists only in contest rules before the first capture.', zh: '连走的第二步只在竞技规则的首次吃子之前存在。' },
   study_pass: { en: 'Pass (0000)', zh: '停着（0000）' },
+  editor_class: { en: 'Class:', zh: '类别：' },
+  editor_scores: { en: 'scores', zh: '积分' },
 };
