@@ -80,6 +80,26 @@ try {
     await page.click('[data-testid="editor-analyse"]');
     await page.waitForFunction(() => document.querySelector('[data-testid="editor-error"]').textContent.length > 0);
     await page.screenshot({ path: join(OUT, `editor-${sz}-${lang}.png`), fullPage: true });
+    // Jifen (contest): an Idle chariot, a Small cannon, scores.
+    await page.click('[data-testid="editor-cancel"]');
+    await page.selectOption('[data-testid="study-variant"]', 'jifen-contest');
+    await page.waitForFunction(() => location.hash.startsWith('#/analysis/jifen-contest'));
+    await page.waitForSelector('[data-testid="edit-position"]');
+    await page.click('[data-testid="edit-position"]');
+    await page.click('[data-testid="editor-clear"]');
+    await put('P', ['e5', 'c4']);
+    await put('n', ['g7']);
+    await page.click('[data-testid="editor-class-idle"]');
+    await put('R', ['a1']);
+    await page.click('[data-testid="editor-class-small"]');
+    await put('c', ['b5']);
+    await page.fill('[data-testid="editor-score-red"]', '12');
+    await page.fill('[data-testid="editor-score-black"]', '9');
+    await page.dispatchEvent('[data-testid="editor-score-black"]', 'change');
+    await page.screenshot({ path: join(OUT, `editor-jifen-${sz}-${lang}.png`), fullPage: true });
+    await page.click('[data-testid="editor-analyse"]');
+    await page.waitForSelector('[data-testid="analysis-board"] [data-piece="a1"]');
+    await page.screenshot({ path: join(OUT, `board-jifen-${sz}-${lang}.png`), fullPage: true });
     await ctx.close();
   }
 } finally {
