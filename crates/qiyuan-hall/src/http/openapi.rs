@@ -25,7 +25,9 @@ use crate::http::api::AppState;
 use crate::http::responses::{
     BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
-use crate::http::{api, api_account, api_events, api_play, api_pools, api_tv, presets, server};
+use crate::http::{
+    api, api_account, api_events, api_play, api_pools, api_puzzles, api_tv, presets, server,
+};
 use crate::limits;
 
 /// Where the document is served.
@@ -108,6 +110,11 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(presets::save, presets::delete))
         .routes(routes!(api::lobby))
         .routes(routes!(api_tv::tv))
+        .routes(routes!(api_puzzles::next))
+        .routes(routes!(api_puzzles::daily))
+        .routes(routes!(api_puzzles::history))
+        .routes(routes!(api_puzzles::get))
+        .routes(routes!(api_puzzles::result))
         .routes(routes!(api::profile))
         .routes(routes!(api::user_search))
         .routes(routes!(api::create_game))
