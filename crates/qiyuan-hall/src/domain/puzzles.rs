@@ -221,6 +221,45 @@ pub struct PuzzleHistory {
     pub rated: bool,
     /// The latest attempts, newest first (at most 100).
     pub attempts: Vec<PuzzleAttempt>,
+    /// The variants that have puzzles, with their themes (for choosing).
+    pub sets: Vec<PuzzleSet>,
+}
+
+/// A variant's shipped puzzles: its name and every theme they carry.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PuzzleSet {
+    /// The variant.
+    pub variant: String,
+    /// How many puzzles were shipped for it.
+    pub count: usize,
+    /// Their themes, in the order first met.
+    pub themes: Vec<String>,
+}
+
+/// The shipped sets, by variant in the registry's order.
+fn sets(games: &Registry) -> Vec<PuzzleSet> {
+    let mut out: Vec<PuzzleSet> = Vec::new();
+    for r in games.puzzles() {
+        let i = match out.iter().position(|s| s.variant == r.variant) {
+            Some(i) => i,
+            None => {
+                out.push(PuzzleSet {
+                    variant: r.variant.clone(),
+                    count: 0,
+                    themes: Vec::new(),
+                });
+                out.len() - 1
+            }
+        };
+        let set = &mut out[i];
+        set.count += 1;
+        for t in r.themes.split_whitespace() {
+            if theme_ok(t) && !set.themes.iter().any(|x| x == t) {
+                set.themes.push(t.to_string());
+            }
+        }
+    }
+    out
 }
 
 /// Replays a puzzle from its position through its moves: the steps, the
@@ -639,6 +678,7 @@ impl Hall {
                 plays: 0,
                 rated: false,
                 attempts: Vec::new(),
+                sets: sets(&self.games),
             });
         };
         let attempts = self
@@ -658,6 +698,7 @@ impl Hall {
             plays: mine.plays,
             rated: true,
             attempts,
+            sets: sets(&self.games),
         })
     }
 }

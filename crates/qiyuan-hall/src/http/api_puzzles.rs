@@ -106,7 +106,7 @@ pub async fn daily(
 /// `GET /api/puzzles/history`.
 #[utoipa::path(
     get, path = "/api/puzzles/history", operation_id = "puzzle_history",
-    summary = "The caller's last 100 rated puzzle attempts, with their rating after each",
+    summary = "The caller's last 100 rated puzzle attempts, with their rating after each, and the puzzle sets on offer",
     description = "Newest first; with `variant`, that variant's attempts and the caller's rating in it. Guests play unrated: their history is empty and `rated` false.",
     params(VariantQuery),
     responses(

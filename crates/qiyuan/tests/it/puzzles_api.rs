@@ -166,6 +166,13 @@ async fn puzzles_are_loaded_served_rated_and_kept() {
         (h["rated"].as_bool(), h["attempts"].as_array().map(Vec::len)),
         (Some(false), Some(0))
     );
+    // The sets to choose from: the variant with its themes.
+    assert_eq!(h["sets"][0]["variant"], "xiangqi", "{h}");
+    let themes = h["sets"][0]["themes"].as_array().expect("themes");
+    assert!(
+        themes.contains(&json!("mate2")) && themes.contains(&json!("horse-corner")),
+        "{h}"
+    );
     // A guest is not shown the same puzzle twice in a row.
     let mut seen = std::collections::HashSet::from([id.clone()]);
     for _ in 0..5 {
