@@ -126,10 +126,11 @@ export function puzzlesView(view, arg) {
     if (p) {
       bits.push(t('pz_puzzle', { id: p.id }));
       if (ui.mode !== 'streak' || ui.state === 'solved' || ui.state === 'missed') bits.push(t('pz_puzzle_rating', { r: p.rating }));
-      if (p.themes.length) bits.push(p.themes.map((x) => esc(t(`theme_${x}`))).join('、'));
+      if (p.themes.length) bits.push(p.themes.map((x) => esc(t(`theme_${x}`))).join(' · '));
     }
     if (ui.mode === 'streak') bits.push(`<b data-testid="pz-streak">${t('pz_streak_count', { n: ui.streak })}</b>`);
     byId('pz-info').innerHTML = bits.map((b) => `<span>${b}</span>`).join(' · ');
+    byId('pz-info').dataset.id = p ? p.id : '';
     /** @type {HTMLButtonElement} */ (byId('pz-hint')).disabled = ui.state !== 'play' || ui.hinted;
     const next = /** @type {HTMLButtonElement} */ (byId('pz-next'));
     next.hidden = ui.mode === 'daily' || (ui.state !== 'solved' && ui.state !== 'missed' && ui.mode === 'streak');
