@@ -33,13 +33,13 @@ export function chartSvg(pts) {
   const H = 80;
   const lo = Math.min(...pts) - 10;
   const hi = Math.max(...pts) + 10;
-  const x = (i) => ((i / (pts.length - 1)) * (W - 8) + 4).toFixed(1);
+  const x = (i) => ((i / (pts.length - 1)) * (W - 44) + 40).toFixed(1);
   const y = (v) => (H - 4 - ((v - lo) / (hi - lo)) * (H - 8)).toFixed(1);
   const line = pts.map((v, i) => `${x(i)},${y(v)}`).join(' ');
   return `<svg class="pz-chart" data-testid="pz-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(t('pz_chart'))}">
     <polyline points="${line}" fill="none" stroke="currentColor" stroke-width="2"/>
-    <text x="4" y="12" font-size="10" fill="currentColor">${Math.round(hi - 10)}</text>
-    <text x="4" y="${H - 6}" font-size="10" fill="currentColor">${Math.round(lo + 10)}</text></svg>`;
+    <text x="2" y="12" font-size="11" fill="currentColor">${Math.round(hi - 10)}</text>
+    <text x="2" y="${H - 2}" font-size="11" fill="currentColor">${Math.round(lo + 10)}</text></svg>`;
 }
 
 /** `#/puzzles` (optionally `#/puzzles/daily`, `#/puzzles/streak`, `#/puzzles/ID`). @param {HTMLElement} view @param {string} [arg] */
@@ -47,7 +47,10 @@ export function puzzlesView(view, arg) {
   let stopped = false;
   /** @type {number[]} */
   const timers = [];
-  const later = (fn, ms) => { timers.push(window.setTimeout(() => { if (!stopped) fn(); }, ms)); };
+  // Every load has its number: a timer or an answer of an older load (the
+  // player switched modes or asked for the next puzzle meanwhile) does nothing.
+  let seq = 0;
+  const later = (fn, ms) => { const my = seq; timers.push(window.setTimeout(() => { if (!stopped && my === seq) fn(); }, ms)); };
   const ui = {
     mode: arg === 'daily' || arg === 'streak' ? arg : 'rated',
     variant: localStorage.getItem('qy-pz-variant') || '',
@@ -66,6 +69,7 @@ export function puzzlesView(view, arg) {
     rated: false,
     /** @type {any} */ history: null,
     status: '',
+    note: '',
   };
   view.innerHTML = `<div class="puzzles" data-testid="puzzles">
     <div class="board-wrap"><svg id="pz-board" data-testid="board"></svg></div>
@@ -76,6 +80,7 @@ export function puzzlesView(view, arg) {
       </div>
       <div class="pz-choose" id="pz-choose"></div>
       <div class="status pz-status" id="pz-status" data-testid="pz-status" aria-live="polite"></div>
+      <div class="small pz-note" id="pz-note" data-testid="pz-note"></div>
       <div class="muted small" id="pz-info" data-testid="pz-info"></div>
       <div class="pz-actions">
         <button type="button" id="pz-hint" data-testid="pz-hint" title="${esc(t('pz_hint_cost'))}">${t('pz_hint')}</button>
@@ -121,6 +126,7 @@ export function puzzlesView(view, arg) {
     const p = ui.puzzle;
     byId('pz-status').textContent = ui.status;
     byId('pz-status').dataset.state = ui.state;
+    byId('pz-note').textContent = ui.note;
     const bits = [];
     if (ui.mode === 'daily' && ui.day) bits.push(t('pz_daily_of', { day: ui.day }));
     if (p) {
@@ -159,7 +165,8 @@ export function puzzlesView(view, arg) {
     if (stopped) return;
     const h = ui.history;
     const sets = (h && h.sets) || [];
-    if (!ui.variant && sets.length) ui.variant = sets[0].variant;
+    // The first visit names no variant: the first set's, and its rating.
+    if (!ui.variant && sets.length) { ui.variant = sets[0].variant; await loadHistory(); return; }
     const set = sets.find((s) => s.variant === ui.variant) || sets[0];
     const choose = byId('pz-choose');
     const variants = sets.length > 1 ? `<label>${t('pz_variant')} <select id="pz-variant" data-testid="pz-variant">${sets.map((s) => `<option value="${esc(s.variant)}"${s.variant === ui.variant ? ' selected' : ''}>${esc(t(s.variant))}</option>`).join('')}</select></label>` : '';
@@ -177,18 +184,20 @@ export function puzzlesView(view, arg) {
     render();
   }
 
-  /** Shows a puzzle: the position, then the opponent's move played. @param {Puzzle} p */
-  async function show(p) {
-    ui.puzzle = p; ui.at = -1; ui.selected = null; ui.hint = null; ui.hinted = false; ui.result = null;
+  /** Shows a puzzle: the position, then the opponent's move played. @param {Puzzle} p @param {number} my the load */
+  async function show(p, my) {
+    const mod = await gameModule(p.variant);
+    if (stopped || my !== seq) return;
+    ui.mod = mod;
+    ui.puzzle = p; ui.at = -1; ui.selected = null; ui.hint = null; ui.hinted = false; ui.result = null; ui.note = '';
     ui.state = 'watch'; ui.status = t('pz_watch');
-    ui.mod = await gameModule(p.variant);
-    if (stopped) return;
     render();
     later(() => { ui.at = 0; ui.state = 'play'; ui.status = t('pz_your_move', { side: sideWords() }); render(); }, MOVE_MS);
   }
 
   async function loadNext() {
-    ui.state = 'loading'; ui.status = t('pz_loading'); ui.puzzle = null;
+    const my = ++seq;
+    ui.state = 'loading'; ui.status = t('pz_loading'); ui.note = ''; ui.puzzle = null;
     render();
     const q = new URLSearchParams();
     if (ui.variant) q.set('variant', ui.variant);
@@ -196,20 +205,22 @@ export function puzzlesView(view, arg) {
     try {
       if (ui.mode === 'daily') {
         const d = await api('GET', `/api/puzzles/daily?${q}`);
+        if (my !== seq) return;
         ui.day = d.day;
-        await show(d.puzzle);
+        await show(d.puzzle, my);
       } else if (arg && ui.mode === 'rated' && !['daily', 'streak'].includes(arg) && !ui.puzzle) {
         const id = arg;
         arg = '';
-        await show(await api('GET', `/api/puzzles/${encodeURIComponent(id)}`));
+        await show(await api('GET', `/api/puzzles/${encodeURIComponent(id)}`), my);
       } else {
         if (ui.mode === 'streak') q.set('rating', String(Math.min(3200, STREAK_START + ui.streak * STREAK_STEP)));
         const n = await api('GET', `/api/puzzles/next?${q}`);
+        if (my !== seq) return;
         ui.rated = n.rated;
-        await show(n.puzzle);
+        await show(n.puzzle, my);
       }
     } catch (e) {
-      if (stopped) return;
+      if (stopped || my !== seq) return;
       ui.state = 'missed';
       ui.status = /** @type {Error} */ (e).message;
       render();
@@ -235,7 +246,7 @@ export function puzzlesView(view, arg) {
       render();
       later(playOut, MOVE_MS * 1.6);
     } else {
-      ui.status = `${t('pz_missed')} ${t('pz_solution_shown')}`;
+      ui.note = t('pz_solution_shown');
       render();
     }
   }
@@ -243,7 +254,7 @@ export function puzzlesView(view, arg) {
   function miss() {
     ui.state = 'missed'; ui.selected = null; ui.hint = null;
     ui.status = t('pz_missed');
-    if (ui.mode === 'streak') { ui.streakOver = true; ui.status = `${t('pz_missed')} ${t('pz_streak_over', { n: ui.streak })}`; }
+    if (ui.mode === 'streak') { ui.streakOver = true; ui.status = t('pz_streak_over', { n: ui.streak }); }
     render();
     later(playOut, MOVE_MS);
     report(false);
@@ -266,13 +277,15 @@ export function puzzlesView(view, arg) {
     }
     // The opponent's replies, then the player again.
     ui.state = 'watch'; ui.status = t('pz_good');
+    ui.note = '';
     render();
     const reply = () => {
       ui.at += 1;
       const next = p.steps[ui.at + 1];
       if (next && !next.solver) { render(); later(reply, MOVE_MS); return; }
       ui.state = 'play';
-      ui.status = `${t('pz_good')} ${t('pz_your_move', { side: sideWords() })}`;
+      ui.status = t('pz_your_move', { side: sideWords() });
+      ui.note = t('pz_good');
       render();
     };
     later(reply, MOVE_MS);
@@ -310,7 +323,7 @@ export function puzzlesView(view, arg) {
     ui.hinted = true;
     ui.hint = squaresOf(p.variant, want && want.move)[0] || null;
     ui.selected = ui.hint;
-    ui.status = t('pz_hint_shown');
+    ui.note = t('pz_hint_shown');
     render();
   });
   byId('pz-next').addEventListener('click', () => {

@@ -82,7 +82,9 @@ test('a guest solves a puzzle, misses one, and plays unrated', async () => {
   const wrong = await wrongMove(page);
   await play(page, wrong);
   await waitState(page, 'missed');
-  await page.waitForFunction(() => /solution is on the board/.test(document.querySelector('[data-testid="pz-status"]').textContent));
+  assert.match(await page.locator('[data-testid="pz-status"]').textContent(), /Not the move/);
+  await page.waitForFunction(() => /solution is on the board/.test(document.querySelector('[data-testid="pz-note"]').textContent));
+  await shots(page, 'puzzle-missed-en');
   const last = st[st.length - 1].move;
   // The last move of the solution is marked on the board.
   await page.waitForSelector(`[data-piece="${last.slice(2, 4)}"]`);
@@ -92,7 +94,7 @@ test('a guest solves a puzzle, misses one, and plays unrated', async () => {
   const hid = await shownId(page);
   const hs = await steps(hid);
   await page.click('[data-testid="pz-hint"]');
-  assert.match(await page.locator('[data-testid="pz-status"]').textContent(), /piece to move is marked/);
+  assert.match(await page.locator('[data-testid="pz-note"]').textContent(), /piece to move is marked/);
   await page.waitForSelector(`[data-target="${hs[1].move.slice(2, 4)}"]`);
   await page.context().close();
 });
@@ -116,6 +118,7 @@ test('a streak counts solved puzzles and ends at the first miss', async () => {
   await waitState(page, 'missed');
   assert.match(await page.locator('[data-testid="pz-status"]').textContent(), /挑战结束：连解 2 题/);
   assert.equal(await page.locator('[data-testid="pz-next"]').textContent(), '重新挑战');
+  await page.waitForFunction(() => /正解已在棋盘上演示/.test(document.querySelector('[data-testid="pz-note"]').textContent));
   await shots(page, 'puzzle-streak-over-zh');
   await page.click('[data-testid="pz-next"]');
   await waitState(page, 'play');
@@ -142,11 +145,16 @@ test('the daily puzzle is the server\'s, and a registered player\'s rating moves
   await waitState(page, 'missed');
   await page.waitForFunction(() => /\(-\d+\)/.test(document.querySelector('[data-testid="pz-my-rating"]')?.textContent || ''));
   await page.waitForSelector('[data-testid="pz-chart"] polyline');
+  await page.waitForFunction(() => /solution is on the board/.test(document.querySelector('[data-testid="pz-note"]').textContent));
   assert.equal(await page.locator('[data-testid="pz-attempts"] li').count(), 2);
   await shots(page, 'puzzle-rated-en');
   // The same in Chinese.
   await page.click('[data-testid="lang"]');
   await page.waitForFunction(() => /习题等级分/.test(document.querySelector('[data-testid="pz-my-rating"]')?.textContent || ''));
+  // The rating shown is the one after the last attempt.
+  const after = await page.locator('[data-testid="pz-attempts"] li').first().textContent();
+  assert.match(await page.locator('[data-testid="pz-my-rating"]').textContent(), new RegExp(`：${after.split('· ')[1].trim()}`));
+  await waitState(page, 'play');
   await shots(page, 'puzzle-rated-zh');
   await page.context().close();
 });
