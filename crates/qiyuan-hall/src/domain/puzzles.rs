@@ -367,8 +367,12 @@ pub fn check(games: &Registry, r: &PuzzleRecord) -> Result<PuzzleRow, String> {
 /// other record), so that `next` does not serve them again at once.
 #[derive(Default)]
 struct Recent {
-    inner: Mutex<(HashMap<i64, VecDeque<String>>, VecDeque<i64>)>,
+    inner: Mutex<RecentInner>,
 }
+
+/// Each user's recent puzzle ids, and the users in the order first met
+/// (the oldest is forgotten first).
+type RecentInner = (HashMap<i64, VecDeque<String>>, VecDeque<i64>);
 
 impl Recent {
     fn of(&self, user: i64) -> Vec<String> {
