@@ -3,7 +3,7 @@
 // follows from the store and the page's own choices (selection, replay
 // position, flipped board…) on each change; the clocks tick on their own.
 // It only draws: the clicks it makes room for are bound by game.js.
-import { t } from './i18n.js';
+import { t, getLang } from './i18n.js';
 import { titleSlot, decorate } from './titles.js';
 import { esc, seatLabel, clockText, clockDays, longClock, botBadge } from './util.js';
 import { resultLine, resultPanel } from './result.js';
@@ -81,6 +81,7 @@ export function pageHtml(id) {
         ${t('piece_theme')}${t('colon')}<select id="piece-theme" data-testid="piece-theme">${Object.keys(PIECES).map((p) => `<option value="${p}"${p === pieceTheme() ? ' selected' : ''}>${t('pieces_' + p)}</option>`).join('')}</select></span>
         <button id="flip" data-testid="flip">${t('flip')}</button> <button id="sound" data-testid="sound" aria-pressed="false"></button> <a id="pgn" href="/api/games/${esc(id)}/pgn" data-testid="pgn">${t('pgn')}</a></div>
       ${typedHtml()}
+      <div class="opening small" id="opening" data-testid="opening" hidden></div>
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
       <div id="replay" class="buttons"></div>
       <div class="fen-box small" id="fen-box" hidden><span class="muted">${t('fen')}</span> <code id="fen" data-testid="fen"></code> <button data-f="copy-fen" data-testid="copy-fen">${t('copy_fen')}</button></div>
@@ -176,6 +177,21 @@ function movesHtml(state, mod, ui) {
     rows.push(`<tr><td class="muted">${i / 2 + 1}.</td>${cell(i)}${cell(i + 1)}</tr>`);
   }
   return rows.join('');
+}
+
+/**
+ * The game's named opening above the move list (games that classify
+ * openings send `opening`: a code and names; Chinese pages show the name
+ * players use, English ones our short English name with that one on hover).
+ * @param {HTMLElement} el
+ * @param {{ code: string, name: string, name_en: string } | null | undefined} opening
+ */
+function openingLine(el, opening) {
+  el.hidden = !opening;
+  if (!opening) return;
+  const zh = getLang() === 'zh';
+  el.textContent = t('opening_name', { code: opening.code, name: zh ? opening.name : opening.name_en });
+  el.title = t('opening_about', { zh: opening.name });
 }
 
 /**
@@ -289,6 +305,7 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     decorate($('result'));
     $('buttons').innerHTML = buttonsHtml(state, store, mod, ex, out, me);
     $('moves').innerHTML = movesHtml(state, mod, ui);
+    openingLine($('opening'), state.opening);
     // The newest move in sight (a long list scrolls).
     if (ui.replayPly == null && rec.length !== shownPlies) { const box = /** @type {HTMLElement} */ (view.querySelector('.moves')); box.scrollTop = box.scrollHeight; }
     shownPlies = rec.length;
