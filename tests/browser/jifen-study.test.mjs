@@ -4,7 +4,7 @@
 // turn with its pass, and the engine in the browser analysing the position.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newPage } from './harness.mjs';
+import { newPage, createGame, waitMoves } from './harness.mjs';
 
 const status = (page) => page.locator('[data-testid="study-status"]').textContent();
 async function click2(page, a, b) {
@@ -80,5 +80,25 @@ test('the Jifen editor: classes and scores; an Idle chariot gives no check; a wo
   await page.click('[data-testid="editor-analyse"]');
   await page.waitForSelector('[data-testid="analysis-board"] [data-piece="d1"][data-class="idle"]');
   assert.match(await page.locator('[data-testid="study-status"]').textContent(), /Red to move.*red 5, black 3/);
+  await page.context().close();
+});
+
+test("a Jifen game's page opens its rule set's analysis board with the game's moves and scores", async () => {
+  const page = await newPage();
+  await page.evaluate(() => localStorage.setItem('qy-notation', 'iccs'));
+  await createGame(page, { game: 'jifen-match', opponent: 'ai:1' });
+  await page.waitForFunction(() => /Your move/.test(document.querySelector('[data-testid="status"]').textContent));
+  await page.click('[data-sq="h2"]');
+  await page.click('[data-sq="e2"]');
+  await waitMoves(page, 2);
+  const href = await page.locator('[data-testid="study-link"]').getAttribute('href');
+  assert.match(href, /^#\/analysis\/jifen-match\/.+\/h2e2\.[a-i]\d[a-i]\d[-=*+]?\/2$/);
+  const red = (await page.locator('[data-testid="score-red"]').textContent()).trim();
+  const black = (await page.locator('[data-testid="score-black"]').textContent()).trim();
+  await page.click('[data-testid="study-link"]');
+  await page.waitForSelector('[data-testid="analysis-board"] [data-testid="tree-move"].cur');
+  assert.equal(await page.locator('[data-testid="tree-move"]').count(), 2);
+  // The scores on the board are the game's after its two moves (the page's rules agree with the server's).
+  assert.match(await page.locator('[data-testid="study-status"]').textContent(), new RegExp(`Red to move · Scores: red ${red}, black ${black} \\(target 100\\)`));
   await page.context().close();
 });
