@@ -27,6 +27,8 @@ mod text;
 #[cfg(test)]
 mod tests;
 
+pub mod ai;
+pub mod belief;
 pub mod cli;
 pub mod game;
 
