@@ -82,6 +82,8 @@ pub struct Outcome {
     pub a_secs: f64,
     /// Seconds.
     pub a_max: f64,
+    /// The last position with every rank (S15).
+    pub last: String,
 }
 
 /// Plays game `index` of a match from `seed`: team A is team 0 (s+n) in
@@ -139,6 +141,7 @@ pub fn play(a: Player, b: Player, index: u64, seed: u64, max_plies: usize) -> Ou
         a_moves,
         a_secs,
         a_max,
+        last: g.position().to_string(),
     }
 }
 
@@ -170,6 +173,9 @@ pub fn match_main(args: &MatchArgs) -> Result<()> {
                         o.plies,
                         o.end
                     );
+                    if o.score < 0.75 && std::env::var_os("SIGUO_MATCH_VERBOSE").is_some() {
+                        eprintln!("game {i} ended at {}", o.last);
+                    }
                     results.lock().unwrap_or_else(|e| e.into_inner()).push((i, o));
                 }
             });

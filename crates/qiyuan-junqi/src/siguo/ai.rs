@@ -321,11 +321,17 @@ pub fn choose(game: &Game, me: u8, level: u8, draw: &mut dyn FnMut(u32) -> u32) 
             s.cap = s.nodes + share.max(50);
             let q = p.after(m, s.rules);
             let v = s.search(&q, 0, lv.plies, -WIN - 1, WIN + 1);
-            totals[i] += i64::from(v);
+            // What the move does at once counts again: the search lets the
+            // other armies only attack or pass, so it takes a gain put off
+            // for later as certain when a quiet move could still stop it.
+            totals[i] += i64::from(v) + i64::from(s.evaluate(&q) / 4);
         }
     }
     if std::env::var_os("SIGUO_DEBUG").is_some() {
         eprintln!("roots {} nodes {}", roots.len(), s.nodes);
+        for (i, m) in roots.iter().enumerate() {
+            eprintln!("  {} {}", known.move_text(*m), totals[i]);
+        }
     }
     let best = (0..roots.len()).max_by_key(|&i| {
         let noise = if lv.noise > 0 {
