@@ -21,7 +21,7 @@ pub mod layers;
 pub mod matchplay;
 pub mod meet;
 pub mod nnue_train;
-pub mod siguo;
 mod projection;
+pub mod siguo;
 pub mod solo;
 pub mod tune;

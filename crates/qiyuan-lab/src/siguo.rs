@@ -169,14 +169,17 @@ pub fn match_main(args: &MatchArgs) -> Result<()> {
                             s if s < 0.25 => "lost",
                             _ => "drew",
                         },
-                        if i % 2 == 0 { "s+n" } else { "e+w" },
+                        if i.is_multiple_of(2) { "s+n" } else { "e+w" },
                         o.plies,
                         o.end
                     );
                     if o.score < 0.75 && std::env::var_os("SIGUO_MATCH_VERBOSE").is_some() {
                         eprintln!("game {i} ended at {}", o.last);
                     }
-                    results.lock().unwrap_or_else(|e| e.into_inner()).push((i, o));
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((i, o));
                 }
             });
         }

@@ -96,9 +96,7 @@ fn hq_distances(g: &BoardGraph) -> Vec<Vec<u8>> {
             let mut dist = vec![u8::MAX; g.len()];
             let mut queue: std::collections::VecDeque<PostId> = g
                 .posts()
-                .filter(|&p| {
-                    g.block(p) == Block::Army(army) && g.kind(p) == PostKind::Headquarters
-                })
+                .filter(|&p| g.block(p) == Block::Army(army) && g.kind(p) == PostKind::Headquarters)
                 .collect();
             for &p in &queue {
                 dist[p.index()] = 0;
@@ -240,7 +238,14 @@ impl Search {
 
     /// Team minimax with alpha-beta for the seat's team: `full` plies of
     /// every move, then `plies` in which each army attacks or passes.
-    fn search(&mut self, p: &Position, full: u32, plies: u32, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(
+        &mut self,
+        p: &Position,
+        full: u32,
+        plies: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         match p.verdict(self.rules) {
             Verdict::Won { team } => return if team == self.team { WIN } else { -WIN },

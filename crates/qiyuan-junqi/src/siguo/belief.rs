@@ -83,10 +83,7 @@ fn narrow(a: Ranks, d: Ranks, how: Clash, mine_trades: bool) -> (Ranks, Ranks) {
         .filter(|&y| ranks(a2).any(|x| fits(x, y)))
         .fold(0, |m, y| m | bit(y));
     // Never leave a piece with no rank (a position no game reaches).
-    (
-        if a2 == 0 { a } else { a2 },
-        if d2 == 0 { d } else { d2 },
-    )
+    (if a2 == 0 { a } else { a2 }, if d2 == 0 { d } else { d2 })
 }
 
 impl Belief {
@@ -246,13 +243,7 @@ impl Belief {
         let mut p = known.clone();
         for (t, &rank) in self.tokens.iter().zip(ranks) {
             if let Some(post) = t.post {
-                p.put(
-                    post,
-                    Some(Unit {
-                        army: t.army,
-                        rank,
-                    }),
-                );
+                p.put(post, Some(Unit { army: t.army, rank }));
             }
         }
         p

@@ -102,11 +102,16 @@ fn greedy_and_random_play_only_legal_moves_over_whole_games() {
 
 /// The set-up with the ranks on two posts of its text swapped.
 fn swapped(s: &Setup, a: Rank, b: Rank) -> Setup {
-    let mut ranks: Vec<Option<Rank>> = (0..30).map(|i| s.rank_at(crate::setup::setup_post(Side::Red, i))).collect();
+    let mut ranks: Vec<Option<Rank>> = (0..30)
+        .map(|i| s.rank_at(crate::setup::setup_post(Side::Red, i)))
+        .collect();
     let i = ranks.iter().position(|&r| r == Some(a)).expect("rank a");
     let j = ranks.iter().position(|&r| r == Some(b)).expect("rank b");
     ranks.swap(i, j);
-    let text: String = ranks.iter().map(|r| r.map_or('.', |r| r.letter())).collect();
+    let text: String = ranks
+        .iter()
+        .map(|r| r.map_or('.', |r| r.letter()))
+        .collect();
     Setup::parse(Side::Red, &text).expect("still legal")
 }
 
@@ -129,7 +134,7 @@ fn s9_the_ai_reads_no_rank_its_seat_may_not_see() {
         if me == 0 {
             assert_eq!(a.view(Some(0)), b.view(Some(0)));
             for level in [2, 5, 8] {
-                if level == 8 && a.plies() % 16 != 0 {
+                if level == 8 && !a.plies().is_multiple_of(16) {
                     continue;
                 }
                 let seed = 1000 + a.plies() as u64;
@@ -207,4 +212,24 @@ fn a_level_8_team_beats_a_random_team() {
         };
     }
     assert!(score >= 3.5, "{score}/{games}");
+}
+
+#[test]
+fn it_pays_for_parking_on_its_ally_s_railway_exits() {
+    // North's railways leave its block by g12 i12 k12 and on to g11 i11
+    // k11 (and the arcs' f11, l11): South standing there blocks them.
+    let exits = exits(four_armies(), 2);
+    let names: Vec<&str> = exits.iter().map(|p| four_armies().name(p)).collect();
+    for p in ["g12", "i12", "k12", "g11", "i11", "k11", "f11", "l11"] {
+        assert!(names.contains(&p), "{p} in {names:?}");
+    }
+    let g = game_at("sSi11,sFh1,sPi2,eFq8,eSq9,nFj17,nSk14,wFa10,wPb9 s - 0 1");
+    let s = Search::new(four_armies(), 0, Rules::default());
+    let mut blind = Search::new(four_armies(), 0, Rules::default());
+    blind.ally_exits = PostSet::EMPTY;
+    let p = g.position();
+    assert_eq!(blind.evaluate(p) - s.evaluate(p), BLOCKING);
+    // East on the same post blocks nobody it cares for.
+    let e = Search::new(four_armies(), 1, Rules::default());
+    assert!(!e.ally_exits.contains(post("i11")));
 }
