@@ -233,3 +233,50 @@ fn it_pays_for_parking_on_its_ally_s_railway_exits() {
     let e = Search::new(four_armies(), 1, Rules::default());
     assert!(!e.ally_exits.contains(post("i11")));
 }
+
+#[test]
+fn s9_the_belief_follows_every_hidden_piece_and_never_rules_out_its_rank() {
+    use crate::siguo::belief::bit;
+    for (seed, mode) in [(31, Mode::Dark), (32, Mode::Allies)] {
+        let mut g = game_of(&planned_start(seed), mode);
+        let mut draw = rng(seed);
+        while g.ending().is_none() && g.plies() < 400 {
+            for me in 0..4u8 {
+                if g.position().is_out(me) {
+                    continue;
+                }
+                let belief = Belief::of(&g, me);
+                let (_, hidden) = g.known_position(Some(me), Rank::Platoon);
+                // Every hidden piece is followed; the others it follows are
+                // shown now (S8: a flag once its 司令 fell).
+                let posts = belief.posts();
+                for p in g.position().graph().posts() {
+                    let shown = g.position().at(p).is_some_and(|u| g.shows(Some(me), u));
+                    assert_eq!(
+                        posts.contains(p) && !shown,
+                        hidden.contains(p),
+                        "army {me} at ply {} on {}",
+                        g.plies(),
+                        four_armies().name(p)
+                    );
+                }
+                for t in belief.tokens.iter() {
+                    if let Some(p) = t.post {
+                        let u = g.position().at(p).expect("a piece");
+                        assert_eq!(u.army, t.army);
+                        assert!(t.ranks & bit(u.rank) != 0, "{:?} ruled out on {}", u.rank, four_armies().name(p));
+                    }
+                }
+                // Every draw puts each army's flag on the board.
+                let ranks = belief.sample(&mut draw);
+                let p = belief.position(&g.known_position(Some(me), Rank::Platoon).0, &ranks);
+                for army in (0..4).filter(|&a| !g.position().is_out(a)) {
+                    assert!(p.has_flag(army), "army {army} has a flag in the draw");
+                }
+            }
+            let me = g.position().turn();
+            let m = greedy(&g, me, &mut draw).expect("a move");
+            g.play(m).expect("legal");
+        }
+    }
+}
