@@ -76,9 +76,9 @@ fn level_of(level: u8) -> Level {
         3 => (4, 2, 20, 40_000),
         4 => (6, 3, 10, 60_000),
         5 => (6, 4, 4, 80_000),
-        6 => (8, 4, 0, 120_000),
-        7 => (10, 5, 0, 200_000),
-        _ => (12, 6, 0, 300_000),
+        6 => (8, 4, 0, 100_000),
+        7 => (10, 5, 0, 130_000),
+        _ => (12, 6, 0, 160_000),
     };
     Level {
         draws,
@@ -330,12 +330,6 @@ pub fn choose(game: &Game, me: u8, level: u8, draw: &mut dyn FnMut(u32) -> u32) 
             // other armies only attack or pass, so it takes a gain put off
             // for later as certain when a quiet move could still stop it.
             totals[i] += i64::from(v) + i64::from(s.evaluate(&q) / 4);
-        }
-    }
-    if std::env::var_os("SIGUO_DEBUG").is_some() {
-        eprintln!("roots {} nodes {}", roots.len(), s.nodes);
-        for (i, m) in roots.iter().enumerate() {
-            eprintln!("  {} {}", known.move_text(*m), totals[i]);
         }
     }
     let best = (0..roots.len()).max_by_key(|&i| {

@@ -264,7 +264,12 @@ fn s9_the_belief_follows_every_hidden_piece_and_never_rules_out_its_rank() {
                     if let Some(p) = t.post {
                         let u = g.position().at(p).expect("a piece");
                         assert_eq!(u.army, t.army);
-                        assert!(t.ranks & bit(u.rank) != 0, "{:?} ruled out on {}", u.rank, four_armies().name(p));
+                        assert!(
+                            t.ranks & bit(u.rank) != 0,
+                            "{:?} ruled out on {}",
+                            u.rank,
+                            four_armies().name(p)
+                        );
                     }
                 }
                 // Every draw puts each army's flag on the board.
