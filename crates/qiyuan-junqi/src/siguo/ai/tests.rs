@@ -285,37 +285,3 @@ fn s9_the_belief_follows_every_hidden_piece_and_never_rules_out_its_rank() {
         }
     }
 }
-
-#[test]
-#[ignore]
-fn probe_nodes() {
-    let mut g = game_of(&planned_start(61), Mode::Dark);
-    let mut draw = rng(5);
-    let mut sums = [0u64; 8];
-    let mut maxs = [0u64; 8];
-    let mut n = 0;
-    while g.plies() < 160 && g.ending().is_none() {
-        let me = g.position().turn();
-        if g.plies() % 5 == 0 {
-            let (known, _) = g.known_position(Some(me), Rank::Platoon);
-            let belief = Belief::of(&g, me);
-            let p = belief.position(&known, &belief.sample(&mut draw));
-            for plies in 2..8u32 {
-                let mut s = Search::new(four_armies(), me, g.rules());
-                for m in g.legal() {
-                    let before = s.nodes;
-                    let q = p.after(m, g.rules());
-                    s.search(&q, 0, plies, -WIN - 1, WIN + 1);
-                    maxs[plies as usize] = maxs[plies as usize].max(s.nodes - before);
-                }
-                sums[plies as usize] += s.nodes / g.legal().len() as u64;
-            }
-            n += 1;
-        }
-        let m = greedy(&g, me, &mut draw).expect("move");
-        g.play(m).expect("legal");
-    }
-    for plies in 2..8 {
-        eprintln!("plies {plies}: mean per root {} max {}", sums[plies] / n, maxs[plies]);
-    }
-}
