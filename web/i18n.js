@@ -11,10 +11,11 @@ import xiangqi from './strings/xiangqi.js';
 import banqi from './strings/banqi.js';
 import tiaoqi from './strings/tiaoqi.js';
 import junqi from './strings/junqi.js';
+import siguo from './strings/siguo.js';
 import profile from './strings/profile.js';
 
 /** Every area's strings, merged (the check rejects a key defined twice). */
-export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...profile });
+export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...siguo, ...profile });
 
 let lang = localStorage.getItem('qy-lang') || ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 

@@ -21,8 +21,8 @@ const PER_GAME = {
 // Every kind and variant id the server registers (GET /api/kinds), and the
 // games' names in the page's languages.
 const NAMES = [
-  'xiangqi', 'jifen', 'banqi', 'tiaoqi', 'junqi',
-  '象棋', '积分', '翻翻棋', '跳棋', '军棋',
+  'xiangqi', 'jifen', 'banqi', 'tiaoqi', 'junqi', 'siguo',
+  '象棋', '积分', '翻翻棋', '跳棋', '军棋', '四国',
   'chinese checkers', 'flip chess',
 ];
 

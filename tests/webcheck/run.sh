@@ -17,6 +17,8 @@ echo "== eslint (web/)"
 (cd ../.. && "$here/node_modules/.bin/eslint" -c "$here/eslint.config.js" web)
 echo "== shared web modules name no game"
 node no-game-names.mjs
+echo "== four-army Junqi's board geometry"
+node siguo-geo.mjs
 echo "== the catalogue: both languages, every error code"
 node i18n-complete.mjs
 echo "web checks passed"

@@ -35,28 +35,99 @@ export function parse(fen) {
   return out;
 }
 
-// The set-up being edited (Q13 text of one's half, back rank first), and
-// whose it is; a click on two of one's pieces swaps them.
-const STANDARD = 'CFMMDGMZLJS.P.TPZ.GYL.D.TYGCPC';
+// The set-up editor, shared with four-army Junqi (siguo.js): the set-up being
+// edited (Q13 text of one's half in one's own frame, back rank first), whose
+// it is; a click on two of one's pieces swaps them. One editor is shown at a
+// time: `spec` says which game's (where a character stands, the kind its
+// saved set-ups are kept under).
+/**
+ * @typedef {object} EditorSpec
+ * @property {string} kind the kind whose saved set-ups (GET/PUT /api/presets) are listed and saved
+ * @property {(seat: number, i: number) => string} postOf the post of character `i` of a set-up text for `seat`
+ */
+export const STANDARD = 'CFMMDGMZLJS.P.TPZ.GYL.D.TYGCPC';
 let draft = null;
-let setupSeat = null;
+let draftOf = null;
+/** @type {number | null} the seat whose set-up is edited */
+let draftSeat = null;
 
 /** The post of character `i` of a set-up text for `seat` (0 red, 1 blue). */
 function setupPost(seat, i) { const back = Math.floor(i / 5); return FILES[i % 5] + (seat === 0 ? 1 + back : 12 - back); }
 
-/** Every reason the draft breaks Q4 (empty: legal). */
-export function setupProblems(text, seat) {
+/** @type {EditorSpec} */
+const JUNQI_EDITOR = { kind: 'junqi', postOf: setupPost };
+/** @type {EditorSpec} the editor shown last */
+let spec = JUNQI_EDITOR;
+
+/**
+ * Every reason a set-up text breaks Q4 (empty: legal), naming the posts
+ * where `postOf` puts them: the flag outside an own headquarters (b1 d1),
+ * a mine before the own last two ranks, a bomb on the own front rank.
+ * @param {string} text @param {number} seat @param {(seat: number, i: number) => string} [postOf]
+ */
+export function setupProblems(text, seat, postOf = setupPost) {
   const out = [];
   [...text].forEach((ch, i) => {
-    const p = setupPost(seat, i), row = 6 - Math.floor(i / 5);
-    if (ch === 'F' && !HQ.has(p)) out.push(`flag ${p}`);
-    if (ch === 'M' && row < 5) out.push(`mine ${p}`);
-    if (ch === 'Z' && row === 1) out.push(`bomb ${p}`);
+    const p = postOf(seat, i), back = Math.floor(i / 5);
+    if (ch === 'F' && !(back === 0 && (i % 5 === 1 || i % 5 === 3))) out.push(`flag ${p}`);
+    if (ch === 'M' && back > 1) out.push(`mine ${p}`);
+    if (ch === 'Z' && back === 5) out.push(`bomb ${p}`);
   });
   return out;
 }
 
-const inSetup = (state) => (state.fen || '').endsWith(' 0') && state.status === 'playing' && (state.legal || []).includes('random');
+/** Whether `state` is in the set-up phase with a set-up still to send (move number 0, `random` legal). */
+export const inSetup = (state) => (state.fen || '').endsWith(' 0') && state.status === 'playing' && (state.legal || []).includes('random');
+
+/**
+ * The draft set-up of the viewer as [post, piece letter] pairs (a fresh
+ * standard one for a new game or seat); `sp` becomes the editor shown.
+ * @param {Record<string, any>} state @param {EditorSpec} sp
+ * @returns {[string, string][]}
+ */
+export function editorDraft(state, sp) {
+  spec = sp;
+  const key = `${sp.kind}:${state.id}:${state.seat}`;
+  if (draft == null || draftOf !== key) { draft = STANDARD.split(''); draftOf = key; }
+  draftSeat = state.seat;
+  /** @type {[string, string][]} */
+  const out = [];
+  draft.forEach((ch, i) => { if (ch !== '.') out.push([sp.postOf(state.seat, i), ch]); });
+  return out;
+}
+
+/**
+ * A click on `post` in the set-up phase: a first piece is selected, a second
+ * is swapped with it.
+ * @param {string | null} selected @param {string} post
+ * @returns {{ select: string | null }}
+ */
+export function editorClick(selected, post) {
+  const seat = draftSeat;
+  if (!draft || seat == null) return { select: null };
+  const i = draft.findIndex((_, k) => spec.postOf(seat, k) === post);
+  if (i < 0 || draft[i] === '.') return { select: null };
+  if (!selected || selected === post) return { select: selected === post ? null : post };
+  const j = draft.findIndex((_, k) => spec.postOf(seat, k) === selected);
+  if (j >= 0) [draft[i], draft[j]] = [draft[j], draft[i]];
+  return { select: null };
+}
+
+/**
+ * The set-up phase's own buttons: send the edited set-up once it is legal,
+ * or ask the server for a planned one.
+ * @param {Record<string, any>} state @param {(key: string) => string} t
+ */
+export function editorActions(state, t) {
+  if (!inSetup(state) || draft == null) return [];
+  const text = draft.join('');
+  const why = setupProblems(text, state.seat, spec.postOf);
+  return [
+    { label: t('send_setup'), move: text, testid: 'send-setup', disabled: why.length > 0, why: why.join(', ') },
+    // The server places an army with a plan (flag behind mines, …).
+    { label: t('jq_planned'), move: 'planned', testid: 'planned-setup' },
+  ];
+}
 
 const split = (m) => { const r = /^([a-e]\d+)([a-e]\d+)$/.exec(m || ''); return r ? [r[1], r[2]] : null; };
 
@@ -78,7 +149,7 @@ function postAt(e) {
  * another is the two clicks (a move, or a swap in the set-up editor). Bound
  * once per board; the latest draw's click handler is used.
  */
-function bindDrag(svg) {
+export function bindDrag(svg) {
   if (svg.__jqDrag) return;
   svg.__jqDrag = true;
   let drag = null;
@@ -167,9 +238,7 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
   }
   const pieces = parse(state.fen);
   if (inSetup(state) && state.seat != null) {
-    if (draft == null || setupSeat !== state.seat) { draft = STANDARD.split(''); setupSeat = state.seat; }
-    const letters = state.seat === 0 ? draft : draft.map((c) => c.toLowerCase());
-    letters.forEach((ch, i) => { if (ch !== '.') pieces[setupPost(state.seat, i)] = ch; });
+    for (const [p, ch] of editorDraft(state, JUNQI_EDITOR)) pieces[p] = state.seat === 0 ? ch : ch.toLowerCase();
   }
   const lastSet = new Set(last || []);
   for (const p of all) {
@@ -204,14 +273,7 @@ export function draw(svg, { state, flipped, selected, targets, last, onClick }) 
 /** A click on `post`: the move from the selected piece to it, or a new selection. */
 export function click(legal, selected, post) {
   // The set-up phase: two clicks on one's own pieces swap them.
-  if (legal.includes('random') && draft && setupSeat != null) {
-    const i = draft.findIndex((_, k) => setupPost(setupSeat, k) === post);
-    if (i < 0 || draft[i] === '.') return { select: null };
-    if (!selected || selected === post) return { select: selected === post ? null : post };
-    const j = draft.findIndex((_, k) => setupPost(setupSeat, k) === selected);
-    if (j >= 0) [draft[i], draft[j]] = [draft[j], draft[i]];
-    return { select: null };
-  }
+  if (legal.includes('random') && draft && draftSeat != null) return editorClick(selected, post);
   // The flip game: a click on a face-down piece turns it over.
   if (!selected && legal.includes(post + post)) return { move: post + post };
   if (selected && legal.includes(selected + post)) return { move: selected + post };
@@ -230,6 +292,7 @@ export function last(rec) { return (rec && split(rec.iccs)) || []; }
 // Saved set-ups (GET/PUT /api/presets): fetched once per page, kept here;
 // the name being typed and the timeout box survive the panel's redraws.
 let presets = null;
+let presetsKind = '';
 let presetsLoading = false;
 let presetName = '';
 let presetOnTimeout = false;
@@ -237,16 +300,18 @@ let presetNote = '';
 let rerender = null;
 
 function loadPresets(force) {
-  if ((presets && !force) || presetsLoading) return;
+  if ((presets && presetsKind === spec.kind && !force) || presetsLoading) return;
   presetsLoading = true;
+  const kind = spec.kind;
   api('GET', '/api/presets')
-    .then((d) => { presets = ((d && d.presets) || []).filter((p) => p.kind === 'junqi'); })
+    .then((d) => { presets = ((d && d.presets) || []).filter((p) => p.kind === kind); presetsKind = kind; })
     .catch(() => { presets = []; })
     .finally(() => { presetsLoading = false; if (rerender) rerender(); });
 }
 
-/** The saved set-ups bar of the set-up phase: load one, or save the draft by a name. */
-function presetBar(state) {
+/** The saved set-ups bar of the set-up phase: load one, or save the draft by a name (the editor shown last's kind). @param {Record<string, any>} state @param {(() => void) | null} [redraw] */
+export function presetBar(state, redraw) {
+  if (redraw) rerender = redraw;
   if (state.seat == null || !inSetup(state)) return '';
   loadPresets(false);
   const list = presets || [];
@@ -283,7 +348,7 @@ if (typeof document !== 'undefined') {
       const name = presetName.trim();
       if (!name || !draft) { presetNote = t('jq_preset_name'); if (rerender) rerender(); return; }
       try {
-        await api('PUT', `/api/presets/junqi/${encodeURIComponent(name)}`, { text: draft.join(''), on_timeout: presetOnTimeout });
+        await api('PUT', `/api/presets/${encodeURIComponent(spec.kind)}/${encodeURIComponent(name)}`, { text: draft.join(''), on_timeout: presetOnTimeout });
         presetNote = `${t('jq_saved')}${t('colon')}${name}`;
         loadPresets(true);
       } catch (err) { presetNote = err.message; }
@@ -292,12 +357,12 @@ if (typeof document !== 'undefined') {
   });
 }
 
-/** What the board's marks mean: railways, camps, headquarters, mountains. */
-function legend() {
+/** What the board's marks mean: railways, camps, headquarters, and any `extra` items (HTML) a board adds. */
+export function legend(extra = '') {
   return `<div class="jq-legend muted small" data-testid="jq-legend">`
     + `<span><svg width="22" height="8" aria-hidden="true"><line x1="0" y1="4" x2="22" y2="4" stroke="#3a3a3a" stroke-width="5"/><line x1="0" y1="4" x2="22" y2="4" stroke="#f4ead5" stroke-width="1.6" stroke-dasharray="6 5"/></svg> ${t('jq_legend_rail')}</span> `
     + `<span><svg width="14" height="14" aria-hidden="true"><circle cx="7" cy="7" r="6" fill="#fbf5e6" stroke="#3d7a3a" stroke-width="2"/></svg> ${t('jq_legend_camp')}</span> `
-    + `<span><svg width="18" height="14" aria-hidden="true"><path d="M2 13 v-7 a7 5 0 0 1 14 0 v7 z" fill="#f3d89a" stroke="#8a4b12" stroke-width="1.5"/></svg> ${t('jq_legend_hq')}</span></div>`;
+    + `<span><svg width="18" height="14" aria-hidden="true"><path d="M2 13 v-7 a7 5 0 0 1 14 0 v7 z" fill="#f3d89a" stroke="#8a4b12" stroke-width="1.5"/></svg> ${t('jq_legend_hq')}</span>${extra}</div>`;
 }
 
 /** The side panel: the set-up phase (with the saved set-ups), or the last clash; the board's legend. */
@@ -383,17 +448,8 @@ export function moveText(rec, t) {
   return rec.clash ? `${rec.iccs} ${t(CLASH[rec.clash] || rec.clash)}` : rec.iccs;
 }
 
-/** The set-up phase's own button: send the edited set-up, once it is legal. */
-export function actions(state, t) {
-  if (!inSetup(state) || draft == null) return [];
-  const text = draft.join('');
-  const why = setupProblems(text, state.seat);
-  return [
-    { label: t('send_setup'), move: text, testid: 'send-setup', disabled: why.length > 0, why: why.join(', ') },
-    // The server places an army with a plan (flag behind mines, …).
-    { label: t('jq_planned'), move: 'planned', testid: 'planned-setup' },
-  ];
-}
+/** The set-up phase's own buttons: send the edited set-up, once it is legal; a planned one. */
+export const actions = editorActions;
 
 /** The typed-move box's example: posts are square pairs. */
 export const typedExample = 'c4c6';

@@ -257,6 +257,14 @@ pub trait GameKind: Send + Sync {
     fn end_reasons(&self) -> &'static [crate::EndReason] {
         &[]
     }
+    /// The teams of a game of `variant` with `seats` seats: seats that win
+    /// or lose together and never attack each other, each team a list of
+    /// seats; `None` (the default) when every seat plays for itself.
+    /// Ratings rate a team's result for each of its players (H1).
+    fn teams(&self, variant: &str, seats: usize) -> Option<Vec<Vec<usize>>> {
+        let _ = (variant, seats);
+        None
+    }
     /// The page's module for this kind (`web/games/<name>.js`).
     fn web_module(&self) -> &'static str;
     /// The kind as `Any`, for tests that look inside.

@@ -388,6 +388,19 @@ pub trait HallPolicy: Rules {
     fn clock_rule(&self) -> ClockRule {
         ClockRule::PerSeat
     }
+    /// The time of the turn that starts now, for [`ClockRule::PerMove`]
+    /// games, given the room's time per move: a game with a longer phase
+    /// (a secret set-up) says so. By default the room's time.
+    fn turn_time_ms(&self, room_ms: i64) -> i64 {
+        room_ms
+    }
+    /// The seats whose agreement a draw needs (the offerer counts as
+    /// agreeing): `None` for the common rule, where one other seat's
+    /// acceptance draws the game; a team game names every seat still in
+    /// play, so that nobody is drawn without consent.
+    fn draw_voters(&self) -> Option<Vec<usize>> {
+        None
+    }
     /// `seat`'s flag fell: it loses its turn (recorded in
     /// [`Rules::history`], as B12), is eliminated or loses the game, or
     /// the game is drawn; the game decides. By default it leaves the game

@@ -79,9 +79,58 @@ pub fn rate_places(players: &[(MultiRating, usize)]) -> Vec<MultiRating> {
         .collect()
 }
 
+/// Every player's rating after a team game (Weng-Lin with teams, H1): each
+/// team its players' ratings and its place (1 = first; equal places share
+/// a rank). The result is in the same shape.
+pub fn rate_teams(teams: &[(Vec<MultiRating>, usize)]) -> Vec<Vec<MultiRating>> {
+    let ratings: Vec<Vec<WengLinRating>> = teams
+        .iter()
+        .map(|(players, _)| players.iter().map(MultiRating::weng_lin).collect())
+        .collect();
+    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = ratings
+        .iter()
+        .zip(teams)
+        .map(|(r, (_, place))| (&r[..], MultiTeamOutcome::new((*place).max(1))))
+        .collect();
+    let after = weng_lin_multi_team(&input, &WengLinConfig::new());
+    after
+        .iter()
+        .zip(teams)
+        .map(|(team, (before, _))| {
+            team.iter()
+                .zip(before)
+                .map(|(r, b)| MultiRating::from_weng_lin(*r, b.rated_games + 1))
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn s13_a_team_result_rates_both_players_of_each_team() {
+        let new = MultiRating::default();
+        let strong = MultiRating {
+            value: 1300.0,
+            deviation: 150.0,
+            rated_games: 30,
+        };
+        let after = rate_teams(&[(vec![new, strong], 1), (vec![new, new], 2)]);
+        assert!(after[0].iter().all(|r| r.value > 0.0));
+        assert!(after[0][0].value > START && after[0][1].value > strong.value);
+        assert!(after[1].iter().all(|r| r.value < START));
+        assert!((after[1][0].value - after[1][1].value).abs() < 1e-9);
+        assert_eq!(after[0][1].rated_games, 31);
+        // A draw between equal teams changes little.
+        let draw = rate_teams(&[(vec![new, new], 1), (vec![new, new], 1)]);
+        assert!(draw.iter().flatten().all(|r| (r.value - START).abs() < 1.0));
+        // Beating a stronger team gains more.
+        let upset = rate_teams(&[(vec![new, new], 1), (vec![strong, strong], 2)]);
+        let expected = rate_teams(&[(vec![new, new], 1), (vec![new, new], 2)]);
+        assert!(upset[0][0].value > expected[0][0].value);
+    }
 
     #[test]
     fn h1_multi_player_places_order_the_new_ratings() {

@@ -10,4 +10,5 @@ pub fn games() -> Registry {
         .with([std::sync::Arc::new(qiyuan_banqi::table::BanqiKind) as _])
         .with([std::sync::Arc::new(qiyuan_tiaoqi::table::TiaoqiKind) as _])
         .with([std::sync::Arc::new(qiyuan_junqi::table::JunqiKind) as _])
+        .with([std::sync::Arc::new(qiyuan_junqi::siguo::table::SiguoKind) as _])
 }

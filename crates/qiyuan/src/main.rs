@@ -94,6 +94,13 @@ enum Command {
         /// The tournament file.
         file: std::path::PathBuf,
     },
+    /// Read a Xiangqi game file (PGN, XQF, CBF, FEN or a move list; the format
+    /// is told from the content) and print `fen START_FEN`, `moves M1 M2 …`
+    /// (the main line in ICCS) and `variations N` (how many side lines it holds).
+    Import {
+        /// The file.
+        file: std::path::PathBuf,
+    },
     /// Run the hall: web page, HTTP API and WebSocket play (embedded SQLite).
     Serve(qiyuan_hall::cli::ServeArgs),
     /// Drive N concurrent games over WebSocket against a running hall.
@@ -375,6 +382,19 @@ fn run(cli: Cli) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
             print!("{}", qiyuan_events::dutch::listing(&boards));
         }
+        Command::Import { file } => {
+            let bytes = read_bytes_bounded(&file, qiyuan_import::MAX_FILE_BYTES)?;
+            let game = qiyuan_import::import(&bytes)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+            say!("fen {}", game.start_fen);
+            let line = game.main_line();
+            if line.is_empty() {
+                say!("moves");
+            } else {
+                say!("moves {}", line.join(" "));
+            }
+            say!("variations {}", game.variation_count());
+        }
         Command::Serve(args) => qiyuan_hall::cli::serve_main(args, qiyuan::games())?,
         Command::Loadtest(args) => qiyuan_hall::cli::loadtest_main(args, qiyuan::games())?,
     }
@@ -393,6 +413,34 @@ fn read_bounded(path: &std::path::Path, limit: usize) -> Result<String> {
         );
     }
     std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))
+}
+
+/// Reads a file of at most `limit` bytes (checked before reading, and again
+/// while reading, in case it grows).
+fn read_bytes_bounded(path: &std::path::Path, limit: usize) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).with_context(|| format!("{}", path.display()))?;
+    let len = file
+        .metadata()
+        .with_context(|| format!("{}", path.display()))?
+        .len();
+    if len > limit as u64 {
+        bail!(
+            "{}: {len} bytes is more than the {limit} an import may have",
+            path.display()
+        );
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("{}", path.display()))?;
+    if bytes.len() > limit {
+        bail!(
+            "{}: more than the {limit} bytes an import may have",
+            path.display()
+        );
+    }
+    Ok(bytes)
 }
 
 fn main() -> ExitCode {

@@ -317,7 +317,7 @@ impl Hall {
             result: None,
             reason: None,
             explanation: None,
-            clocks: vec![initial_ms; table.seat_count()],
+            clocks: vec![Hall::turn_time(table.as_ref(), initial_ms); table.seat_count()],
             created_ms: now_ms,
             updated_ms: now_ms,
             rematch_of: None,
@@ -411,7 +411,7 @@ impl Hall {
             result: None,
             reason: None,
             explanation: None,
-            clocks: vec![live.row.initial_ms; table.seat_count()],
+            clocks: vec![Hall::turn_time(table.as_ref(), live.row.initial_ms); table.seat_count()],
             created_ms: now_ms,
             updated_ms: now_ms,
             rematch_of: Some(live.row.id.clone()),
@@ -482,7 +482,10 @@ impl Hall {
             result: None,
             reason: None,
             explanation: None,
-            clocks,
+            clocks: clocks
+                .iter()
+                .map(|&c| Hall::turn_time(table.as_ref(), c))
+                .collect(),
             created_ms: now_ms,
             updated_ms: now_ms,
             rematch_of: None,

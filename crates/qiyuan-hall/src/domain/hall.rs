@@ -48,6 +48,9 @@ pub struct Live {
     pub move_seats: Vec<usize>,
     /// A standing draw offer, by seat.
     pub draw_offer: Option<usize>,
+    /// Seats that agreed to the standing offer, the offerer first, in a
+    /// game whose draw needs several seats ([`qiyuan_core::HallPolicy::draw_voters`]).
+    pub draw_agreed: Vec<usize>,
     /// The last declined draw offer: the seat that declined it and the
     /// version of that change (its frames carry `draw_declined`).
     pub draw_declined: Option<(usize, u64)>,
@@ -138,6 +141,7 @@ impl Live {
             move_clocks: Vec::new(),
             move_seats: Vec::new(),
             draw_offer: None,
+            draw_agreed: Vec::new(),
             draw_declined: None,
             takeback: Default::default(),
             rematch_offer: None,
@@ -442,12 +446,26 @@ impl Hall {
 
     /// Per-move clocks (B12) and correspondence games (days per move):
     /// every turn starts with the room's full time.
+    /// A phase in which several seats act at once (a secret set-up) keeps
+    /// each seat's clock running until the phase ends.
     pub(crate) fn fresh_turn(live: &mut Live) {
-        if live.table.clock_rule() == ClockRule::PerMove
-            || crate::domain::opening::correspondence_days(&live.row).is_some()
-        {
-            let full = live.row.initial_ms;
+        let per_move = live.table.clock_rule() == ClockRule::PerMove;
+        if per_move && live.table.seats_to_move().len() > 1 {
+            return;
+        }
+        if per_move || crate::domain::opening::correspondence_days(&live.row).is_some() {
+            let full = Hall::turn_time(live.table.as_ref(), live.row.initial_ms);
             live.clocks.remaining.iter_mut().for_each(|r| *r = full);
+        }
+    }
+
+    /// The time of the turn that starts now: the room's time, or for a
+    /// per-move game what the game says this turn gets (a longer set-up).
+    pub(crate) fn turn_time(table: &dyn qiyuan_core::TableGame, room_ms: i64) -> i64 {
+        if table.clock_rule() == ClockRule::PerMove {
+            table.turn_time_ms(room_ms)
+        } else {
+            room_ms
         }
     }
 

@@ -117,6 +117,49 @@ fn fill_tables(waiting: &[Seeker], seats: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// Which player sits in each seat of a team game so that the teams' summed
+/// ratings are as close as they can be: `ratings[i]` is player `i`'s,
+/// `teams` the seats of each team; the answer is, per seat, the player.
+/// Tries every seating (a table has at most six seats); the first best wins,
+/// so the caller's order (drawn at random) breaks ties.
+pub fn balanced_teams(ratings: &[f64], teams: &[Vec<usize>]) -> Vec<usize> {
+    let n = ratings.len();
+    let identity: Vec<usize> = (0..n).collect();
+    if n > 6 || teams.iter().flatten().any(|&s| s >= n) {
+        return identity;
+    }
+    let spread = |seating: &[usize]| {
+        let sums: Vec<f64> = teams
+            .iter()
+            .map(|t| t.iter().map(|&s| ratings[seating[s]]).sum())
+            .collect();
+        let max = sums.iter().copied().fold(f64::MIN, f64::max);
+        let min = sums.iter().copied().fold(f64::MAX, f64::min);
+        max - min
+    };
+    let mut best = (spread(&identity), identity.clone());
+    let mut seating = identity;
+    // Heap's algorithm over every seating.
+    let mut c = vec![0usize; n];
+    let mut i = 1;
+    while i < n {
+        if c[i] < i {
+            let j = if i % 2 == 0 { 0 } else { c[i] };
+            seating.swap(j, i);
+            let s = spread(&seating);
+            if s < best.0 - 1e-9 {
+                best = (s, seating.clone());
+            }
+            c[i] += 1;
+            i = 1;
+        } else {
+            c[i] = 0;
+            i += 1;
+        }
+    }
+    best.1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -219,5 +262,23 @@ mod tests {
             let w = [s(1, a, 0), s(2, a + gap, 0)];
             prop_assert_eq!(pair(&w, 2).len(), 1);
         }
+    }
+
+    #[test]
+    fn s1_teams_of_a_pool_table_are_balanced_by_rating() {
+        let teams = vec![vec![0, 2], vec![1, 3]];
+        let ratings = [2000.0, 1900.0, 1100.0, 1000.0];
+        let seats = balanced_teams(&ratings, &teams);
+        let sum = |t: &[usize]| t.iter().map(|&s| ratings[seats[s]]).sum::<f64>();
+        // The best with the weakest: 3000 against 3000.
+        assert_eq!(sum(&teams[0]), sum(&teams[1]));
+        let mut all = seats.clone();
+        all.sort_unstable();
+        assert_eq!(all, vec![0, 1, 2, 3], "each player seated once");
+        // Without teams to balance, or too many seats, the order stays.
+        assert_eq!(
+            balanced_teams(&[1.0; 7], &teams),
+            (0..7).collect::<Vec<_>>()
+        );
     }
 }

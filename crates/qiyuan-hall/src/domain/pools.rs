@@ -174,6 +174,8 @@ struct Table {
     pool: String,
     view: PoolView,
     players: Vec<User>,
+    /// The players' ratings in the pool's family, in the same order.
+    ratings: Vec<f64>,
 }
 
 impl Hall {
@@ -405,10 +407,10 @@ impl Hall {
                 }
             }
             for g in groups {
-                let players: Vec<User> = g
+                let (players, ratings): (Vec<User>, Vec<f64>) = g
                     .iter()
-                    .filter_map(|&i| by_index[i].take().map(|w| w.user))
-                    .collect();
+                    .filter_map(|&i| by_index[i].take().map(|w| (w.user, w.rating)))
+                    .unzip();
                 if players.len() == 2 {
                     st.last_opponent
                         .insert((view.id.clone(), players[0].id), players[1].id);
@@ -419,6 +421,7 @@ impl Hall {
                     pool: view.id.clone(),
                     view: view.clone(),
                     players,
+                    ratings,
                 });
             }
             if !rest.is_empty() {
@@ -429,8 +432,20 @@ impl Hall {
     }
 
     async fn start_pool_game(self: &Arc<Self>, t: Table) {
-        let mut players = t.players;
-        players.shuffle(&mut rand::rng());
+        // Seats drawn at random; in a team game, the draw whose teams are
+        // closest in summed rating.
+        let mut order: Vec<usize> = (0..t.players.len()).collect();
+        order.shuffle(&mut rand::rng());
+        let teams = self
+            .games
+            .find(&t.view.game)
+            .and_then(|(k, v)| k.teams(v.name, t.players.len()));
+        if let Some(teams) = teams {
+            let ratings: Vec<f64> = order.iter().map(|&i| t.ratings[i]).collect();
+            let seats = crate::domain::pairing::balanced_teams(&ratings, &teams);
+            order = seats.into_iter().map(|i| order[i]).collect();
+        }
+        let players: Vec<User> = order.iter().map(|&i| t.players[i].clone()).collect();
         let rated = players.iter().all(|u| !u.guest);
         let seats: Vec<SeatRow> = players.iter().map(SeatRow::user).collect();
         let initial_ms = t.view.clock.initial_s * 1000;

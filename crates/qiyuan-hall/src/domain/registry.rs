@@ -216,6 +216,7 @@ impl Registry {
                     "variants": k.variants().iter().map(|v| json!({
                         "name": v.name,
                         "seats": v.seats,
+                        "teams": v.seats.first().and_then(|&n| k.teams(v.name, n)),
                         "options": v.options.iter().map(|o| json!({
                             "name": o.name, "min": o.min, "max": o.max, "about": o.about,
                         })).collect::<Vec<_>>(),

@@ -52,6 +52,10 @@ pub struct GameStateView {
     pub alerts: Vec<String>,
     /// The seat with a standing draw offer.
     pub draw_offer: Option<usize>,
+    /// In a game whose draw needs every player, the seats that agreed so
+    /// far (the offerer first); absent otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub draw_agreed: Vec<usize>,
     /// The seat that declined a draw offer, in the frame (and the state)
     /// of the change that declined it only; an AI seat answers an offer at
     /// once.

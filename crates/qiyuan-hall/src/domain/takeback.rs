@@ -234,6 +234,7 @@ impl Hall {
             return Err(self.refused(live, e));
         }
         live.draw_offer = None;
+        live.draw_agreed.clear();
         live.takeback.offer = None;
         live.takeback.refused_at = None;
         live.takeback.accepted = Some((asker, live.version() + 1));

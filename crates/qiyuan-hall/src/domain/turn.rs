@@ -93,9 +93,11 @@ impl Hall {
         })?;
         // Moving instead of answering a draw offer declines it.
         let offer = live.draw_offer;
-        let declined = offer.filter(|&s| s != seat);
+        let agreed = live.draw_agreed.clone();
+        let declined = offer.filter(|&s| s != seat && !agreed.contains(&seat));
         if declined.is_some() {
             live.draw_offer = None;
+            live.draw_agreed.clear();
         }
         // Any move ends a takeback request (the opponent's declines it).
         let takeback = live.takeback.offer.take();
@@ -104,6 +106,7 @@ impl Hall {
             .await
         {
             live.draw_offer = offer;
+            live.draw_agreed = agreed;
             live.takeback.offer = takeback;
             return Err(e);
         }
@@ -153,6 +156,7 @@ impl Hall {
         }
         live.table.end(outcome);
         live.draw_offer = None;
+        live.draw_agreed.clear();
         live.takeback.offer = None;
         self.announce(live);
         self.game_ended(live, was_playing).await;
@@ -363,6 +367,10 @@ impl Hall {
         if let Some(why) = live.table.concession_refused() {
             return Err(HallError::conflict(why));
         }
+        if let Some(voters) = live.table.draw_voters() {
+            self.draw_by_all(live, seat, action, &voters).await?;
+            return Ok(Hall::state_view(live, Some(seat)));
+        }
         let theirs = live.draw_offer.filter(|&s| s != seat);
         match (action, theirs) {
             (Answer::Offer | Answer::Accept, Some(_)) => self.finish(live, agreement()).await?,
@@ -394,10 +402,81 @@ impl Hall {
         Ok(Hall::state_view(live, Some(seat)))
     }
 
+    /// A draw offer in a game whose draw needs every seat in `voters`
+    /// (a team game): each offer or acceptance adds the seat's agreement,
+    /// AI voters answer at once, and the game is drawn when all agree; one
+    /// refusal declines it.
+    async fn draw_by_all(
+        &self,
+        live: &mut Live,
+        seat: usize,
+        action: Answer,
+        voters: &[usize],
+    ) -> HallResult<()> {
+        if !voters.contains(&seat) {
+            return Err(HallError::conflict(
+                "only players still in the game vote on a draw",
+            ));
+        }
+        match (action, live.draw_offer) {
+            (Answer::Decline, Some(offerer)) => {
+                self.decline_draw(live, offerer, seat);
+                return Ok(());
+            }
+            (Answer::Decline | Answer::Accept, None) => {
+                return Err(HallError::conflict("there is no draw offer to answer"));
+            }
+            (Answer::Offer | Answer::Accept, _) => {}
+        }
+        if live.draw_agreed.contains(&seat) {
+            return Err(HallError::conflict("your draw offer already stands"));
+        }
+        if live.draw_offer.is_none() {
+            live.draw_offer = Some(seat);
+        }
+        live.draw_agreed.push(seat);
+        // AI voters answer now, by their evaluation.
+        let ais: Vec<(usize, u8)> = voters
+            .iter()
+            .filter(|s| !live.draw_agreed.contains(s))
+            .filter_map(|&s| match live.row.seats.get(s) {
+                Some(SeatRow::Ai { level }) => Some((s, *level)),
+                _ => None,
+            })
+            .collect();
+        if !ais.is_empty()
+            && let Some((kind, _)) = self.games.find(live.table.rules_name())
+        {
+            for (ai_seat, level) in ais {
+                let (kind, probe) = (kind.clone(), live.table.boxed_clone());
+                let accepts = tokio::task::spawn_blocking(move || {
+                    kind.ai()
+                        .is_some_and(|ai| ai.accepts_draw(probe.as_ref(), ai_seat, level))
+                })
+                .await
+                .unwrap_or(false);
+                if !accepts {
+                    let offerer = live.draw_offer.unwrap_or(seat);
+                    self.decline_draw(live, offerer, ai_seat);
+                    return Ok(());
+                }
+                live.draw_agreed.push(ai_seat);
+            }
+        }
+        if voters.iter().all(|s| live.draw_agreed.contains(s)) {
+            let mut o = agreement();
+            o.explanation = "全体同意和棋 / draw agreed by every player".into();
+            return self.finish(live, o).await;
+        }
+        self.announce(live);
+        Ok(())
+    }
+
     /// `offerer`'s draw offer is declined by `by`: the offer is cleared and
     /// the change's frames say who declined (`draw_declined`).
     fn decline_draw(&self, live: &mut Live, offerer: usize, by: usize) {
         live.draw_offer = None;
+        live.draw_agreed.clear();
         live.draw_declined = Some((by, live.version() + 1));
         self.fouls.declined(&live.row.id, offerer);
         self.announce(live);

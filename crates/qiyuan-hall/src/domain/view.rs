@@ -136,6 +136,7 @@ impl Hall {
             turn_state: t.turn_phase(),
             alerts: t.alerts(),
             draw_offer: live.draw_offer,
+            draw_agreed: live.draw_agreed.clone(),
             draw_declined: live
                 .draw_declined
                 .filter(|&(_, v)| v == version)

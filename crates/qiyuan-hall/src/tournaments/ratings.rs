@@ -28,8 +28,19 @@ pub fn family_of(hall: &Hall, rules: &str) -> String {
 }
 
 /// The family games of more than two seats of `rules`'s kind are rated in.
+/// A kind played only by more than two seats has a single scale, named
+/// after the kind itself.
 pub fn multi_family(hall: &Hall, rules: &str) -> String {
-    format!("{}{MULTI_SUFFIX}", family_of(hall, rules))
+    let family = family_of(hall, rules);
+    let only_multi = hall
+        .games
+        .kind(&family)
+        .is_some_and(|k| k.variants().iter().all(|v| v.seats.iter().all(|&n| n > 2)));
+    if only_multi {
+        family
+    } else {
+        format!("{family}{MULTI_SUFFIX}")
+    }
 }
 
 /// What marks a multi-player rating family.
@@ -246,7 +257,14 @@ async fn rate_multi_player_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
     if people.is_empty() {
         return Ok(false);
     }
-    let after = rate_places(&players);
+    let teams = hall
+        .games
+        .find(&row.rules)
+        .and_then(|(k, v)| k.teams(v.name, row.seats.len()));
+    let after = match teams {
+        Some(teams) => rate_team_places(&players, &teams),
+        None => rate_places(&players),
+    };
     let shown = |r: &MultiRating| Rating {
         value: r.value,
         rated_games: r.rated_games,
@@ -262,6 +280,40 @@ async fn rate_multi_player_game(hall: &Hall, row: &GameRow) -> anyhow::Result<bo
         })
         .collect();
     Ok(hall.store.apply_ratings(&row.id, &family, &updates).await?)
+}
+
+/// Team Weng-Lin: each team's players with the team's place (its best
+/// seat's, as a team's seats share one), rated together; the result in
+/// seat order. A seat in no team is a team of its own.
+fn rate_team_places(
+    players: &[(qiyuan_events::multi::MultiRating, usize)],
+    teams: &[Vec<usize>],
+) -> Vec<qiyuan_events::multi::MultiRating> {
+    let mut groups: Vec<Vec<usize>> = teams
+        .iter()
+        .map(|t| t.iter().copied().filter(|&s| s < players.len()).collect())
+        .filter(|t: &Vec<usize>| !t.is_empty())
+        .collect();
+    for s in 0..players.len() {
+        if !groups.iter().any(|g| g.contains(&s)) {
+            groups.push(vec![s]);
+        }
+    }
+    let input: Vec<_> = groups
+        .iter()
+        .map(|g| {
+            let place = g.iter().map(|&s| players[s].1).min().unwrap_or(1);
+            (g.iter().map(|&s| players[s].0).collect::<Vec<_>>(), place)
+        })
+        .collect();
+    let rated = qiyuan_events::multi::rate_teams(&input);
+    let mut out: Vec<_> = players.iter().map(|(r, _)| *r).collect();
+    for (g, team) in groups.iter().zip(rated) {
+        for (&s, r) in g.iter().zip(team) {
+            out[s] = r;
+        }
+    }
+    out
 }
 
 /// Whether the seat's user is still the registered account `id` (guests

@@ -32,6 +32,8 @@ pub mod ai;
 pub mod belief;
 pub mod cli;
 pub mod game;
+#[cfg(feature = "table")]
+pub mod table;
 
 use std::sync::OnceLock;
 

@@ -8,7 +8,12 @@ use std::path::Path;
 fn the_hall_depends_on_no_game_crate_and_names_no_game() {
     let hall = Path::new(env!("CARGO_MANIFEST_DIR")).join("../qiyuan-hall");
     let manifest = std::fs::read_to_string(hall.join("Cargo.toml")).expect("manifest");
-    for krate in ["qiyuan-xiangqi", "qiyuan-banqi", "qiyuan-engine"] {
+    for krate in [
+        "qiyuan-xiangqi",
+        "qiyuan-banqi",
+        "qiyuan-engine",
+        "qiyuan-import",
+    ] {
         assert!(!manifest.contains(krate), "qiyuan-hall depends on {krate}");
     }
     let games = qiyuan::games();
