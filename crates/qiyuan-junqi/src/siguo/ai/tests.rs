@@ -192,13 +192,15 @@ fn s7_it_defends_its_ally_s_flag_against_an_adjacent_attacker() {
 
 #[test]
 fn a_level_8_team_beats_a_random_team() {
+    // Three games (the seats rotate): a real majority is all three, or two
+    // and a draw; random movers rarely last 200 plies against it.
     let mut score = 0.0;
-    let games = 4;
+    let games = 3;
     for i in 0..games {
         let a_team = (i % 2) as u8;
         let mut g = game_of(&planned_start(40 + i / 2), Mode::Dark);
         let mut draw = rng(500 + i);
-        let end = play_out(&mut g, 1500, |g, me| {
+        let end = play_out(&mut g, 400, |g, me| {
             if team_of(me) == a_team {
                 choose(g, me, 8, &mut draw)
             } else {
@@ -211,7 +213,7 @@ fn a_level_8_team_beats_a_random_team() {
             _ => 0.5,
         };
     }
-    assert!(score >= 3.5, "{score}/{games}");
+    assert!(score >= 2.5, "{score}/{games}");
 }
 
 #[test]
