@@ -17,6 +17,7 @@ import { connectLive, onLobby } from './live.js';
 import { startTray } from './tray.js';
 import { tvView } from './tv.js';
 import { rulesView } from './rules-page.js';
+import { analysisBoardView } from './analysis-board.js';
 
 const view = byId('view');
 let me = null;
@@ -221,6 +222,7 @@ function route() {
   else if (parts[0] === 'team-events') cleanup = teamEventsView(view);
   else if (parts[0] === 'team-event' && parts[1]) cleanup = teamEventView(view, decodeURIComponent(parts[1]), me);
   else if (parts[0] === 'event' && parts[1]) cleanup = eventView(view, decodeURIComponent(parts[1]), me);
+  else if (parts[0] === 'analysis') cleanup = analysisBoardView(view, parts.slice(1));
   else if (parts[0] === 'login') loginView();
   else cleanup = lobbyView();
 }

@@ -21,10 +21,26 @@ function ask(text) {
   return JSON.parse(new TextDecoder().decode(new Uint8Array(engine.memory.buffer, out, n)));
 }
 
+/**
+ * The analysis board's search: one position, depth after depth (the
+ * searcher's table is kept between them, so each depth costs little more
+ * than its own), `lines` best lines each time, until `maxDepth` or until
+ * the page ends the worker (its Stop button, another position).
+ */
+async function live({ variant, fen, lines, maxDepth }) {
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    const r = ask(`${variant}\n${fen}\n\n${depth}\n${lines}`);
+    self.postMessage({ live: true, depth, ...r });
+    if (r.error || r.over) break;
+  }
+  self.postMessage({ live: true, done: true });
+}
+
 self.onmessage = async (e) => {
   const { variant, fen, moves, depth } = e.data;
   try {
     if (!engine) await load();
+    if (e.data.live) { await live(e.data); return; }
     for (let k = 0; k <= moves.length; k++) {
       self.postMessage({ ply: k, ...ask(`${variant}\n${fen}\n${moves.slice(0, k).join(' ')}\n${depth}`) });
     }

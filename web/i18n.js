@@ -13,9 +13,10 @@ import tiaoqi from './strings/tiaoqi.js';
 import junqi from './strings/junqi.js';
 import siguo from './strings/siguo.js';
 import profile from './strings/profile.js';
+import study from './strings/study.js';
 
 /** Every area's strings, merged (the check rejects a key defined twice). */
-export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...siguo, ...profile });
+export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...siguo, ...profile, ...study });
 
 let lang = localStorage.getItem('qy-lang') || ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 

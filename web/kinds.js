@@ -17,6 +17,19 @@
  *   `resignWhy`: why resigning is closed now (default: the message 'resign_later');
  *   `leave`: while it is closed, a Leave button is offered with this text saying what leaving costs.
  *
+ * @typedef {object} Study The analysis board of a game (analysis-board.js): positions as its set-up text (FEN), moves as its move requests.
+ * @property {string[]} variants The variants it studies.
+ * @property {string} start The start position.
+ * @property {(fen: string) => string[]} legal The legal moves of a position.
+ * @property {(fen: string, move: string) => string} play The position after a move.
+ * @property {(fen: string) => string | null} problem Why a position cannot be studied (a message key), or null.
+ * @property {(fen: string) => string} normal The position written in full.
+ * @property {(fen: string) => string | null} check The square of a general in check, if any.
+ * @property {(fen: string) => { number: number, first: boolean }} turn The move number of a position, and whether the side to move is the one that moves first in a round.
+ * @property {(fen: string, move: string, notation: string) => string} name A move in a notation.
+ * @property {(nodes: {mv: string, comment: string, children: number[], parent: number | null}[], start: string, notation: string, tags?: [string, string][]) => string} pgn The tree as PGN.
+ * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws a position: {fen, flipped, selected, targets, last, onClick, notation, check, arrows (moves to mark, best first)}.
+ *
  * @typedef {object} GameModule
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).
  * @property {(state: GameState, t: Translate, ctx: Record<string, any>) => string} info The side panel's line (required).
@@ -50,6 +63,7 @@
  * @property {{ start: string }} [analysis] The engine can analyse the game (`start`: the position when the game names none).
  * @property {boolean} [colourChoice] Whether the creator of a game picks a colour (the seats are the colours).
  * @property {string} [quickPlay] The variant the lobby's one-click starts open.
+ * @property {Study} [study] The analysis board (`#/analysis`) for the variants it names.
  */
 
 /** @type {any[]} */
@@ -136,3 +150,11 @@ export function kindsQuickFirst() {
   const first = kindOf(quickPlayVariant());
   return first ? [first, ...kinds.filter((k) => k !== first)] : [...kinds];
 }
+
+/** The variants the analysis board studies (their modules' `study` hook), in the server's order. */
+export function studyVariants() {
+  return variantNames().filter((v) => { const s = hooksOf(v).study; return !!s && s.variants.includes(v); });
+}
+
+/** The kind id of a variant (what `POST /api/import?game=` names). @param {string} variant */
+export function kindIdOf(variant) { const k = kindOf(variant); return k ? String(k.id) : variant; }

@@ -2,10 +2,11 @@
 // The Xiangqi family's page module: the board (with the Jifen classes) and
 // the side panel (Jifen scores). app.js loads a game's module by the
 // `web_module` its kind names at /api/kinds.
-import { drawBoard, parseBoard, modifierHeld } from './xiangqi-board.js';
+import { drawBoard, drawArrows, parseBoard, modifierHeld } from './xiangqi-board.js';
 import { moveRows as rows } from '../movelist.js';
 import { pairClick } from '../pair-moves.js';
-import { lineIn } from './xiangqi-notation.js';
+import { lineIn, moveIn } from './xiangqi-notation.js';
+import { legalMoves, play, fenProblem, fullFen, inCheck, toPgn, redToMove, START as STUDY_START } from './xiangqi-study.js';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w';
 
@@ -93,6 +94,31 @@ export const colourChoice = true;
 
 /** The lobby's one-click starts open plain Xiangqi. */
 export const quickPlay = 'xiangqi';
+
+/**
+ * The analysis board (analysis-board.js): plain Xiangqi positions, its legal
+ * moves, the position after a move, move names and PGN.
+ * @type {import('../kinds.js').Study}
+ */
+export const study = {
+  variants: ['xiangqi'],
+  start: STUDY_START,
+  legal: legalMoves,
+  play,
+  problem: fenProblem,
+  normal: fullFen,
+  check: inCheck,
+  turn: (fen) => ({ number: Number(String(fen).split(' ')[5]) || 1, first: redToMove(fen) }),
+  name: moveIn,
+  pgn: toPgn,
+  draw(svg, { fen, flipped, selected, targets, last, onClick, notation, check, arrows }) {
+    const coords = notation === 'wxf' || notation === 'chinese' ? notation : 'iccs';
+    const legal = legalMoves(fen);
+    const movable = new Set(legal.map((m) => m.slice(0, 2)));
+    drawBoard(svg, { fen, flipped, selected, targets, last, alerts: check ? [check] : [], mated: check && !legal.length, coords, onClick, movable });
+    if (arrows && arrows.length) drawArrows(svg, arrows, !!flipped);
+  },
+};
 
 /** The engine (engine-worker.js) analyses these games; `start` when a game names no position. */
 export const analysis = { start: START + ' - - 0 1' };

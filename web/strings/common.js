@@ -120,6 +120,8 @@ export default {
   no_such_game_text: { en: 'There is no game "{id}": the link may be mistyped, or the game never existed.', zh: '找不到对局“{id}”：链接可能有误，或该对局从未存在。' },
   back_to_lobby: { en: 'Back to the lobby', zh: '返回大厅' },
   replay_first: { en: 'Start', zh: '回到开局' },
+  opening_name: { en: 'Opening: {code} {name}', zh: '开局：{code} {name}' },
+  opening_about: { en: 'The opening classification Chinese players use (ECCO), with its Chinese name: {zh}', zh: '中国象棋开局编号（ECCO）：{zh}' },
   replay_prev: { en: 'Back one move', zh: '上一步' },
   replay_next: { en: 'Forward one move', zh: '下一步' },
   replay_last: { en: 'Now', zh: '回到当前局面' },

@@ -75,6 +75,9 @@ error_codes! {
     NoSuchUser = ("no_such_user", 400),
     /// A chat line with nothing in it.
     EmptyMessage = ("empty_message", 400),
+    /// A game file that cannot be read (details: `why`, and `place`:
+    /// `{line, column}` or `{byte}` where the file has one).
+    ImportInvalid = ("import_invalid", 400),
     /// No, unknown or expired session.
     Unauthorized = ("unauthorized", 401),
     /// Wrong user name or password.

@@ -4,6 +4,7 @@ pub(crate) mod api;
 pub(crate) mod api_account;
 pub(crate) mod api_bodies;
 pub(crate) mod api_events;
+pub(crate) mod api_import;
 pub(crate) mod api_play;
 pub(crate) mod api_pools;
 pub(crate) mod api_tv;

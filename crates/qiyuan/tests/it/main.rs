@@ -11,6 +11,7 @@ mod events_api;
 mod game_page_api;
 mod hall_api;
 mod hardening_two;
+mod import_api;
 mod import_cli;
 mod junqi_cli;
 mod junqi_hall;
