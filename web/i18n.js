@@ -14,9 +14,10 @@ import junqi from './strings/junqi.js';
 import siguo from './strings/siguo.js';
 import profile from './strings/profile.js';
 import study from './strings/study.js';
+import puzzles from './strings/puzzles.js';
 
 /** Every area's strings, merged (the check rejects a key defined twice). */
-export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...siguo, ...profile, ...study });
+export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...siguo, ...profile, ...study, ...puzzles });
 
 let lang = localStorage.getItem('qy-lang') || ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 
