@@ -191,6 +191,7 @@ fn s7_it_defends_its_ally_s_flag_against_an_adjacent_attacker() {
 }
 
 #[test]
+#[ignore = "slow tier"]
 fn a_level_8_team_beats_a_random_team() {
     // Three games (the seats rotate): a real majority is all three, or two
     // and a draw; random movers rarely last 200 plies against it.
