@@ -12,8 +12,9 @@
 // its main continuation; PLY the move shown), so a link opens it.
 import { t, getLang } from './i18n.js';
 import { esc, apiError } from './util.js';
-import { studyVariants, hooksOf, kindIdOf } from './kinds.js';
+import { studyVariants, studyOf, kindIdOf } from './kinds.js';
 import { pairClick, pairTargets } from './pair-moves.js';
+import { openEditor } from './position-editor.js';
 import { mountStudyExtras } from './study-collection.js';
 
 /** @typedef {import('./kinds.js').Study} Study */
@@ -128,14 +129,14 @@ const notationOf = () => localStorage.getItem('qy-notation') || (getLang() === '
 export function analysisBoardView(view, args) {
   const variants = studyVariants();
   const variant = args[0] && variants.includes(decodeURIComponent(args[0])) ? decodeURIComponent(args[0]) : variants[0];
-  const found = variant ? hooksOf(variant).study : undefined;
+  const found = variant ? studyOf(variant) : undefined;
   if (!variant || !found) {
     view.innerHTML = `<div class="card muted">${t('study_none')}</div>`;
     return () => {};
   }
   /** @type {Study} */
   const study = found;
-  const ui = { selected: /** @type {string | null} */ (null), flipped: false, notation: notationOf(), tags: /** @type {[string, string][]} */ ([]), message: '', error: '', pgn: '' };
+  const ui = { choose: /** @type {string[]} */ ([]), selected: /** @type {string | null} */ (null), flipped: false, notation: notationOf(), tags: /** @type {[string, string][]} */ ([]), message: '', error: '', pgn: '' };
   let tr = newTree(study, study.start);
   // The position of the address: start, line, ply.
   const start = args[1] ? decodeURIComponent(args[1]) : '';
@@ -155,9 +156,10 @@ export function analysisBoardView(view, args) {
 
   view.innerHTML = `<div class="study" data-testid="analysis-board">
     <div class="study-board"><svg id="study-svg" class="board" data-testid="board"></svg>
-      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button></div></div>
+      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button>${study.editor ? `<button data-a="edit" data-testid="edit-position">${t('editor_open')}</button>` : ''}</div><div class="buttons study-choose" id="study-choose" data-testid="study-choose"></div></div>
     <div class="study-side card">
       <h2>${t('study_title')}</h2>
+      ${variants.length > 1 ? `<div class="tools"><select id="study-variant" data-testid="study-variant" aria-label="${esc(t('study_variant'))}">${variants.map((v) => `<option value="${esc(v)}"${v === variant ? ' selected' : ''}>${esc(t(v))}</option>`).join('')}</select></div>` : ''}
       <div class="study-status" id="study-status" data-testid="study-status"></div>
       <div class="tools">${t('moves')}${t('colon')}<select id="study-notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></div>
       <div class="study-engine" id="study-engine" data-testid="engine"><div class="engine-head"><button data-a="engine" data-testid="engine-toggle" aria-pressed="false">${t('engine_start')}</button>
@@ -177,7 +179,7 @@ export function analysisBoardView(view, args) {
       <div class="err" id="study-err" data-testid="study-error" role="alert"></div>
       <div class="buttons"><button data-a="export" data-testid="export">${t('study_export')}</button></div>
       <div id="study-export" hidden><textarea id="study-pgn" data-testid="pgn-out" rows="6" readonly spellcheck="false"></textarea><a id="study-download" data-testid="pgn-download" download="qiyuan-study.pgn">${t('study_download')}</a></div>
-    </div></div>`;
+    </div></div><div id="study-editor"></div>`;
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('study-svg')));
   /** @type {HTMLSelectElement} */ ($('study-notation')).value = ui.notation;
@@ -310,12 +312,17 @@ export function analysisBoardView(view, args) {
     const legal = study.legal(node.fen);
     const check = study.check(node.fen);
     drawPosition();
+    // The moves to choose between, or a pass where the rules allow one now.
+    const fenNow = node.fen;
+    const choices = ui.choose.filter((m) => legal.includes(m));
+    const pass = legal.includes('0000') && !choices.length ? ['0000'] : [];
+    $('study-choose').innerHTML = [...choices, ...pass].map((m) => `<button data-play="${esc(m)}" data-testid="study-play-${esc(m)}">${esc(m === '0000' ? t('study_pass') : study.name(fenNow, m, ui.notation))}</button>`).join('');
     const root = tr.nodes[0].comment ? `<div class="tree-comment" data-testid="tree-comment">${esc(tr.nodes[0].comment)}</div>` : '';
     $('study-tree').innerHTML = root + (tr.nodes[0].children.length ? lineHtml(0, true) : `<span class="muted">${t('study_empty_tree')}</span>`);
     const cur = $('study-tree').querySelector('.tree-move.cur');
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
     const turn = study.turn(node.fen);
-    $('study-status').textContent = legal.length ? t(turn.first ? 'study_red_to_move' : 'study_black_to_move') : t(check ? 'study_mate' : 'study_no_moves');
+    $('study-status').textContent = (legal.length ? t(turn.first ? 'study_red_to_move' : 'study_black_to_move') : t(check ? 'study_mate' : 'study_no_moves')) + (study.info ? ` ${study.info(node.fen, t)}` : '');
     const onLine = node.parent != null;
     /** @type {HTMLButtonElement} */ ($('study-node-tools').querySelector('[data-a="promote"]')).disabled = !onLine || pathTo(tr, tr.cur).every((n) => tr.nodes[/** @type {number} */ (tr.nodes[n].parent)].children[0] === n);
     /** @type {HTMLButtonElement} */ ($('study-node-tools').querySelector('[data-a="delete"]')).disabled = !onLine;
@@ -331,6 +338,9 @@ export function analysisBoardView(view, args) {
   function onClick(/** @type {string} */ sq) {
     const legal = study.legal(tr.nodes[tr.cur].fen);
     const r = pairClick(legal, ui.selected, sq);
+    // Several moves between the same points (a class change after the move): the player picks one.
+    if (r.choose && r.choose.length > 1) { ui.choose = r.choose; ui.selected = null; render(); return; }
+    ui.choose = [];
     const mv = r.move || (r.choose && r.choose[0]);
     if (mv) {
       const id = addMove(tr, tr.cur, mv);
@@ -341,7 +351,7 @@ export function analysisBoardView(view, args) {
     render();
   }
 
-  const go = (/** @type {number} */ id) => { tr.cur = id; ui.selected = null; render(); };
+  const go = (/** @type {number} */ id) => { tr.cur = id; ui.selected = null; ui.choose = []; render(); };
   const step = (/** @type {string} */ where) => {
     const node = tr.nodes[tr.cur];
     if (where === 'prev' && node.parent != null) go(node.parent);
@@ -389,18 +399,42 @@ export function analysisBoardView(view, args) {
     render();
   }
 
+  /** The position editor in place of the board; a legal position it gives starts a new tree. */
+  let closeEditor = () => {};
+  function editPosition() {
+    const root = /** @type {HTMLElement} */ (view.querySelector('.study'));
+    const back = () => { closeEditor(); closeEditor = () => {}; root.hidden = false; };
+    engine.on = false;
+    stopEngine();
+    drawEngine();
+    root.hidden = true;
+    closeEditor = openEditor($('study-editor'), study, tr.nodes[tr.cur].fen, {
+      flipped: ui.flipped, notation: ui.notation,
+      done: (fen) => { back(); tr = newTree(study, fen); ui.tags = []; ui.selected = null; ui.error = ''; render(); },
+      cancel: () => { back(); render(); },
+    });
+  }
+
   const onViewClick = (/** @type {MouseEvent} */ e) => {
     const el = /** @type {HTMLElement} */ (e.target);
     const move = /** @type {HTMLElement | null} */ (el.closest('[data-node]'));
     if (move) { e.preventDefault(); go(Number(move.dataset.node)); return; }
     const line = /** @type {HTMLElement | null} */ (el.closest('[data-line]'));
     if (line) { playLine(Number(line.dataset.line)); return; }
+    const play = /** @type {HTMLElement | null} */ (el.closest('[data-play]'));
+    if (play) {
+      const id = addMove(tr, tr.cur, String(play.dataset.play));
+      ui.choose = [];
+      if (id != null) go(id);
+      return;
+    }
     const nav = /** @type {HTMLElement | null} */ (el.closest('[data-nav]'));
     if (nav) { step(String(nav.dataset.nav)); return; }
     const a = /** @type {HTMLElement | null} */ (el.closest('[data-a]'));
     if (!a) return;
     const what = a.dataset.a;
     if (what === 'flip') { ui.flipped = !ui.flipped; render(); }
+    else if (what === 'edit') editPosition();
     else if (what === 'engine') {
       engine.on = !engine.on;
       if (engine.on) startEngine(tr.nodes[tr.cur].fen); else stopEngine();
@@ -423,6 +457,7 @@ export function analysisBoardView(view, args) {
   };
   const onChange = (/** @type {Event} */ e) => {
     const el = /** @type {HTMLInputElement} */ (e.target);
+    if (el.id === 'study-variant') { location.hash = `#/analysis/${encodeURIComponent(el.value)}`; return; }
     if (el.id === 'study-notation') { ui.notation = el.value; localStorage.setItem('qy-notation', ui.notation); render(); drawEngine(); }
     else if (el.id === 'study-lines') { if (engine.on) startEngine(tr.nodes[tr.cur].fen); }
     else if (el.id === 'study-file' && el.files && el.files[0]) {
@@ -444,6 +479,7 @@ export function analysisBoardView(view, args) {
   const onKey = (/** @type {KeyboardEvent} */ e) => {
     const el = /** @type {HTMLElement} */ (e.target);
     if (el && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+    if (/** @type {HTMLElement} */ (view.querySelector('.study')).hidden) return;
     const where = ({ ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' })[e.key];
     if (!where) return;
     e.preventDefault();
@@ -457,6 +493,7 @@ export function analysisBoardView(view, args) {
   document.addEventListener('keydown', onKey);
   render();
   return () => {
+    closeEditor();
     extras.stop();
     stopEngine();
     view.removeEventListener('click', onViewClick);
@@ -472,7 +509,7 @@ export function analysisBoardView(view, args) {
  * @param {string} variant @param {string} start @param {string[]} moves @param {number} ply
  */
 export function studyLink(variant, start, moves, ply) {
-  const study = hooksOf(variant).study;
+  const study = studyOf(variant);
   if (!study || !study.variants.includes(variant)) return null;
   return `#/analysis/${encodeURIComponent(variant)}/${encodeURIComponent(study.normal(start || study.start))}/${moves.join('.')}/${ply}`;
 }

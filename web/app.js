@@ -18,6 +18,7 @@ import { startTray } from './tray.js';
 import { tvView } from './tv.js';
 import { rulesView } from './rules-page.js';
 import { analysisBoardView } from './analysis-board.js';
+import { puzzlesView } from './puzzles.js';
 import { openSharedStudy } from './study-collection.js';
 import { loadOpenings } from './profile-openings.js';
 
@@ -218,6 +219,7 @@ function route() {
   if (parts[0] === 'game' && parts[1]) cleanup = gameView(view, parts[1], me);
   else if (parts[0] === 'my') myGamesView(view);
   else if (parts[0] === 'tv') cleanup = tvView(view);
+  else if (parts[0] === 'puzzles') cleanup = puzzlesView(view, parts[1] && decodeURIComponent(parts[1]));
   else if (parts[0] === 'user' && parts[1]) profileView(decodeURIComponent(parts[1]));
   else if (parts[0] === 'rules') rulesView(view, parts[1] && decodeURIComponent(parts[1]));
   else if (parts[0] === 'leaderboard') leaderboardView(view, parts[1] && decodeURIComponent(parts[1]));

@@ -307,7 +307,7 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     // Once over, the result panel says it all (the line stays for readers of the page's text).
     $('status').hidden = state.status === 'finished';
     $('offer').innerHTML = offerHtml(state, store, ex) + takebackHtml(state) + waitingHtml(state, me);
-    $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ui.ratings) + analysisHtml(state, id, mod, ui.notation) : '';
+    $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ui.ratings) + analysisHtml(state, id, mod, ui.notation, ui.replayPly) : '';
     decorate($('result'));
     $('buttons').innerHTML = buttonsHtml(state, store, mod, ex, out, me);
     $('moves').innerHTML = movesHtml(state, mod, ui);

@@ -29,6 +29,25 @@
  * @property {(fen: string, move: string, notation: string) => string} name A move in a notation.
  * @property {(nodes: {mv: string, comment: string, children: number[], parent: number | null}[], start: string, notation: string, tags?: [string, string][]) => string} pgn The tree as PGN.
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws a position: {fen, flipped, selected, targets, last, onClick, notation, check, arrows (moves to mark, best first)}.
+ * @property {StudyEditor} [editor] The position editor (position-editor.js).
+ * @property {(variant: string) => Study} [forVariant] The hook of one of its variants, where they differ (another rule set's positions and moves).
+ * @property {(fen: string, t: (key: string, params?: Record<string, any>) => string) => string} [info] What else the position holds, in words (scores).
+ *
+ * @typedef {object} StudyEditor The position editor of a game's analysis board: pieces by their FEN letters.
+ * @property {string[]} palette The letters of the pieces one may put on the board.
+ * @property {(letter: string) => { text: string, first: boolean }} label A piece's face, and whether it is of the side that moves first.
+ * @property {string} empty The board with the least on it (where "clear" goes).
+ * @property {(fen: string, square: string) => string} at The letter on a square ('' if none).
+ * @property {(fen: string, square: string, letter: string, cls?: string) => string} put A piece put on a square ('' clears it), of a class where the game has them.
+ * @property {(fen: string, from: string, to: string) => string} move A piece moved.
+ * @property {(fen: string, first: boolean) => string} side The side to move set.
+ * @property {(fen: string) => { key: string, params?: Record<string, string | number> } | null} why Why the position is not legal (params starting with `@` are message keys), or null.
+ * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position being edited: {fen, flipped, selected, onClick, notation}.
+ * @property {string[]} [classes] The classes a piece may have (message keys), where the game has them.
+ * @property {(fen: string, square: string) => string} [classAt] The class of the piece on a square.
+ * @property {(fen: string, square: string, cls: string) => string} [setClass] A piece's class set.
+ * @property {(fen: string) => number[]} [scores] The scores, where the game keeps them.
+ * @property {(fen: string, first: number, second: number) => string} [setScores] The scores set.
  *
  * @typedef {object} GameModule
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).
@@ -154,6 +173,12 @@ export function kindsQuickFirst() {
 /** The variants the analysis board studies (their modules' `study` hook), in the server's order. */
 export function studyVariants() {
   return variantNames().filter((v) => { const s = hooksOf(v).study; return !!s && s.variants.includes(v); });
+}
+
+/** The analysis board's hook for a variant (its module's, or the variant's own where they differ). @param {string} v */
+export function studyOf(v) {
+  const s = hooksOf(v).study;
+  return s && s.forVariant ? s.forVariant(v) : s;
 }
 
 /** The kind id of a variant (what `POST /api/import?game=` names). @param {string} variant */

@@ -3,7 +3,7 @@
 import { BOARDS, PIECES, boardTheme, pieceTheme } from '../board-theme.js';
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 50, PAD = 42;
-const NAMES = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };
+export const NAMES = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };
 const CLASS_OF = { '-': 'small', '+': 'royal', '*': 'idle' };
 
 /** Parses a FEN board into {square: {letter, cls}}. */

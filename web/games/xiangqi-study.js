@@ -26,7 +26,7 @@ export const redToMove = (fen) => String(fen || '').split(' ')[1] !== 'b';
  * it leaves its own general in: [from file, from rank, to file, to rank].
  * @param {Board} b @param {boolean} red
  */
-function pseudo(b, red) {
+export function pseudo(b, red) {
   /** @type {number[][]} */
   const out = [];
   const can = (/** @type {number} */ f, /** @type {number} */ r) => on(f, r) && (!b[f][r] || /** @type {Piece} */ (b[f][r]).red !== red);
@@ -80,7 +80,7 @@ function pseudo(b, red) {
 }
 
 /** Where `red`'s general stands. @param {Board} b @param {boolean} red */
-function general(b, red) {
+export function general(b, red) {
   for (let f = 3; f <= 5; f++) for (let r = 0; r < 10; r++) {
     const p = b[f][r];
     if (p && p.kind === 'K' && p.red === red) return [f, r];
@@ -139,34 +139,138 @@ export function play(fen, mv) {
   return `${after(fen, mv)} - - ${half} ${full}`;
 }
 
+/** The most pieces of each kind one side has. */
+const MOST = /** @type {Record<string, number>} */ ({ K: 1, A: 2, B: 2, N: 2, R: 2, C: 2, P: 5 });
+/** The points (file, rank from the side's own back rank) advisors and elephants can ever stand on. */
+const ADVISOR_POINTS = [[3, 0], [5, 0], [4, 1], [3, 2], [5, 2]];
+const ELEPHANT_POINTS = [[2, 0], [6, 0], [0, 2], [4, 2], [8, 2], [2, 4], [6, 4]];
+
 /**
- * Why `fen` cannot be analysed (a message key), or null: the board has nine
- * files and ten ranks of known pieces, each side one general in its palace,
- * and the side not to move is not in check.
- * @param {string} fen
+ * Whether a piece of `kind` of the side `red` can ever stand on file `f`,
+ * rank `r`: generals in their palace, advisors on its five points,
+ * elephants on their seven on their own side, soldiers never behind their
+ * starting rank nor, before the river, off their five files.
+ * @param {string} kind @param {boolean} red @param {number} f @param {number} r
  */
-export function fenProblem(fen) {
+export function canStand(kind, red, f, r) {
+  const own = red ? r : 9 - r;
+  const at = (/** @type {number[][]} */ pts) => pts.some(([a, b]) => a === f && b === own);
+  if (kind === 'K') return inPalace(red, f, r);
+  if (kind === 'A') return at(ADVISOR_POINTS);
+  if (kind === 'B') return at(ELEPHANT_POINTS);
+  if (kind === 'P') return own >= 5 || (own >= 3 && f % 2 === 0);
+  return true;
+}
+
+/**
+ * Why `fen` cannot be analysed, with what to say it with, or null: the
+ * board has nine files and ten ranks of known pieces; each side has one
+ * general and no more of a kind than a set holds; every piece stands where
+ * it could have come; the generals do not face each other on an open file;
+ * the side not to move is not in check. `params` values starting with `@`
+ * are message keys (the page says them in its language).
+ * @param {string} fen
+ * @returns {{ key: string, params?: Record<string, string | number> } | null}
+ */
+export function fenWhy(fen) {
   const parts = String(fen || '').trim().split(/\s+/);
   const rows = (parts[0] || '').split('/');
-  if (rows.length !== 10) return 'fen_bad_board';
+  if (rows.length !== 10) return { key: 'fen_bad_board' };
   for (const row of rows) {
     let n = 0;
     for (const ch of row) {
       if (/[1-9]/.test(ch)) n += Number(ch);
       else if (/[kabnrcpheKABNRCPHE]/.test(ch)) n += 1;
-      else return 'fen_bad_board';
+      else return { key: 'fen_bad_board' };
     }
-    if (n !== 9) return 'fen_bad_board';
+    if (n !== 9) return { key: 'fen_bad_board' };
   }
-  if (parts[1] && !/^[wrb]$/.test(parts[1])) return 'fen_bad_side';
+  if (parts[1] && !/^[wrb]$/.test(parts[1])) return { key: 'fen_bad_side' };
   const b = boardOf(parts[0]);
+  /** @type {Record<string, number>} */
+  const count = {};
+  for (let f = 0; f < 9; f++) for (let r = 0; r < 10; r++) {
+    const p = b[f][r];
+    if (!p) continue;
+    const id = (p.red ? 'r' : 'b') + p.kind;
+    count[id] = (count[id] || 0) + 1;
+  }
   for (const red of [true, false]) {
-    const g = general(b, red);
-    if (!g || !inPalace(red, g[0], g[1])) return 'fen_no_general';
+    for (const kind of Object.keys(MOST)) {
+      const n = count[(red ? 'r' : 'b') + kind] || 0;
+      if (n > MOST[kind]) return { key: 'fen_too_many', params: { side: red ? '@red' : '@black', piece: `@piece_${kind}`, n, max: MOST[kind] } };
+    }
+    if (!count[(red ? 'r' : 'b') + 'K']) return { key: 'fen_no_general' };
+  }
+  for (let f = 0; f < 9; f++) for (let r = 0; r < 10; r++) {
+    const p = b[f][r];
+    if (p && !canStand(p.kind, p.red, f, r)) return { key: 'fen_bad_square', params: { side: p.red ? '@red' : '@black', piece: `@piece_${p.kind}`, square: sq(f, r) } };
+  }
+  const g = /** @type {number[]} */ (general(b, true)), o = /** @type {number[]} */ (general(b, false));
+  if (g[0] === o[0]) {
+    let open = true;
+    for (let r = g[1] + 1; r < o[1]; r++) if (b[g[0]][r]) open = false;
+    if (open) return { key: 'fen_generals_facing' };
   }
   // The side that just moved may not have left its general attacked.
-  if (exposed(b, parts[1] === 'b')) return 'fen_side_in_check';
+  if (exposed(b, parts[1] === 'b')) return { key: 'fen_side_in_check' };
   return null;
+}
+
+/**
+ * Why `fen` cannot be analysed (a message key), or null (see `fenWhy`).
+ * @param {string} fen
+ */
+export function fenProblem(fen) {
+  const why = fenWhy(fen);
+  return why ? why.key : null;
+}
+
+/** Piece letters of the editor's palette: red's, then black's. */
+export const PALETTE = ['K', 'A', 'B', 'N', 'R', 'C', 'P', 'k', 'a', 'b', 'n', 'r', 'c', 'p'];
+
+/** The board of `fen` written back as its first field. @param {Board} b */
+function boardText(b) {
+  const rows = [];
+  for (let r = 9; r >= 0; r--) {
+    let row = '', gap = 0;
+    for (let f = 0; f < 9; f++) {
+      const p = b[f][r];
+      if (!p) { gap++; continue; }
+      if (gap) { row += gap; gap = 0; }
+      row += p.letter;
+    }
+    rows.push(row + (gap ? gap : ''));
+  }
+  return rows.join('/');
+}
+
+/**
+ * The editor's changes: `letter` (a palette letter, or '' to clear) put on
+ * `square`; `from` moved to `to`; the side to move set. Each gives the FEN.
+ * @param {string} fen @param {string} square @param {string} letter
+ */
+export function putPiece(fen, square, letter) {
+  const b = boardOf(fen);
+  const f = square.charCodeAt(0) - 97, r = Number(square[1]);
+  if (!on(f, r)) return fen;
+  b[f][r] = letter ? { letter, red: letter === letter.toUpperCase(), kind: letter.toUpperCase() } : null;
+  return `${boardText(b)} ${redToMove(fen) ? 'w' : 'b'} - - 0 1`;
+}
+/** @param {string} fen @param {string} from @param {string} to */
+export function movePiece(fen, from, to) {
+  const p = boardOf(fen)[from.charCodeAt(0) - 97][Number(from[1])];
+  if (!p || from === to) return fen;
+  return putPiece(putPiece(fen, from, ''), to, p.letter);
+}
+/** @param {string} fen @param {boolean} red */
+export function setSide(fen, red) {
+  return `${String(fen).split(' ')[0]} ${red ? 'w' : 'b'} - - 0 1`;
+}
+/** The letter on `square`, or ''. @param {string} fen @param {string} square */
+export function pieceOn(fen, square) {
+  const p = boardOf(fen)[square.charCodeAt(0) - 97][Number(square[1])];
+  return p ? p.letter : '';
 }
 
 /** A FEN with all six fields (the side `w` or `b`). @param {string} fen */
@@ -187,12 +291,15 @@ export function fullFen(fen) {
  * `chinese`; the `Format` tag says which).
  * @param {TreeNode[]} nodes @param {string} start @param {string} notation
  * @param {[string, string][]} [tags]
+ * @param {{ play: (fen: string, mv: string) => string, full: (fen: string) => string, start: string }} [rules]
+ *   another rule set's (Jifen's) positions; plain Xiangqi's without
  */
-export function toPgn(nodes, start, notation, tags = []) {
+export function toPgn(nodes, start, notation, tags = [], rules = { play, full: fullFen, start: START }) {
+  const { play: next, full } = rules;
   const fmt = notation === 'wxf' ? 'WXF' : notation === 'chinese' ? 'Chinese' : 'ICCS';
   /** @type {[string, string][]} */
   const head = [['Game', 'Chinese Chess'], ...tags.filter(([k]) => !/^(Game|FEN|Format)$/i.test(k))];
-  if (fullFen(start) !== START) head.push(['FEN', fullFen(start)]);
+  if (full(start) !== full(rules.start)) head.push(['FEN', full(start)]);
   head.push(['Format', fmt]);
   const quote = (/** @type {string} */ s) => String(s).replace(/\\/g, '\\\\').replace(/"/g, '\\"');
   const brace = (/** @type {string} */ s) => ` {${String(s).replace(/[{}]/g, '')}}`;
@@ -207,14 +314,14 @@ export function toPgn(nodes, start, notation, tags = []) {
   };
   // Iterative: a stack of jobs, so a long line cannot overflow the call stack.
   /** @type {({ line: number, fen: string, force: boolean } | string)[]} */
-  const jobs = [{ line: 0, fen: fullFen(start), force: true }];
+  const jobs = [{ line: 0, fen: full(start), force: true }];
   while (jobs.length) {
     const job = /** @type {{ line: number, fen: string, force: boolean } | string} */ (jobs.pop());
     if (typeof job === 'string') { out.push(job); continue; }
     const kids = nodes[job.line].children;
     if (!kids.length) continue;
     const main = nodes[kids[0]];
-    const after0 = play(job.fen, main.mv);
+    const after0 = next(job.fen, main.mv);
     let text = moveText(job.fen, main.mv, job.force);
     if (main.comment) text += brace(main.comment);
     out.push(text);
@@ -223,7 +330,7 @@ export function toPgn(nodes, start, notation, tags = []) {
     for (let i = kids.length - 1; i >= 1; i--) {
       const alt = nodes[kids[i]];
       jobs.push(')');
-      jobs.push({ line: kids[i], fen: play(job.fen, alt.mv), force: !!alt.comment });
+      jobs.push({ line: kids[i], fen: next(job.fen, alt.mv), force: !!alt.comment });
       jobs.push(`(${moveText(job.fen, alt.mv, true)}${alt.comment ? brace(alt.comment) : ''}`);
     }
   }

@@ -219,7 +219,5 @@ export default {
   analysis: { en: 'Engine analysis', zh: '引擎分析' },
   depth: { en: 'depth', zh: '深度' },
   best: { en: 'best', zh: '最佳' },
-  biggest_drops: { en: 'Biggest mistakes', zh: '最大的失误' },
-  no_big_drops: { en: 'No move lost much.', zh: '没有明显的失误。' },
   leave_game: { en: 'Leave', zh: '离开对局' },
 };

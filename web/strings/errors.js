@@ -53,6 +53,7 @@ export default {
   code_ai_budget: { en: 'You are already using as much computer play as one player may: finish a game against the computer first.', zh: '你占用的电脑对手已达上限，请先下完一局人机对战。' },
   code_cross_origin: { en: 'Requests from another site are refused.', zh: '拒绝来自其他网站的请求。' },
   code_not_found: { en: 'Not found: it may have been removed.', zh: '找不到，可能已被删除。' },
+  code_no_puzzle: { en: 'No puzzle matches these themes yet: choose others.', zh: '还没有符合这些主题的题目，请换别的主题。' },
   code_no_such_endpoint: { en: 'The server has no such page.', zh: '服务器没有这个页面。' },
   code_no_such_message: { en: 'This chat message no longer exists.', zh: '这条聊天消息已不存在。' },
   code_method_not_allowed: { en: 'This action is not available here.', zh: '这里不能进行此操作。' },

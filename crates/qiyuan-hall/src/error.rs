@@ -105,6 +105,8 @@ error_codes! {
     NoSuchEndpoint = ("no_such_endpoint", 404),
     /// No chat line with this id.
     NoSuchMessage = ("no_such_message", 404),
+    /// No puzzle of the variant has the themes asked for (or the variant has none).
+    NoPuzzle = ("no_puzzle", 404),
     /// The path exists, not with this method.
     MethodNotAllowed = ("method_not_allowed", 405),
     /// The request (its head or body) did not arrive in time.

@@ -17,6 +17,8 @@ use crate::error::{HallError, HallResult};
 #[derive(Clone, Default)]
 pub struct Registry {
     kinds: Vec<Arc<dyn GameKind>>,
+    /// The puzzles the binary ships, loaded into the store at start.
+    puzzles: Arc<Vec<crate::domain::puzzles::PuzzleRecord>>,
 }
 
 impl std::fmt::Debug for Registry {
@@ -37,6 +39,21 @@ impl Registry {
     pub fn with(mut self, kinds: impl IntoIterator<Item = Arc<dyn GameKind>>) -> Registry {
         self.kinds.extend(kinds);
         self
+    }
+
+    /// Adds shipped puzzles (the binary: parsed from its data files), which
+    /// the hall checks and stores at start.
+    pub fn with_puzzles(
+        mut self,
+        puzzles: impl IntoIterator<Item = crate::domain::puzzles::PuzzleRecord>,
+    ) -> Registry {
+        Arc::make_mut(&mut self.puzzles).extend(puzzles);
+        self
+    }
+
+    /// The shipped puzzles, as registered.
+    pub fn puzzles(&self) -> &[crate::domain::puzzles::PuzzleRecord] {
+        &self.puzzles
     }
 
     /// The kind and variant spec of a variant name.

@@ -7,6 +7,7 @@ pub(crate) mod api_events;
 pub(crate) mod api_import;
 pub(crate) mod api_play;
 pub(crate) mod api_pools;
+pub(crate) mod api_puzzles;
 pub(crate) mod api_studies;
 pub(crate) mod api_tv;
 pub(crate) mod auth;

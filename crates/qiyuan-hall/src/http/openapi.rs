@@ -27,8 +27,8 @@ use crate::http::responses::{
     TooManyRequests, Unauthorized,
 };
 use crate::http::{
-    api, api_account, api_events, api_import, api_play, api_pools, api_studies, api_tv, presets,
-    server,
+    api, api_account, api_events, api_import, api_play, api_pools, api_puzzles, api_studies,
+    api_tv, presets, server,
 };
 use crate::limits;
 
@@ -113,6 +113,11 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(presets::save, presets::delete))
         .routes(routes!(api::lobby))
         .routes(routes!(api_tv::tv))
+        .routes(routes!(api_puzzles::next))
+        .routes(routes!(api_puzzles::daily))
+        .routes(routes!(api_puzzles::history))
+        .routes(routes!(api_puzzles::get))
+        .routes(routes!(api_puzzles::result))
         .routes(routes!(api::profile))
         .routes(routes!(api::user_search))
         .routes(routes!(api::create_game))

@@ -392,6 +392,8 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     tokio::spawn(purge_sessions(hall.clone()));
     let resumed = hall.resume().await?;
     tracing::info!(resumed, "games resumed");
+    let puzzles = hall.load_puzzles().await?;
+    tracing::info!(puzzles, "puzzles loaded");
     tokio::spawn(crate::tournaments::events::run(hall.clone()));
     tokio::spawn(crate::domain::pools::run(hall.clone()));
     let events = crate::tournaments::events::resume(&hall).await?;

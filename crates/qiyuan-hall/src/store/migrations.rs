@@ -68,6 +68,11 @@ const FILES: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0013_pool_entries.sql"),
     ),
     (
+        14,
+        "puzzles",
+        include_str!("../../migrations/0014_puzzles.sql"),
+    ),
+    (
         15,
         "studies_explorer",
         include_str!("../../migrations/0015_studies_explorer.sql"),

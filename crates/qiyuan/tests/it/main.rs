@@ -18,6 +18,7 @@ mod junqi_hall;
 mod loadtest;
 mod pair_cli;
 mod presets;
+mod puzzles_api;
 mod siguo_hall;
 mod study_api;
 mod swiss_hall;
