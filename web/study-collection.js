@@ -123,7 +123,7 @@ export function mountStudyExtras(box, board) {
       return;
     }
     let data;
-    try { data = JSON.parse(String(s.tree)); } catch { data = null; }
+    try { data = typeof s.tree === 'string' ? JSON.parse(s.tree) : s.tree; } catch { data = null; }
     if (!data || typeof data.start !== 'string' || board.study.problem(data.start)) { showError(t('sc_unreadable')); return; }
     board.open({ start: data.start, comment: String(data.comment || ''), moves: Array.isArray(data.moves) ? data.moves : [] });
     current = { id: s.id, name: s.name, owner: s.owner };
@@ -136,7 +136,7 @@ export function mountStudyExtras(box, board) {
     if (!u || u.guest) { showError(t('code_study_guest')); return; }
     const input = /** @type {HTMLInputElement} */ ($('sc-name'));
     const name = input.value.trim() || t('sc_default_name', { game: t(board.variant), date: new Date().toLocaleDateString() });
-    const tree = JSON.stringify(treeData(board.tree()));
+    const tree = treeData(board.tree());
     try {
       const s = current && current.owner === u.username
         ? await api('PATCH', `/api/studies/${encodeURIComponent(current.id)}`, { name, tree })

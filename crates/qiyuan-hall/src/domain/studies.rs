@@ -25,11 +25,15 @@ fn registered(user: &User) -> HallResult<()> {
     Ok(())
 }
 
-/// A name of 1-80 characters without control characters; trimmed.
+/// A name of at most 80 characters; control characters dropped, trimmed,
+/// and an empty one named after the study's kind of thing.
 fn check_name(name: &str) -> HallResult<String> {
-    let name = name.trim();
-    let n = name.chars().count();
-    if n == 0 || n > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+    let kept: String = name.chars().filter(|c| !c.is_control()).collect();
+    let name = match kept.trim() {
+        "" => "study",
+        t => t,
+    };
+    if name.chars().count() > MAX_NAME_CHARS {
         return Err(HallError::new(
             ErrorCode::BadStudy,
             format!(
@@ -77,7 +81,12 @@ impl Hall {
         registered(user)?;
         let name = check_name(name)?;
         check_tree(tree)?;
-        self.games.kind_of(variant)?;
+        if self.games.find(variant).is_none() {
+            return Err(HallError::not_found(format!(
+                "no game '{}'",
+                crate::error::shown(variant)
+            )));
+        }
         if self.store.study_count(user.id).await? >= MAX_STUDIES {
             return Err(HallError::new(
                 ErrorCode::TooManyStudies,

@@ -28,15 +28,15 @@ pub const MAX_STUDY_BODY: usize = MAX_TREE_BYTES + 4096;
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewStudy {
-    /// The owner's name for it (1-80 characters).
-    #[schema(min_length = 1, max_length = 80)]
+    /// The owner's name for it (at most 80 characters; trimmed, control characters dropped).
+    #[schema(max_length = 80)]
     name: String,
     /// The variant it studies (a `GET /api/kinds` variant name).
-    #[schema(max_length = 32)]
+    #[schema(pattern = "^[a-z0-9-]{1,32}$")]
     variant: String,
-    /// The board's tree as a JSON object's text (the page's own shape), at most 256 KiB.
-    #[schema(max_length = 262144)]
-    tree: String,
+    /// The board's tree, a JSON object in the page's own shape (at most 256 KiB as JSON text).
+    #[schema(value_type = Object)]
+    tree: serde_json::Map<String, serde_json::Value>,
 }
 
 /// `PATCH /api/studies/{id}`: what changes (at least one of them).
@@ -44,13 +44,13 @@ pub struct NewStudy {
 #[serde(deny_unknown_fields)]
 pub struct StudyChange {
     /// A new name.
-    #[schema(min_length = 1, max_length = 80)]
+    #[schema(max_length = 80)]
     #[serde(default)]
     name: Option<String>,
-    /// A new tree (the board saved again).
-    #[schema(max_length = 262144)]
+    /// A new tree (the board saved again), a JSON object.
+    #[schema(value_type = Option<Object>)]
     #[serde(default)]
-    tree: Option<String>,
+    tree: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// A study as listed (no tree) or read (with it).
@@ -64,10 +64,10 @@ pub struct StudyBody {
     pub name: String,
     /// The variant it studies.
     pub variant: String,
-    /// The tree (JSON text), when one study is read.
+    /// The tree (a JSON object), when one study is read.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(required = false)]
-    pub tree: Option<String>,
+    #[schema(required = false, value_type = Option<Object>)]
+    pub tree: Option<serde_json::Value>,
     /// Saved first, ms since the epoch.
     pub created_ms: i64,
     /// Changed last.
@@ -81,7 +81,7 @@ impl From<Study> for StudyBody {
             owner: s.owner,
             name: s.name,
             variant: s.variant,
-            tree: s.tree,
+            tree: s.tree.and_then(|t| serde_json::from_str(&t).ok()),
             created_ms: s.created_ms,
             updated_ms: s.updated_ms,
         }
@@ -104,6 +104,7 @@ pub struct StudyList {
         (status = 400, response = BadRequest),
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
+        (status = 404, response = NotFound),
         (status = 413, response = PayloadTooLarge),
         (status = 429, response = TooManyRequests),
     ),
@@ -114,8 +115,9 @@ pub async fn create(
     SignedIn(u): SignedIn,
     JsonBody(body): JsonBody<NewStudy>,
 ) -> Result<Response, HallError> {
+    let tree = serde_json::to_string(&body.tree).map_err(HallError::internal)?;
     let s = hall
-        .save_study(&u, &body.name, &body.variant, &body.tree)
+        .save_study(&u, &body.name, &body.variant, &tree)
         .await?;
     Ok((StatusCode::CREATED, axum::Json(StudyBody::from(s))).into_response())
 }
@@ -180,8 +182,13 @@ pub async fn update(
     SignedIn(u): SignedIn,
     JsonBody(body): JsonBody<StudyChange>,
 ) -> Result<Response, HallError> {
+    let tree = body
+        .tree
+        .map(|t| serde_json::to_string(&t))
+        .transpose()
+        .map_err(HallError::internal)?;
     let s = hall
-        .update_study(&u, &id, body.name.as_deref(), body.tree.as_deref())
+        .update_study(&u, &id, body.name.as_deref(), tree.as_deref())
         .await?;
     Ok(axum::Json(StudyBody::from(s)).into_response())
 }
@@ -214,7 +221,7 @@ pub async fn delete(
 #[into_params(parameter_in = Query)]
 pub struct ExplorerQuery {
     /// A variant (a `GET /api/kinds` variant name).
-    #[param(max_length = 32)]
+    #[param(pattern = "^[a-z0-9-]{1,32}$")]
     variant: String,
     /// The position, as the game writes it (move counters are ignored).
     #[param(max_length = 256)]
@@ -228,6 +235,7 @@ pub struct ExplorerQuery {
     responses(
         (status = 200, description = "the moves, most played first", body = ExplorerBody),
         (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
         (status = 429, response = TooManyRequests),
     )
 )]

@@ -21,8 +21,8 @@ use crate::tournaments::profile::{Side, seat_of, side_of};
 
 /// How many plies of a game the explorer keeps (it is about openings).
 pub const EXPLORER_PLIES: usize = 40;
-/// Longest position text `GET /api/explorer` takes, in bytes.
-pub const MAX_POSITION_BYTES: usize = 256;
+/// Longest position text `GET /api/explorer` takes, in characters.
+pub const MAX_POSITION_CHARS: usize = 256;
 /// How many moves the explorer lists at most.
 pub const TOP_MOVES: i64 = 20;
 /// How many finished games the start reads at most (newest first).
@@ -252,15 +252,20 @@ pub struct OpeningsBody {
 impl Hall {
     /// The moves played from position `text` in `variant`'s indexed games.
     pub async fn explore(&self, variant: &str, text: &str) -> HallResult<ExplorerBody> {
-        if text.len() > MAX_POSITION_BYTES || text.chars().any(char::is_control) {
+        if text.chars().count() > MAX_POSITION_CHARS {
             return Err(HallError::new(
                 ErrorCode::BadQuery,
-                format!("a position is at most {MAX_POSITION_BYTES} bytes of text"),
+                format!("a position is at most {MAX_POSITION_CHARS} characters"),
             )
             .with("field", "fen")
-            .with("max", MAX_POSITION_BYTES));
+            .with("max", MAX_POSITION_CHARS));
         }
-        self.games.kind_of(variant)?;
+        if self.games.find(variant).is_none() {
+            return Err(HallError::not_found(format!(
+                "no game '{}'",
+                crate::error::shown(variant)
+            )));
+        }
         let position = position_key(text);
         let moves = self
             .store
