@@ -32,7 +32,7 @@ export default {
   code_no_such_user_plain: { en: 'Nobody has this user name.', zh: '没有这个用户。' },
   code_study_guest: { en: 'Guests cannot keep studies: sign up (it is free) to save one.', zh: '游客不能保存研究，请先注册（免费）。' },
   code_bad_study: { en: 'This study cannot be saved.', zh: '无法保存这个研究。' },
-  code_bad_study_name: { en: 'A study’s name has 1 to {max} characters.', zh: '研究名称为 1 至 {max} 个字符。' },
+  code_bad_study_name: { en: 'A study’s name has at most {max} characters.', zh: '研究名称最多 {max} 个字符。' },
   code_bad_study_tree: { en: 'The board’s moves could not be saved.', zh: '无法保存棋盘上的着法。' },
   code_bad_study_size: { en: 'This study is too large to save (at most {max} bytes).', zh: '研究太大，无法保存（最多 {max} 字节）。' },
   code_too_many_studies: { en: 'You can keep at most {max} studies: delete one first.', zh: '最多保存 {max} 个研究，请先删除一个。' },
