@@ -47,15 +47,23 @@ pub struct GenConfig {
 }
 
 impl GenConfig {
-    /// The defaults for a rule set.
+    /// The defaults for a rule set. Jifen searches a ply shallower: class
+    /// changes multiply its moves and its search prunes less (quiet moves
+    /// score points), so each ply costs several times Xiangqi's.
     pub fn new(variant: Variant, count: usize, seed: u64) -> GenConfig {
+        let jifen = variant.is_jifen() as i32;
         GenConfig {
             variant,
             count,
             seed,
             threads: 1,
-            scan_depth: 5,
-            check: CheckConfig::default(),
+            scan_depth: 5 - jifen,
+            check: CheckConfig {
+                deep_depth: 7 - 2 * jifen,
+                // A Jifen move costs the solver several times a Xiangqi one.
+                solver_budget: if jifen == 1 { 300_000 } else { 2_000_000 },
+                ..CheckConfig::default()
+            },
             max_plies: 180,
             hash_mb: 16,
         }
@@ -148,12 +156,12 @@ struct Player {
 }
 
 impl Player {
-    fn random(rng: &mut Rng) -> Player {
+    fn random(rng: &mut Rng, max_depth: i32) -> Player {
         // Levels 1..=6: the weaker ones blunder (which is where puzzles come
         // from), the stronger ones find the tactics and defend well.
         let level = Level::new(1 + rng.below(6) as u8);
         Player {
-            depth: level.depth_limit().unwrap_or(6),
+            depth: level.depth_limit().unwrap_or(6).min(max_depth),
             noise: level.noise(),
         }
     }
@@ -175,7 +183,9 @@ impl Player {
         if self.noise == 0 || r.best.is_none() || r.score.abs() >= MATE_BOUND {
             return r.best;
         }
-        let scored = deep_scores(searcher, pos, self.depth);
+        // Every move scored a little shallower than the search: the noise
+        // matters more than the last ply.
+        let scored = deep_scores(searcher, pos, (self.depth - 1).clamp(1, 3));
         scored
             .iter()
             .map(|&(m, v)| (m, v + rng.symmetric(self.noise)))
@@ -189,7 +199,10 @@ impl Player {
 pub fn play_game(cfg: &GenConfig, g: u64, searcher: &mut Searcher) -> Vec<Puzzle> {
     let mut rng = Rng::new(game_seed(cfg.seed, g));
     searcher.clear();
-    let players = [Player::random(&mut rng), Player::random(&mut rng)];
+    let players = [
+        Player::random(&mut rng, cfg.scan_depth),
+        Player::random(&mut rng, cfg.scan_depth),
+    ];
     let Ok(start) = Position::from_fen_variant(START_FEN, cfg.variant, None) else {
         return Vec::new();
     };

@@ -42,7 +42,7 @@ pub fn points_result(pos: &Position) -> Option<bool> {
 /// Whether the position is one the solver can judge: no contest double turn
 /// can start or be under way.
 pub fn single_turns(pos: &Position) -> bool {
-    pos.turn_state() == 1 && !(pos.variant().has_double_moves() && !pos.any_capture())
+    pos.turn_state() == 1 && (pos.any_capture() || !pos.variant().has_double_moves())
 }
 
 /// The memo key: board and side, plus the Jifen scores (the same board with
@@ -82,11 +82,7 @@ impl Solver {
     }
 
     fn check(&self) -> Result<(), Exceeded> {
-        if self.exceeded {
-            Err(Exceeded)
-        } else {
-            Ok(())
-        }
+        if self.exceeded { Err(Exceeded) } else { Ok(()) }
     }
 
     /// Whether the side to move forces a win within `n` of its own moves.
@@ -255,7 +251,12 @@ mod tests {
         let pos = Position::from_fen("3k5/9/9/9/9/9/8p/9/4R4/4K4 w - - 0 1").unwrap();
         let mut s = Solver::new(1_000_000);
         assert_eq!(s.win_length(&pos, 2).unwrap(), Some(1));
-        let w: Vec<String> = s.winning_moves(&pos, 1).unwrap().iter().map(|m| m.to_string()).collect();
+        let w: Vec<String> = s
+            .winning_moves(&pos, 1)
+            .unwrap()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         assert_eq!(w, ["e1d1"]);
     }
 

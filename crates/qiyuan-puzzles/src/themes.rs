@@ -145,11 +145,9 @@ pub fn horse_corner(pos: &Position, defender: Color) -> bool {
         Color::Red => 1,
         Color::Black => 8,
     };
-    checkers(pos, k, defender.flip())
-        .iter()
-        .any(|&(s, kind)| {
-            kind == PieceKind::Horse && matches!(s.file(), 2 | 6) && s.rank() == second_rank
-        })
+    checkers(pos, k, defender.flip()).iter().any(|&(s, kind)| {
+        kind == PieceKind::Horse && matches!(s.file(), 2 | 6) && s.rank() == second_rank
+    })
 }
 
 /// 马后炮: a cannon checks with the attacker's own horse as its screen, the
@@ -214,6 +212,9 @@ pub fn facing_generals(pos: &Position, defender: Color) -> bool {
     })
 }
 
+/// A mating-pattern test: the final position and the mated side.
+type Pattern = fn(&Position, Color) -> bool;
+
 /// The mating-pattern tags that apply to `pos`, a final position in which
 /// `defender` (to move) has no legal move.
 pub fn mate_patterns(pos: &Position, defender: Color) -> Vec<&'static str> {
@@ -222,7 +223,7 @@ pub fn mate_patterns(pos: &Position, defender: Color) -> Vec<&'static str> {
         out.push("stalemate");
         return out;
     }
-    let checks: [(&str, fn(&Position, Color) -> bool); 6] = [
+    let checks: [(&str, Pattern); 6] = [
         ("double-cannon", double_cannon),
         ("smothered", smothered),
         ("horse-corner", horse_corner),

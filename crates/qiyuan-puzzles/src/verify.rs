@@ -31,7 +31,7 @@ impl Default for CheckConfig {
         CheckConfig {
             deep_depth: 7,
             max_mate: 4,
-            solver_budget: 3_000_000,
+            solver_budget: 2_000_000,
         }
     }
 }
@@ -113,7 +113,10 @@ pub fn deep_scores(searcher: &mut Searcher, pos: &Position, depth: i32) -> Vec<(
     let mut v = searcher
         .score_root_moves(pos, &[], &[], depth, deadline)
         .unwrap_or_default();
-    v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.to_string().cmp(&b.0.to_string())));
+    v.sort_by(|a, b| {
+        b.1.cmp(&a.1)
+            .then_with(|| a.0.to_string().cmp(&b.0.to_string()))
+    });
     v
 }
 
