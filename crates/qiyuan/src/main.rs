@@ -10,6 +10,8 @@ use clap::{Parser, Subcommand};
 use qiyuan_core::GameRules;
 use qiyuan_xiangqi::{Game, Position, START_FEN, Variant, perft};
 
+mod puzzles_cli;
+
 /// mimalloc rather than the system allocator: the hall allocates many small
 /// short-lived objects per move (JSON frames, move texts), and under load
 /// glibc's malloc was a fifth of the server's CPU (docs/deploy.md).
@@ -101,6 +103,9 @@ enum Command {
         /// The file.
         file: std::path::PathBuf,
     },
+    /// Puzzles: `generate` makes them from engine self-play into a CSV file.
+    #[command(subcommand)]
+    Puzzles(puzzles_cli::PuzzlesCommand),
     /// Run the hall: web page, HTTP API and WebSocket play (embedded SQLite).
     Serve(qiyuan_hall::cli::ServeArgs),
     /// Drive N concurrent games over WebSocket against a running hall.
@@ -395,6 +400,7 @@ fn run(cli: Cli) -> Result<()> {
             }
             say!("variations {}", game.variation_count());
         }
+        Command::Puzzles(cmd) => puzzles_cli::puzzles_main(cmd)?,
         Command::Serve(args) => qiyuan_hall::cli::serve_main(args, qiyuan::games())?,
         Command::Loadtest(args) => qiyuan_hall::cli::loadtest_main(args, qiyuan::games())?,
     }

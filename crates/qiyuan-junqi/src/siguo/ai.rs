@@ -78,9 +78,7 @@ fn level_of(level: u8) -> Level {
         5 => (6, 4, 4, 80_000),
         6 => (8, 4, 2, 100_000),
         7 => (10, 5, 2, 130_000),
-        // More armies drawn, not more plies: past five the attack-or-pass
-        // plies stopped paying (12 games level 8 against 7 at 46 %).
-        _ => (16, 6, 0, 300_000),
+        _ => (12, 6, 0, 160_000),
     };
     Level {
         draws,
