@@ -17,6 +17,8 @@ import { connectLive, onLobby } from './live.js';
 import { startTray } from './tray.js';
 import { tvView } from './tv.js';
 import { rulesView } from './rules-page.js';
+import { analysisBoardView } from './analysis-board.js';
+import { puzzlesView } from './puzzles.js';
 
 const view = byId('view');
 let me = null;
@@ -214,6 +216,7 @@ function route() {
   if (parts[0] === 'game' && parts[1]) cleanup = gameView(view, parts[1], me);
   else if (parts[0] === 'my') myGamesView(view);
   else if (parts[0] === 'tv') cleanup = tvView(view);
+  else if (parts[0] === 'puzzles') cleanup = puzzlesView(view, parts[1] && decodeURIComponent(parts[1]));
   else if (parts[0] === 'user' && parts[1]) profileView(decodeURIComponent(parts[1]));
   else if (parts[0] === 'rules') rulesView(view, parts[1] && decodeURIComponent(parts[1]));
   else if (parts[0] === 'leaderboard') leaderboardView(view, parts[1] && decodeURIComponent(parts[1]));
@@ -221,6 +224,7 @@ function route() {
   else if (parts[0] === 'team-events') cleanup = teamEventsView(view);
   else if (parts[0] === 'team-event' && parts[1]) cleanup = teamEventView(view, decodeURIComponent(parts[1]), me);
   else if (parts[0] === 'event' && parts[1]) cleanup = eventView(view, decodeURIComponent(parts[1]), me);
+  else if (parts[0] === 'analysis') cleanup = analysisBoardView(view, parts.slice(1));
   else if (parts[0] === 'login') loginView();
   else cleanup = lobbyView();
 }

@@ -21,13 +21,46 @@ function ask(text) {
   return JSON.parse(new TextDecoder().decode(new Uint8Array(engine.memory.buffer, out, n)));
 }
 
+/**
+ * The analysis board's search: one position, depth after depth (the
+ * searcher's table is kept between them, so each depth costs little more
+ * than its own), `lines` best lines each time, until `maxDepth` or until
+ * the page ends the worker (its Stop button, another position).
+ */
+async function live({ variant, fen, lines, maxDepth }) {
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    const r = ask(`${variant}\n${fen}\n\n${depth}\n${lines}`);
+    self.postMessage({ live: true, depth, ...r });
+    if (r.error || r.over) break;
+  }
+  self.postMessage({ live: true, done: true });
+}
+
+/**
+ * One position of a finished game within a budget: depth after depth (the
+ * table kept between them) up to `maxDepth`, stopping once `budgetMs` is
+ * spent or the next depth would likely overrun it (each depth costs a few
+ * times the one before); the deepest answer. Without a budget, `maxDepth`.
+ */
+function budgeted(variant, fen, moves, maxDepth, budgetMs) {
+  const begun = Date.now();
+  let best = null;
+  for (let depth = budgetMs ? 1 : maxDepth; depth <= maxDepth; depth++) {
+    const r = ask(`${variant}\n${fen}\n${moves.join(' ')}\n${depth}`);
+    if (r.error) return r;
+    best = r;
+    const spent = Date.now() - begun;
+    if (r.over || spent >= budgetMs || spent * 3 > budgetMs) break;
+  }
+  return best;
+}
+
 self.onmessage = async (e) => {
   const { variant, fen, moves, depth } = e.data;
   try {
     if (!engine) await load();
-    for (let k = 0; k <= moves.length; k++) {
-      self.postMessage({ ply: k, ...ask(`${variant}\n${fen}\n${moves.slice(0, k).join(' ')}\n${depth}`) });
-    }
+    if (e.data.live) { await live(e.data); return; }
+    for (let k = 0; k <= moves.length; k++) self.postMessage({ ply: k, ...budgeted(variant, fen, moves.slice(0, k), depth, e.data.budgetMs) });
     self.postMessage({ done: true });
   } catch (err) {
     self.postMessage({ error: String(err && err.message || err) });

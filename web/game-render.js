@@ -3,7 +3,8 @@
 // follows from the store and the page's own choices (selection, replay
 // position, flipped board…) on each change; the clocks tick on their own.
 // It only draws: the clicks it makes room for are bound by game.js.
-import { t } from './i18n.js';
+import { studyLink } from './analysis-board.js';
+import { t, getLang } from './i18n.js';
 import { titleSlot, decorate } from './titles.js';
 import { esc, seatLabel, clockText, clockDays, longClock, botBadge } from './util.js';
 import { resultLine, resultPanel } from './result.js';
@@ -79,8 +80,9 @@ export function pageHtml(id) {
       <div class="tools"><span id="notation-wrap">${t('moves')}${t('colon')}<select id="notation" data-testid="notation"><option value="iccs">ICCS</option><option value="wxf">WXF</option><option value="chinese">中文</option></select></span>
         <span id="themes-wrap" hidden>${t('board_theme')}${t('colon')}<select id="board-theme" data-testid="board-theme">${Object.keys(BOARDS).map((b) => `<option value="${b}"${b === boardTheme() ? ' selected' : ''}>${t('board_' + b)}</option>`).join('')}</select>
         ${t('piece_theme')}${t('colon')}<select id="piece-theme" data-testid="piece-theme">${Object.keys(PIECES).map((p) => `<option value="${p}"${p === pieceTheme() ? ' selected' : ''}>${t('pieces_' + p)}</option>`).join('')}</select></span>
-        <button id="flip" data-testid="flip">${t('flip')}</button> <button id="sound" data-testid="sound" aria-pressed="false"></button> <a id="pgn" href="/api/games/${esc(id)}/pgn" data-testid="pgn">${t('pgn')}</a></div>
+        <button id="flip" data-testid="flip">${t('flip')}</button> <button id="sound" data-testid="sound" aria-pressed="false"></button> <a id="pgn" href="/api/games/${esc(id)}/pgn" data-testid="pgn">${t('pgn')}</a> <a id="study-link" data-testid="study-link" title="${esc(t('study_open_title'))}" hidden>${t('study_open')}</a></div>
       ${typedHtml()}
+      <div class="opening small" id="opening" data-testid="opening" hidden></div>
       <div class="moves"><table id="moves" data-testid="moves"></table></div>
       <div id="replay" class="buttons"></div>
       <div class="fen-box small" id="fen-box" hidden><span class="muted">${t('fen')}</span> <code id="fen" data-testid="fen"></code> <button data-f="copy-fen" data-testid="copy-fen">${t('copy_fen')}</button></div>
@@ -179,6 +181,21 @@ function movesHtml(state, mod, ui) {
 }
 
 /**
+ * The game's named opening above the move list (games that classify
+ * openings send `opening`: a code and names; Chinese pages show the name
+ * players use, English ones our short English name with that one on hover).
+ * @param {HTMLElement} el
+ * @param {{ code: string, name: string, name_en: string } | null | undefined} opening
+ */
+function openingLine(el, opening) {
+  el.hidden = !opening;
+  if (!opening) return;
+  const zh = getLang() === 'zh';
+  el.textContent = t('opening_name', { code: opening.code, name: zh ? opening.name : opening.name_en });
+  el.title = t('opening_about', { zh: opening.name });
+}
+
+/**
  * The notices that count down, drawn again on every tick: the first move's
  * time (the game is aborted when it runs out) and, once the opponent has
  * left during their turn, the time until the game may be claimed, then the
@@ -253,6 +270,11 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     const withNotation = mod.notations !== false && ui.notation !== 'iccs';
     $('pgn').setAttribute('href', `/api/games/${encodeURIComponent(id)}/pgn${withNotation ? `?notation=${encodeURIComponent(ui.notation)}` : ''}`);
     $('pgn').textContent = mod.notations === false ? t('pgn') : t('pgn_in').replace('{notation}', t('notation_' + ui.notation));
+    // The analysis board at the position shown, with the game's moves as its main line.
+    const recs = state.records || [];
+    const link = studyLink(state.game, state.start_fen, recs.map((/** @type {any} */ r) => r.iccs), ui.replayPly == null ? recs.length : ui.replayPly);
+    $('study-link').hidden = !link;
+    if (link) $('study-link').setAttribute('href', link);
     if (mod.seats) { $('seats').innerHTML = mod.seats(state, ctx); decorate($('seats')); }
     const top = flip ? 0 : 1, bot = flip ? 1 : 0;
     // A seat may have no colour yet (the game's module says: its `sideOf`).
@@ -285,10 +307,11 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     // Once over, the result panel says it all (the line stays for readers of the page's text).
     $('status').hidden = state.status === 'finished';
     $('offer').innerHTML = offerHtml(state, store, ex) + takebackHtml(state) + waitingHtml(state, me);
-    $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ui.ratings) + analysisHtml(state, id, mod, ui.notation) : '';
+    $('result').innerHTML = state.status === 'finished' ? resultPanel(state, mod, ctx, ui.ratings) + analysisHtml(state, id, mod, ui.notation, ui.replayPly) : '';
     decorate($('result'));
     $('buttons').innerHTML = buttonsHtml(state, store, mod, ex, out, me);
     $('moves').innerHTML = movesHtml(state, mod, ui);
+    openingLine($('opening'), state.opening);
     // The newest move in sight (a long list scrolls).
     if (ui.replayPly == null && rec.length !== shownPlies) { const box = /** @type {HTMLElement} */ (view.querySelector('.moves')); box.scrollTop = box.scrollHeight; }
     shownPlies = rec.length;

@@ -205,7 +205,11 @@ export function gameView(view, id, me = null) {
     setTimeout(() => { if (!closed) x.textContent = t('copy_fen'); }, 1500);
   }
 
-  bindAnalysis(() => ({ state: store.state, id, rerender: render, mod, notation: ui.notation }));
+  bindAnalysis(() => ({ state: store.state, id, rerender: render, mod, notation: ui.notation, goto: (/** @type {number} */ p) => {
+    const n = ((store.state && store.state.records) || []).length;
+    ui.replayPly = p >= n ? null : Math.max(0, p);
+    render();
+  } }));
   const timer = setInterval(() => renderer.tick(), 250);
 
   // Whether the opponent has left during their turn: one's own state over

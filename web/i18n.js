@@ -13,9 +13,12 @@ import tiaoqi from './strings/tiaoqi.js';
 import junqi from './strings/junqi.js';
 import siguo from './strings/siguo.js';
 import profile from './strings/profile.js';
+import study from './strings/study.js';
+import review from './strings/review.js';
+import puzzles from './strings/puzzles.js';
 
 /** Every area's strings, merged (the check rejects a key defined twice). */
-export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...siguo, ...profile });
+export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...siguo, ...profile, ...study, ...review, ...puzzles });
 
 let lang = localStorage.getItem('qy-lang') || ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 

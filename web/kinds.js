@@ -17,6 +17,38 @@
  *   `resignWhy`: why resigning is closed now (default: the message 'resign_later');
  *   `leave`: while it is closed, a Leave button is offered with this text saying what leaving costs.
  *
+ * @typedef {object} Study The analysis board of a game (analysis-board.js): positions as its set-up text (FEN), moves as its move requests.
+ * @property {string[]} variants The variants it studies.
+ * @property {string} start The start position.
+ * @property {(fen: string) => string[]} legal The legal moves of a position.
+ * @property {(fen: string, move: string) => string} play The position after a move.
+ * @property {(fen: string) => string | null} problem Why a position cannot be studied (a message key), or null.
+ * @property {(fen: string) => string} normal The position written in full.
+ * @property {(fen: string) => string | null} check The square of a general in check, if any.
+ * @property {(fen: string) => { number: number, first: boolean }} turn The move number of a position, and whether the side to move is the one that moves first in a round.
+ * @property {(fen: string, move: string, notation: string) => string} name A move in a notation.
+ * @property {(nodes: {mv: string, comment: string, children: number[], parent: number | null}[], start: string, notation: string, tags?: [string, string][]) => string} pgn The tree as PGN.
+ * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws a position: {fen, flipped, selected, targets, last, onClick, notation, check, arrows (moves to mark, best first)}.
+ * @property {StudyEditor} [editor] The position editor (position-editor.js).
+ * @property {(variant: string) => Study} [forVariant] The hook of one of its variants, where they differ (another rule set's positions and moves).
+ * @property {(fen: string, t: (key: string, params?: Record<string, any>) => string) => string} [info] What else the position holds, in words (scores).
+ *
+ * @typedef {object} StudyEditor The position editor of a game's analysis board: pieces by their FEN letters.
+ * @property {string[]} palette The letters of the pieces one may put on the board.
+ * @property {(letter: string) => { text: string, first: boolean }} label A piece's face, and whether it is of the side that moves first.
+ * @property {string} empty The board with the least on it (where "clear" goes).
+ * @property {(fen: string, square: string) => string} at The letter on a square ('' if none).
+ * @property {(fen: string, square: string, letter: string, cls?: string) => string} put A piece put on a square ('' clears it), of a class where the game has them.
+ * @property {(fen: string, from: string, to: string) => string} move A piece moved.
+ * @property {(fen: string, first: boolean) => string} side The side to move set.
+ * @property {(fen: string) => { key: string, params?: Record<string, string | number> } | null} why Why the position is not legal (params starting with `@` are message keys), or null.
+ * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position being edited: {fen, flipped, selected, onClick, notation}.
+ * @property {string[]} [classes] The classes a piece may have (message keys), where the game has them.
+ * @property {(fen: string, square: string) => string} [classAt] The class of the piece on a square.
+ * @property {(fen: string, square: string, cls: string) => string} [setClass] A piece's class set.
+ * @property {(fen: string) => number[]} [scores] The scores, where the game keeps them.
+ * @property {(fen: string, first: number, second: number) => string} [setScores] The scores set.
+ *
  * @typedef {object} GameModule
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).
  * @property {(state: GameState, t: Translate, ctx: Record<string, any>) => string} info The side panel's line (required).
@@ -50,6 +82,7 @@
  * @property {{ start: string }} [analysis] The engine can analyse the game (`start`: the position when the game names none).
  * @property {boolean} [colourChoice] Whether the creator of a game picks a colour (the seats are the colours).
  * @property {string} [quickPlay] The variant the lobby's one-click starts open.
+ * @property {Study} [study] The analysis board (`#/analysis`) for the variants it names.
  */
 
 /** @type {any[]} */
@@ -136,3 +169,17 @@ export function kindsQuickFirst() {
   const first = kindOf(quickPlayVariant());
   return first ? [first, ...kinds.filter((k) => k !== first)] : [...kinds];
 }
+
+/** The variants the analysis board studies (their modules' `study` hook), in the server's order. */
+export function studyVariants() {
+  return variantNames().filter((v) => { const s = hooksOf(v).study; return !!s && s.variants.includes(v); });
+}
+
+/** The analysis board's hook for a variant (its module's, or the variant's own where they differ). @param {string} v */
+export function studyOf(v) {
+  const s = hooksOf(v).study;
+  return s && s.forVariant ? s.forVariant(v) : s;
+}
+
+/** The kind id of a variant (what `POST /api/import?game=` names). @param {string} variant */
+export function kindIdOf(variant) { const k = kindOf(variant); return k ? String(k.id) : variant; }

@@ -1,12 +1,12 @@
 // Browser test of the analysis after a game: the engine compiled to
 // WebAssembly (web/engine.wasm, scripts/build-wasm.sh) runs in a Web Worker
 // and scores every position; the page draws the graph, each move's score
-// and best line, and the biggest drops.
+// and best line, and each side's inaccuracies, mistakes and blunders.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, createGame, move, waitMoves, yourMove } from './harness.mjs';
 
-test('after a game the engine in the browser scores every position and names the biggest drops', async () => {
+test('after a game the engine in the browser scores every position and counts the labels per side', async () => {
   const page = await newPage();
   await createGame(page, { game: 'xiangqi', opponent: 'ai:1' });
   await yourMove(page);
@@ -29,6 +29,6 @@ test('after a game the engine in the browser scores every position and names the
   const text = await page.locator('[data-testid="analysis-moves"]').textContent();
   assert.match(text, /best [a-i]\d[a-i]\d/);
   assert.match(text, /[+-]\d+\.\d\d|[+-]M\d|#/);
-  assert.ok(await page.locator('[data-testid="drops"]').count() === 1);
+  assert.ok(await page.locator('[data-testid="review-summary"]').count() === 1);
   await page.context().close();
 });

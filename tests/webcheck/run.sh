@@ -19,6 +19,8 @@ echo "== shared web modules name no game"
 node no-game-names.mjs
 echo "== four-army Junqi's board geometry"
 node siguo-geo.mjs
+echo "== Jifen on the analysis board: perft as the engine's"
+node jifen-study.mjs
 echo "== the catalogue: both languages, every error code"
 node i18n-complete.mjs
 echo "web checks passed"

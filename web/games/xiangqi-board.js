@@ -3,7 +3,7 @@
 import { BOARDS, PIECES, boardTheme, pieceTheme } from '../board-theme.js';
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 50, PAD = 42;
-const NAMES = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };
+export const NAMES = { K: '帅', A: '仕', B: '相', N: '马', R: '车', C: '炮', P: '兵', k: '将', a: '士', b: '象', n: '马', r: '车', c: '炮', p: '卒' };
 const CLASS_OF = { '-': 'small', '+': 'royal', '*': 'idle' };
 
 /** Parses a FEN board into {square: {letter, cls}}. */
@@ -213,4 +213,31 @@ export function drawBoard(svg, opts) {
     // The click that ends a drag was the drop, already handled.
     c.addEventListener('click', (e) => { if (svg.__qySkipClick) return; modsHeld = e.shiftKey || e.altKey; if (opts.onClick) opts.onClick(sq); });
   }
+}
+
+/**
+ * Arrows for moves (the engine's best first moves on the analysis board),
+ * the first boldest; drawn under the click targets so the board stays clickable.
+ * @param {SVGSVGElement} svg @param {string[]} moves ICCS @param {boolean} flipped
+ */
+export function drawArrows(svg, moves, flipped) {
+  const xy = (/** @type {string} */ sq) => {
+    let f = sq.charCodeAt(0) - 97, r = Number(sq[1]);
+    if (flipped) { f = 8 - f; r = 9 - r; }
+    return [PAD + f * CELL, PAD + (9 - r) * CELL];
+  };
+  const first = svg.querySelector('[data-sq]');
+  const g = document.createElementNS(NS, 'g');
+  g.setAttribute('data-testid', 'arrows');
+  g.setAttribute('pointer-events', 'none');
+  const defs = el('defs', {}, g);
+  const marker = el('marker', { id: 'qy-arrow', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
+  el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#1f7a3a' }, marker);
+  moves.forEach((mv, i) => {
+    if (!/^[a-i]\d[a-i]\d/.test(mv)) return;
+    const [x1, y1] = xy(mv.slice(0, 2)), [x2, y2] = xy(mv.slice(2, 4));
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1, cut = 16 / len;
+    el('line', { x1, y1, x2: x2 - (x2 - x1) * cut, y2: y2 - (y2 - y1) * cut, stroke: '#1f7a3a', 'stroke-width': i ? 6 : 10, 'stroke-linecap': 'round', opacity: i ? 0.45 : 0.75, 'marker-end': 'url(#qy-arrow)', 'data-arrow': mv.slice(0, 4) }, g);
+  });
+  svg.insertBefore(g, first);
 }

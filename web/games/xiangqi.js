@@ -2,10 +2,12 @@
 // The Xiangqi family's page module: the board (with the Jifen classes) and
 // the side panel (Jifen scores). app.js loads a game's module by the
 // `web_module` its kind names at /api/kinds.
-import { drawBoard, parseBoard, modifierHeld } from './xiangqi-board.js';
+import { drawBoard, drawArrows, parseBoard, modifierHeld, NAMES } from './xiangqi-board.js';
 import { moveRows as rows } from '../movelist.js';
 import { pairClick } from '../pair-moves.js';
-import { lineIn } from './xiangqi-notation.js';
+import { lineIn, moveIn } from './xiangqi-notation.js';
+import { jifenRules } from './jifen-study.js';
+import { legalMoves, play, fenProblem, fenWhy, fullFen, inCheck, toPgn, redToMove, START as STUDY_START, PALETTE, putPiece, movePiece, setSide, pieceOn } from './xiangqi-study.js';
 
 const START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w';
 
@@ -93,6 +95,95 @@ export const colourChoice = true;
 
 /** The lobby's one-click starts open plain Xiangqi. */
 export const quickPlay = 'xiangqi';
+
+/**
+ * The position editor of plain Xiangqi (position-editor.js).
+ * @type {import('../kinds.js').StudyEditor}
+ */
+const XQ_EDITOR = {
+  palette: PALETTE,
+  label: (letter) => ({ text: NAMES[letter] || '?', first: letter === letter.toUpperCase() }),
+  empty: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1',
+  at: pieceOn,
+  put: putPiece,
+  move: movePiece,
+  side: setSide,
+  why: fenWhy,
+  // The board without the move markers: pieces one may drag anywhere.
+  draw(svg, { fen, flipped, selected, onClick, notation, drag }) {
+    const coords = notation === 'wxf' || notation === 'chinese' ? notation : 'iccs';
+    const movable = new Set(drag ? Object.keys(parseBoard(fen)) : []);
+    drawBoard(svg, { fen, flipped, selected, targets: new Set(), last: [], alerts: [], coords, onClick, movable });
+  },
+};
+
+/**
+ * The analysis board (analysis-board.js): plain Xiangqi positions, its legal
+ * moves, the position after a move, move names and PGN.
+ * @type {import('../kinds.js').Study}
+ */
+export const study = {
+  variants: ['xiangqi', 'jifen-simple', 'jifen-match', 'jifen-contest'],
+  forVariant: (v) => (v.startsWith('jifen-') ? jifenStudy(v) : study),
+  start: STUDY_START,
+  legal: legalMoves,
+  play,
+  problem: fenProblem,
+  normal: fullFen,
+  check: inCheck,
+  turn: (fen) => ({ number: Number(String(fen).split(' ')[5]) || 1, first: redToMove(fen) }),
+  name: moveIn,
+  pgn: toPgn,
+  draw(svg, { fen, flipped, selected, targets, last, onClick, notation, check, arrows }) {
+    const coords = notation === 'wxf' || notation === 'chinese' ? notation : 'iccs';
+    const legal = legalMoves(fen);
+    const movable = new Set(legal.map((m) => m.slice(0, 2)));
+    drawBoard(svg, { fen, flipped, selected, targets, last, alerts: check ? [check] : [], mated: check && !legal.length, coords, onClick, movable });
+    if (arrows && arrows.length) drawArrows(svg, arrows, !!flipped);
+  },
+  editor: XQ_EDITOR,
+};
+
+/**
+ * The analysis board of a Jifen rule set (jifen-study.js): its legal moves
+ * with class changes, scores and double turns; the board shows the classes.
+ * @param {string} v
+ * @returns {import('../kinds.js').Study}
+ */
+function jifenStudy(v) {
+  const j = jifenRules(v);
+  return {
+    variants: [v],
+    start: j.start,
+    legal: j.legal,
+    play: j.play,
+    problem: j.problem,
+    normal: j.normal,
+    check: j.check,
+    turn: j.turn,
+    name: moveIn,
+    pgn: (nodes, start, notation, tags = []) => toPgn(nodes, start, notation, [...tags, ['Variant', v]], { play: j.play, full: j.normal, start: j.start }),
+    info: (fen, t) => {
+      const [red, black] = j.scores(fen);
+      return `${t('study_scores', { red, black, n: j.target })}${j.second(fen) ? t('study_second_move') : ''}`;
+    },
+    draw: study.draw,
+    editor: {
+      ...XQ_EDITOR,
+      empty: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 0 0 1 -',
+      at: j.editor.at,
+      put: j.editor.put,
+      move: j.editor.move,
+      side: j.editor.side,
+      why: j.why,
+      classes: j.editor.classes,
+      classAt: j.editor.classAt,
+      setClass: j.editor.setClass,
+      scores: j.editor.scores,
+      setScores: j.editor.setScores,
+    },
+  };
+}
 
 /** The engine (engine-worker.js) analyses these games; `start` when a game names no position. */
 export const analysis = { start: START + ' - - 0 1' };

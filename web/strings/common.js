@@ -120,6 +120,8 @@ export default {
   no_such_game_text: { en: 'There is no game "{id}": the link may be mistyped, or the game never existed.', zh: '找不到对局“{id}”：链接可能有误，或该对局从未存在。' },
   back_to_lobby: { en: 'Back to the lobby', zh: '返回大厅' },
   replay_first: { en: 'Start', zh: '回到开局' },
+  opening_name: { en: 'Opening: {code} {name}', zh: '开局：{code} {name}' },
+  opening_about: { en: 'The opening classification Chinese players use (ECCO), with its Chinese name: {zh}', zh: '中国象棋开局编号（ECCO）：{zh}' },
   replay_prev: { en: 'Back one move', zh: '上一步' },
   replay_next: { en: 'Forward one move', zh: '下一步' },
   replay_last: { en: 'Now', zh: '回到当前局面' },
@@ -217,7 +219,5 @@ export default {
   analysis: { en: 'Engine analysis', zh: '引擎分析' },
   depth: { en: 'depth', zh: '深度' },
   best: { en: 'best', zh: '最佳' },
-  biggest_drops: { en: 'Biggest mistakes', zh: '最大的失误' },
-  no_big_drops: { en: 'No move lost much.', zh: '没有明显的失误。' },
   leave_game: { en: 'Leave', zh: '离开对局' },
 };

@@ -189,6 +189,63 @@ impl<A: TypedAi> GameAi for AiFor<A> {
     }
 }
 
+/// Where in an imported file a problem lies.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ImportPlace {
+    /// A text format: 1-based line and character column.
+    Line {
+        /// 1-based line.
+        line: usize,
+        /// 1-based character in the line.
+        column: usize,
+    },
+    /// A binary format: the byte offset from the start of the file.
+    Byte(usize),
+}
+
+/// Why a file could not be imported: a sentence and, when there is one,
+/// the place (a bad file names where it went wrong).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ImportError {
+    /// What is wrong, as a sentence (it names the place too).
+    pub message: String,
+    /// A stable name of the kind of problem (`syntax`, `move`, `limit` …).
+    pub kind: &'static str,
+    /// Where, if the problem has a place.
+    pub place: Option<ImportPlace>,
+}
+
+/// One move of an imported game's tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedMove {
+    /// The move this one is played after (an index into
+    /// [`ImportedGame::moves`], always smaller than this move's own);
+    /// `None`: from the start position.
+    pub parent: Option<usize>,
+    /// The move in the game's own notation (what a move request takes).
+    pub mv: String,
+    /// What the file says about the move.
+    pub comment: Option<String>,
+}
+
+/// A game or study read from a file by [`GameKind::import`]: the start
+/// position, a tree of moves (siblings in the file's order, the main line
+/// first) and the header tags.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportedGame {
+    /// The format the file was read as (`pgn`, `xqf` …).
+    pub format: String,
+    /// The start position in the game's set-up text (a FEN).
+    pub start: String,
+    /// Header tags (name, value), in the file's order.
+    pub tags: Vec<(String, String)>,
+    /// The comment on the game as a whole.
+    pub comment: Option<String>,
+    /// Every move of every line, parents before children.
+    pub moves: Vec<ImportedMove>,
+}
+
 /// A kind of game: a rating family with its variants.
 pub trait GameKind: Send + Sync {
     /// The kind's id, which is its rating family (`xiangqi`, `banqi`).
@@ -263,6 +320,14 @@ pub trait GameKind: Send + Sync {
     /// Ratings rate a team's result for each of its players (H1).
     fn teams(&self, variant: &str, seats: usize) -> Option<Vec<Vec<usize>>> {
         let _ = (variant, seats);
+        None
+    }
+    /// Reads a game file (`bytes`, at most the hall's import limit) into a
+    /// start position and a move tree. `None` (the default): the kind reads
+    /// no files. A kind that reads files answers `Some` for every input,
+    /// empty included, so `import(b"")` tells whether it does.
+    fn import(&self, bytes: &[u8]) -> Option<Result<ImportedGame, ImportError>> {
+        let _ = bytes;
         None
     }
     /// The page's module for this kind (`web/games/<name>.js`).

@@ -6,8 +6,8 @@
 pub mod kind;
 mod outcome;
 pub use kind::{
-    AiFor, DefaultClock, GameAi, GameKind, OptionSpec, Options, PoolSpec, StartSpec, TypedAi,
-    VariantSpec, viewer_of,
+    AiFor, DefaultClock, GameAi, GameKind, ImportError, ImportPlace, ImportedGame, ImportedMove,
+    OptionSpec, Options, PoolSpec, StartSpec, TypedAi, VariantSpec, viewer_of,
 };
 pub use outcome::{EndReason, Outcome};
 
@@ -300,6 +300,18 @@ pub trait Rules: Send + Sync {
     }
 }
 
+/// A game's named opening: a code of the game's classification and its
+/// names, e.g. `C45` with its Chinese name and an English one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningName {
+    /// The code, e.g. `C45`.
+    pub code: String,
+    /// The name players of the game use (Chinese for the Xiangqi family).
+    pub name: String,
+    /// A short English name.
+    pub name_en: String,
+}
+
 /// What each viewer may see of a game: positions, move records, alerts,
 /// the exported record, and what must stay secret while it is played.
 pub trait Views: Rules {
@@ -333,6 +345,12 @@ pub trait Views: Rules {
     /// general in check, in the game's square notation.
     fn alerts(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// The named opening of the game so far (for Xiangqi its ECCO code and
+    /// name); the page shows it beside the move list and the record carries
+    /// it. `None` (the default) for games without a classification.
+    fn opening(&self) -> Option<OpeningName> {
+        None
     }
     /// The moves played from ply `from` on, with their other notations and
     /// the scores after each, for the move list (the default gives the bare

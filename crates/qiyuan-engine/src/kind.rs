@@ -121,12 +121,61 @@ impl GameKind for XiangqiKind {
     fn seat_names(&self, seats: usize) -> Vec<String> {
         qiyuan_core::kind::named_seats(&["red", "black"], seats)
     }
+    /// Xiangqi reads the files its players keep games in (PGN, XQF, CBF,
+    /// FEN, move lists) through `qiyuan-import`; the Jifen rule sets read
+    /// none (their positions carry classes and scores no such file has).
+    fn import(
+        &self,
+        bytes: &[u8],
+    ) -> Option<Result<qiyuan_core::ImportedGame, qiyuan_core::ImportError>> {
+        (self.variant == Variant::Xiangqi).then(|| import_file(bytes))
+    }
     fn web_module(&self) -> &'static str {
         "xiangqi"
     }
     fn as_any(&self) -> &dyn Any {
         self
     }
+}
+
+/// A Xiangqi file as the core's game-neutral import: the tree flattened
+/// (the import crate's nodes are already parents first; its root, the start
+/// position, is dropped, so every index moves down by one).
+fn import_file(bytes: &[u8]) -> Result<qiyuan_core::ImportedGame, qiyuan_core::ImportError> {
+    use qiyuan_core::{ImportError, ImportPlace, ImportedGame, ImportedMove};
+    let game = qiyuan_import::import(bytes).map_err(|e| ImportError {
+        message: e.to_string(),
+        kind: e.kind(),
+        place: e.place().map(|p| match p {
+            qiyuan_import::Place::Line { line, column } => ImportPlace::Line { line, column },
+            qiyuan_import::Place::Byte(b) => ImportPlace::Byte(b),
+        }),
+    })?;
+    let nodes = game.tree.nodes();
+    let mut moves = Vec::with_capacity(nodes.len().saturating_sub(1));
+    // Children in their order under each parent: walk the parents' child
+    // lists (depth first) so siblings keep the main line first and every
+    // parent comes before its children.
+    let mut index = vec![None; nodes.len()];
+    let mut stack: Vec<usize> = game.tree.root().children.iter().rev().copied().collect();
+    while let Some(i) = stack.pop() {
+        let Some(n) = nodes.get(i) else { continue };
+        let parent = n.parent.and_then(|p| index.get(p).copied().flatten());
+        index[i] = Some(moves.len());
+        moves.push(ImportedMove {
+            parent,
+            mv: n.mv.clone(),
+            comment: n.comment.clone(),
+        });
+        stack.extend(n.children.iter().rev().copied());
+    }
+    Ok(ImportedGame {
+        format: game.format.name().to_string(),
+        start: game.start_fen.clone(),
+        comment: game.comment().map(str::to_string),
+        tags: game.tags,
+        moves,
+    })
 }
 
 /// This engine at levels 1-8. Thinking time grows with the level (100 ms at
@@ -272,5 +321,45 @@ mod tests {
             kinds.iter().map(|k| k.id()).collect::<Vec<_>>(),
             ["xiangqi", "jifen-simple", "jifen-match", "jifen-contest"]
         );
+    }
+
+    #[test]
+    fn xiangqi_imports_a_tree_with_parents_first_and_jifen_none() {
+        let kinds = kinds();
+        let pgn = "[Red \"甲\"]\n{开局}\n1. 炮二平五 {中炮} 马８进７ (1... 炮８平５ {顺炮} 2. 马二进三) 2. 马二进三 1-0\n";
+        let g = kinds[0]
+            .import(pgn.as_bytes())
+            .expect("xiangqi imports")
+            .expect("a good file");
+        assert_eq!(g.format, "pgn");
+        assert!(g.start.starts_with("rnbakabnr/9/1c5c1/"), "{}", g.start);
+        assert_eq!(g.tags[0], ("Red".to_string(), "甲".to_string()));
+        assert_eq!(g.comment.as_deref(), Some("开局"));
+        let flat: Vec<(Option<usize>, &str)> =
+            g.moves.iter().map(|m| (m.parent, m.mv.as_str())).collect();
+        // Depth first, the main continuation before each side line.
+        assert_eq!(
+            flat,
+            [
+                (None, "h2e2"),
+                (Some(0), "h9g7"),
+                (Some(1), "h0g2"),
+                (Some(0), "h7e7"),
+                (Some(3), "h0g2"),
+            ]
+        );
+        assert_eq!(g.moves[0].comment.as_deref(), Some("中炮"));
+        assert_eq!(g.moves[3].comment.as_deref(), Some("顺炮"));
+        let e = kinds[0]
+            .import(b"1. h2e2 h9g7\n2. h2h9\n")
+            .expect("xiangqi imports")
+            .expect_err("an illegal move");
+        assert_eq!(e.kind, "move");
+        assert_eq!(
+            e.place,
+            Some(qiyuan_core::ImportPlace::Line { line: 2, column: 4 })
+        );
+        assert!(kinds[0].import(b"").is_some_and(|r| r.is_err()));
+        assert!(kinds[1].import(pgn.as_bytes()).is_none());
     }
 }

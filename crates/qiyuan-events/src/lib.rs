@@ -7,7 +7,8 @@
 //! [`Event::create`], [`Event::next_round`], [`Event::record_result`],
 //! [`Event::standings`], [`Event::status`].
 //!
-//! - [`rating`]: Elo (H1) and [`title`]: rank titles (H2).
+//! - [`rating`]: Elo (H1) and [`title`]: rank titles (H2); [`puzzle`]: Glicko-2
+//!   puzzle ratings (issue 40).
 //! - [`scoring`]: game results and game scores (H3, X6), fouls (X8).
 //! - [`berger`], [`swiss`], [`knockout`]: pairing systems (H4).
 //! - [`event`]: the event state machine, including the three-stage format (H5).
@@ -22,6 +23,7 @@ pub mod event;
 pub mod fide;
 pub mod knockout;
 pub mod multi;
+pub mod puzzle;
 pub mod rating;
 pub mod scoring;
 pub mod standings;

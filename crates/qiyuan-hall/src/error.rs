@@ -75,6 +75,9 @@ error_codes! {
     NoSuchUser = ("no_such_user", 400),
     /// A chat line with nothing in it.
     EmptyMessage = ("empty_message", 400),
+    /// A game file that cannot be read (details: `why`, and `place`:
+    /// `{line, column}` or `{byte}` where the file has one).
+    ImportInvalid = ("import_invalid", 400),
     /// No, unknown or expired session.
     Unauthorized = ("unauthorized", 401),
     /// Wrong user name or password.
@@ -96,6 +99,8 @@ error_codes! {
     NoSuchEndpoint = ("no_such_endpoint", 404),
     /// No chat line with this id.
     NoSuchMessage = ("no_such_message", 404),
+    /// No puzzle of the variant has the themes asked for (or the variant has none).
+    NoPuzzle = ("no_puzzle", 404),
     /// The path exists, not with this method.
     MethodNotAllowed = ("method_not_allowed", 405),
     /// The request (its head or body) did not arrive in time.

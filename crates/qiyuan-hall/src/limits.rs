@@ -8,6 +8,10 @@ use std::time::Duration;
 
 /// Largest request body accepted (bytes).
 pub const MAX_BODY: usize = 16 * 1024;
+/// Largest game file `POST /api/import` reads (bytes): its own body limit,
+/// the only route allowed more than [`MAX_BODY`] (1 MiB, the most a kind's
+/// importer reads; a long commented game is a few tens of KiB).
+pub const MAX_IMPORT_BODY: usize = 1 << 20;
 /// Largest WebSocket message or frame accepted from a client (bytes).
 pub const MAX_FRAME: usize = 4 * 1024;
 /// Longest move text: room for a Chinese-checkers jump chain of 60 hops

@@ -5,13 +5,15 @@ use anyhow::Result;
 
 use qiyuan_engine::cli::parse_variant;
 
-/// `qiyuan-lab match` (and `qiyuan match`): two UCI engines against each other.
+/// `qiyuan-lab match` (and `qiyuan match`): two UCI engines against each other;
+/// with `--variant siguo`, two teams of the four-army AI (`--engine1`/`--engine2`
+/// name the players: `random`, `greedy`, `level1` … `level8`).
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
-    /// First engine's command, e.g. "qiyuan engine --level 3".
+    /// First engine's command, e.g. "qiyuan engine --level 3" (siguo: team A's player).
     #[arg(long)]
     pub engine1: String,
-    /// Second engine's command.
+    /// Second engine's command (siguo: team B's player).
     #[arg(long)]
     pub engine2: String,
     /// Rule set.
@@ -57,11 +59,18 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
+    /// `--variant siguo`: plies after which a game stops and counts as a
+    /// draw (the rules end most games first: a flag, no moves, 120 quiet plies).
+    #[arg(long, default_value_t = 2000)]
+    pub max_plies: usize,
 }
 
 /// Runs `qiyuan-lab match` and `qiyuan match`.
 pub fn match_main(args: MatchArgs) -> Result<()> {
     use crate::matchplay::*;
+    if args.variant == "siguo" {
+        return crate::siguo::match_main(&args);
+    }
     let variant = parse_variant(&args.variant)?;
     let tc = TimeControl::parse(&args.tc)?;
     let sprt = match &args.sprt {

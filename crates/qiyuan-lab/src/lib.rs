@@ -9,6 +9,8 @@
 //! - Xiangqi engine: [`matchplay`] (engines over UCI, Elo and SPRT),
 //!   [`tune`] (Texel tuning of the evaluation weights), [`nnue_train`]
 //!   (self-play data and the NNUE trainer), [`cli`] (their arguments).
+//! - 四国军棋: [`siguo`], team matches of the four-army AI (`qiyuan match
+//!   --variant siguo`).
 //!
 //! The `qiyuan-lab` binary runs the engine tools; the solo-race runs and the
 //! Tiaoqi AI measurements are this crate's examples.
@@ -20,5 +22,6 @@ pub mod matchplay;
 pub mod meet;
 pub mod nnue_train;
 mod projection;
+pub mod siguo;
 pub mod solo;
 pub mod tune;

@@ -6,9 +6,11 @@
 //! The interface is three plain exports, no generated glue: the page asks
 //! for an input buffer (`qy_input`), writes the request into it as UTF-8,
 //! calls `qy_analyse`, and reads `qy_output_len` bytes of JSON at
-//! `qy_output`. A request is `VARIANT\nFEN\nMOVE MOVE …\nDEPTH`: the game's
-//! start, the moves played so far (ICCS), and how deep to search the
-//! position they lead to. Natively the same code is [`analyse`], which the
+//! `qy_output`. A request is `VARIANT\nFEN\nMOVE MOVE …\nDEPTH[\nLINES]`:
+//! the game's start, the moves played so far (ICCS), how deep to search the
+//! position they lead to, and how many best lines to give (MultiPV, 1-5;
+//! the analysis board asks depth after depth, the searcher's table kept
+//! between requests, until the user stops it). Natively the same code is [`analyse`], which the
 //! tests call.
 
 use std::cell::RefCell;
@@ -18,8 +20,11 @@ use qiyuan_engine::search::{MATE, MATE_BOUND};
 use qiyuan_engine::{SearchLimits, Searcher};
 use qiyuan_xiangqi::{Color, Position, Variant};
 
-/// Deepest search a request may ask (the browser's patience, not a limit of the engine).
-pub const MAX_DEPTH: i32 = 12;
+/// Deepest search a request may ask (the browser's patience, not a limit of
+/// the engine: the analysis board stops asking when the user says so).
+pub const MAX_DEPTH: i32 = 24;
+/// Most best lines one request may ask.
+pub const MAX_LINES: usize = 5;
 /// Longest request, in bytes (a long game's moves fit many times over).
 pub const MAX_REQUEST: usize = 64 * 1024;
 
@@ -29,36 +34,64 @@ thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
 }
 
-/// One searched position, from red's point of view.
-fn verdict(pos: &Position, history: &[Earlier], depth: i32) -> serde_json::Value {
-    let limits = SearchLimits {
-        depth: Some(depth),
-        ..SearchLimits::default()
-    };
-    let r = SEARCHER.with(|s| {
-        let mut s = s.borrow_mut();
-        let searcher = s.get_or_insert_with(|| Searcher::new(16));
-        searcher.search(pos, history, &limits, &mut |_| {})
-    });
+/// One searched position, from red's point of view: the best line's
+/// fields, and `lines`, the `lines` best lines (each searched with the ones
+/// before it excluded at the root), best first.
+fn verdict(pos: &Position, history: &[Earlier], depth: i32, lines: usize) -> serde_json::Value {
     let red = if pos.side_to_move() == Color::Red {
         1
     } else {
         -1
     };
-    let score = r.score * red;
-    // A mate score says how many plies; the page shows it as "mate in N".
-    let mate = (r.score.abs() >= MATE_BOUND).then(|| {
-        let plies = MATE - r.score.abs();
-        red * r.score.signum() * plies.max(1)
-    });
-    serde_json::json!({
-        "score": score,
-        "mate": mate,
-        "depth": r.depth,
-        "best": r.best.map(|m| m.to_string()),
-        "pv": r.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "over": r.best.is_none(),
-    })
+    let legal = pos.clone().legal_moves().len();
+    let mut found: Vec<serde_json::Value> = Vec::new();
+    let mut excluded = Vec::new();
+    let mut first = None;
+    for _ in 0..lines.clamp(1, MAX_LINES) {
+        if !found.is_empty() && excluded.len() >= legal {
+            break;
+        }
+        let limits = SearchLimits {
+            depth: Some(depth),
+            excluded: excluded.clone(),
+            ..SearchLimits::default()
+        };
+        let r = SEARCHER.with(|s| {
+            let mut s = s.borrow_mut();
+            let searcher = s.get_or_insert_with(|| Searcher::new(16));
+            searcher.search(pos, history, &limits, &mut |_| {})
+        });
+        // A mate score says how many plies; the page shows it as "mate in N".
+        let mate = (r.score.abs() >= MATE_BOUND).then(|| {
+            let plies = MATE - r.score.abs();
+            red * r.score.signum() * plies.max(1)
+        });
+        let line = serde_json::json!({
+            "score": r.score * red,
+            "mate": mate,
+            "depth": r.depth,
+            "best": r.best.map(|m| m.to_string()),
+            "pv": r.pv.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        });
+        let Some(best) = r.best else {
+            first.get_or_insert(line);
+            break;
+        };
+        // The search keeps an excluded move only when nothing else is
+        // legal: a repeated best move means no other line is left.
+        if excluded.contains(&best) {
+            break;
+        }
+        excluded.push(best);
+        first.get_or_insert(line.clone());
+        found.push(line);
+    }
+    let mut v = first.unwrap_or_else(
+        || serde_json::json!({"score": 0, "mate": null, "depth": 0, "best": null, "pv": []}),
+    );
+    v["over"] = serde_json::json!(found.is_empty());
+    v["lines"] = serde_json::Value::Array(found);
+    v
 }
 
 /// Answers one request (see the crate's doc): a JSON object with the
@@ -85,6 +118,14 @@ pub fn analyse(request: &str) -> String {
         if !(1..=MAX_DEPTH).contains(&depth) {
             return Err(format!("the depth is 1 to {MAX_DEPTH}"));
         }
+        let lines: usize = match lines.next().map(str::trim) {
+            None | Some("") => 1,
+            Some(n) => n
+                .parse()
+                .ok()
+                .filter(|n| (1..=MAX_LINES).contains(n))
+                .ok_or_else(|| format!("the lines are 1 to {MAX_LINES}"))?,
+        };
         let mut history = Vec::new();
         for (i, text) in moves.split_whitespace().enumerate() {
             let m = pos
@@ -92,7 +133,7 @@ pub fn analyse(request: &str) -> String {
                 .map_err(|e| format!("move {}: {text}: {e}", i + 1))?;
             history.push(Earlier::play(&mut pos, m));
         }
-        Ok(verdict(&pos, &history, depth))
+        Ok(verdict(&pos, &history, depth, lines))
     })();
     match answer {
         Ok(v) => v.to_string(),
@@ -186,6 +227,32 @@ mod tests {
         }
         let long = "a".repeat(MAX_REQUEST + 1);
         assert!(ask(&long)["error"].is_string());
+    }
+
+    #[test]
+    fn several_lines_are_different_moves_best_first() {
+        let start = qiyuan_xiangqi::START_FEN;
+        let v = ask(&format!("xiangqi\n{start}\n\n3\n3"));
+        let lines = v["lines"].as_array().expect("lines");
+        assert_eq!(lines.len(), 3, "{v}");
+        let firsts: Vec<&str> = lines.iter().filter_map(|l| l["best"].as_str()).collect();
+        assert_eq!(firsts.len(), 3, "{v}");
+        assert!(
+            firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+            "{v}"
+        );
+        assert_eq!(v["best"], lines[0]["best"], "{v}");
+        // Red to move: best first, for red.
+        let scores: Vec<i64> = lines.iter().filter_map(|l| l["score"].as_i64()).collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{v}");
+        // Fewer legal moves than lines asked: as many lines as moves.
+        let v = ask("xiangqi\n3k5/9/9/9/9/9/9/9/4A4/3AK4 b\n\n2\n5");
+        let n = Position::from_fen("3k5/9/9/9/9/9/9/9/4A4/3AK4 b")
+            .expect("FEN")
+            .legal_moves()
+            .len();
+        assert_eq!(v["lines"].as_array().map(Vec::len), Some(n.min(5)), "{v}");
+        assert!(ask("xiangqi\n3k5/9/9/9/9/9/9/9/9/R3K4 w\n\n2\n9")["error"].is_string());
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! Pure: no I/O, no clock, no async. The search engine and the hall use the
 //! same [`Position`] directly.
 
+pub mod ecco;
 pub mod fen;
 pub mod game;
 pub mod iccs;

@@ -3,8 +3,8 @@
 //! PGN export, the X4 claim and the X5/X6 "can still win" test.
 
 use qiyuan_core::{
-    Chance, ClaimRefusal, ClaimVerdict, GameRules, HallPolicy, MoveError, MoveRecord, Outcome,
-    Rules, Settlement, TableGame, Viewer, Views,
+    Chance, ClaimRefusal, ClaimVerdict, GameRules, HallPolicy, MoveError, MoveRecord, OpeningName,
+    Outcome, Rules, Settlement, TableGame, Viewer, Views,
 };
 
 use crate::game::can_mate;
@@ -140,6 +140,14 @@ impl Views for XiangqiTable {
         }
     }
 
+    fn opening(&self) -> Option<OpeningName> {
+        crate::ecco::classify(self.game.start(), self.game.moves()).map(|o| OpeningName {
+            code: o.code.to_string(),
+            name: o.name_zh.to_string(),
+            name_en: o.name_en.to_string(),
+        })
+    }
+
     fn move_records(&self, from: usize) -> Vec<MoveRecord> {
         let mut pos = self.game.start().clone();
         let jifen = pos.variant().is_jifen();
@@ -195,6 +203,12 @@ impl Views for XiangqiTable {
         let variant = self.position().variant();
         if variant.is_jifen() {
             rec.tags.push(("Variant".into(), variant.name().into()));
+        }
+        // The ECCO code and name, as Chinese databases tag their games.
+        if let Some(o) = self.opening() {
+            rec.tags.retain(|(k, _)| k != "ECCO" && k != "Opening");
+            rec.tags.push(("ECCO".into(), o.code));
+            rec.tags.push(("Opening".into(), o.name));
         }
         rec.moves = self.game.moves().to_vec();
         rec.result = Some(result.to_string());
@@ -399,5 +413,29 @@ mod tests {
         // The Chinese record reads back as the same game.
         let back = crate::pgn::parse_pgn(&zh).expect("reads");
         assert_eq!(back.moves.len(), 2);
+        // 炮二平五 马８进７: ECCO B05, tagged as Chinese databases do.
+        for pgn in [&iccs, &wxf, &zh] {
+            assert!(
+                pgn.contains("[ECCO \"B05\"]") && pgn.contains("[Opening \"中炮对进左马\"]"),
+                "{pgn}"
+            );
+        }
+        let o = t.opening().expect("classified");
+        assert_eq!(
+            (o.code.as_str(), o.name_en.as_str()),
+            ("B05", "Central cannon vs left horse")
+        );
+    }
+
+    #[test]
+    fn no_opening_before_a_move_or_from_a_set_up_position() {
+        let t = new_table("xiangqi", None, None).expect("start");
+        assert_eq!(t.opening(), None);
+        let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+        let mut t = new_table("xiangqi", Some(fen), None).expect("start");
+        t.play_for(0, "a0a1", &mut NoChance).expect("legal");
+        assert_eq!(t.opening(), None);
+        let pgn = t.export_record(&[], "*").expect("pgn");
+        assert!(!pgn.contains("[ECCO"), "{pgn}");
     }
 }

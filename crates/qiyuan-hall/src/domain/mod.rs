@@ -20,6 +20,7 @@ pub mod pairing;
 pub(crate) mod points;
 pub mod pools;
 pub(crate) mod presence;
+pub mod puzzles;
 pub mod registry;
 pub mod seeks;
 pub(crate) mod sockets;

@@ -17,6 +17,8 @@ use crate::error::{HallError, HallResult};
 #[derive(Clone, Default)]
 pub struct Registry {
     kinds: Vec<Arc<dyn GameKind>>,
+    /// The puzzles the binary ships, loaded into the store at start.
+    puzzles: Arc<Vec<crate::domain::puzzles::PuzzleRecord>>,
 }
 
 impl std::fmt::Debug for Registry {
@@ -37,6 +39,21 @@ impl Registry {
     pub fn with(mut self, kinds: impl IntoIterator<Item = Arc<dyn GameKind>>) -> Registry {
         self.kinds.extend(kinds);
         self
+    }
+
+    /// Adds shipped puzzles (the binary: parsed from its data files), which
+    /// the hall checks and stores at start.
+    pub fn with_puzzles(
+        mut self,
+        puzzles: impl IntoIterator<Item = crate::domain::puzzles::PuzzleRecord>,
+    ) -> Registry {
+        Arc::make_mut(&mut self.puzzles).extend(puzzles);
+        self
+    }
+
+    /// The shipped puzzles, as registered.
+    pub fn puzzles(&self) -> &[crate::domain::puzzles::PuzzleRecord] {
+        &self.puzzles
     }
 
     /// The kind and variant spec of a variant name.
@@ -191,6 +208,44 @@ impl Registry {
         .map_err(|e| HallError::bad(e).with_code(ErrorCode::BadGame))
     }
 
+    /// The ids of the kinds that read game files ([`GameKind::import`]).
+    pub fn importing_kinds(&self) -> Vec<&'static str> {
+        self.kinds
+            .iter()
+            .filter(|k| k.import(b"").is_some())
+            .map(|k| k.id())
+            .collect()
+    }
+
+    /// Reads game file `bytes` as kind `id` does: a 404 `not_found` for a
+    /// kind the hall lacks or one that reads no files, a 400
+    /// `import_invalid` for a file it cannot read, with the kind of problem
+    /// (`why`) and its `place` (`{line, column}` or `{byte}`) in the
+    /// details. CPU-bound (up to the import limit's bytes): call it off the
+    /// async workers.
+    pub fn import(&self, id: &str, bytes: &[u8]) -> HallResult<qiyuan_core::ImportedGame> {
+        let result = self.kind(id).and_then(|k| k.import(bytes)).ok_or_else(|| {
+            HallError::not_found(format!(
+                "no game '{}' that reads files; these do: {}",
+                crate::error::shown(id),
+                self.importing_kinds().join(", ")
+            ))
+        })?;
+        result.map_err(|e| {
+            let mut err = HallError::new(ErrorCode::ImportInvalid, e.message).with("why", e.kind);
+            match e.place {
+                Some(qiyuan_core::ImportPlace::Line { line, column }) => {
+                    err = err.with("place", json!({"line": line, "column": column}));
+                }
+                Some(qiyuan_core::ImportPlace::Byte(byte)) => {
+                    err = err.with("place", json!({ "byte": byte }));
+                }
+                None => {}
+            }
+            err
+        })
+    }
+
     /// `GET /api/kinds`: every kind with its variants, seat counts, options,
     /// default clock, whether it has an AI and its web module.
     pub fn to_json(&self) -> Value {
@@ -211,6 +266,7 @@ impl Registry {
                     "id": k.id(),
                     "web_module": k.web_module(),
                     "ai": k.ai().is_some(),
+                    "imports": k.import(b"").is_some(),
                     "settlement": k.settlement(),
                     "clock": clock,
                     "variants": k.variants().iter().map(|v| json!({

@@ -11,6 +11,18 @@ use utoipa::ToSchema;
 
 use crate::store::SeatRow;
 
+/// A game's named opening (its code and names), from the game's own
+/// classification.
+#[derive(Serialize, ToSchema, Clone, Debug, PartialEq, Eq)]
+pub struct OpeningView {
+    /// The code, e.g. `C45`.
+    pub code: String,
+    /// The name players of the game use.
+    pub name: String,
+    /// A short English name.
+    pub name_en: String,
+}
+
 /// A game's state as its viewer may see it.
 #[derive(Serialize, ToSchema)]
 #[schema(as = GameState)]
@@ -50,6 +62,8 @@ pub struct GameStateView {
     pub turn_state: u8,
     /// Squares to mark, e.g. a general in check.
     pub alerts: Vec<String>,
+    /// The game's named opening so far, for games that classify openings.
+    pub opening: Option<OpeningView>,
     /// The seat with a standing draw offer.
     pub draw_offer: Option<usize>,
     /// In a game whose draw needs every player, the seats that agreed so

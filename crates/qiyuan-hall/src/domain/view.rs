@@ -135,6 +135,11 @@ impl Hall {
             seats_to_move: to_act,
             turn_state: t.turn_phase(),
             alerts: t.alerts(),
+            opening: t.opening().map(|o| crate::domain::state_view::OpeningView {
+                code: o.code,
+                name: o.name,
+                name_en: o.name_en,
+            }),
             draw_offer: live.draw_offer,
             draw_agreed: live.draw_agreed.clone(),
             draw_declined: live

@@ -23,9 +23,13 @@ use crate::domain::registry::Registry;
 use crate::error::ErrorBody;
 use crate::http::api::AppState;
 use crate::http::responses::{
-    BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
+    BadRequest, Busy, Conflict, Forbidden, ImportTooLarge, NotFound, PayloadTooLarge,
+    TooManyRequests, Unauthorized,
 };
-use crate::http::{api, api_account, api_events, api_play, api_pools, api_tv, presets, server};
+use crate::http::{
+    api, api_account, api_events, api_import, api_play, api_pools, api_puzzles, api_tv, presets,
+    server,
+};
 use crate::limits;
 
 /// Where the document is served.
@@ -41,7 +45,7 @@ pub const UNDOCUMENTED: [&str; 3] = [DOCUMENT_PATH, LOBBY_SOCKET_PATH, GAME_SOCK
 const DESCRIPTION: &str = "Play the registered games (GET /api/kinds) over HTTP (bots) or WebSocket. \
 Authenticate with the token from /api/register, /api/login or /api/guest as `Authorization: Bearer TOKEN`. \
 Every error is a 4xx/5xx with {\"error\": \"sentence\", \"code\": \"machine_code\"} (the Error schema). \
-Bodies are limited to 16 KiB; requests are rate limited per client IP (429). \
+Bodies are limited to 16 KiB (a file sent to POST /api/import: 1 MiB); requests are rate limited per client IP (429). \
 Clocks: the mover is charged the time from the start of its turn to the move's arrival; WebSocket moves get a lag credit equal to the measured round trip (median of recent pings), at most 1 s per move; HTTP moves get none. \
 The increment is added once per turn. \
 WebSocket: /api/games/{id}/ws with frames {\"t\":\"move\",\"move\":\"h2e2\"}, {\"t\":\"resign\"}, {\"t\":\"draw\",\"action\":\"offer|accept|decline\"}, {\"t\":\"takeback\",\"action\":\"offer|accept|decline\"}, {\"t\":\"chat\",\"text\":\"...\"}, {\"t\":\"claim\"}, {\"t\":\"rematch\"}, {\"t\":\"ping\",\"id\":N}/{\"t\":\"pong\",\"id\":N}; \
@@ -61,6 +65,7 @@ the server sends {\"t\":\"state\",...}, {\"t\":\"diff\",...}, {\"t\":\"error\",\
             NotFound,
             Conflict,
             PayloadTooLarge,
+            ImportTooLarge,
             TooManyRequests,
             Busy
         )
@@ -108,6 +113,11 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(presets::save, presets::delete))
         .routes(routes!(api::lobby))
         .routes(routes!(api_tv::tv))
+        .routes(routes!(api_puzzles::next))
+        .routes(routes!(api_puzzles::daily))
+        .routes(routes!(api_puzzles::history))
+        .routes(routes!(api_puzzles::get))
+        .routes(routes!(api_puzzles::result))
         .routes(routes!(api::profile))
         .routes(routes!(api::user_search))
         .routes(routes!(api::create_game))
@@ -131,6 +141,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api_pools::claim_victory))
         .routes(routes!(api_pools::event_stream))
         .routes(routes!(api::pgn))
+        .routes(routes!(api_import::import))
         .routes(routes!(api::stream))
         .routes(routes!(api::wait))
         .routes(routes!(api::game_ratings))
@@ -209,6 +220,7 @@ pub fn render(mut doc: Document, games: &Registry) -> Bytes {
     };
     plain_optional_bodies(&mut v);
     fill_registry(&mut v, games);
+    fill_import_kinds(&mut v, games);
     fill_event_limits(&mut v);
     Bytes::from(v.to_string())
 }
@@ -362,6 +374,27 @@ fn fill_registry(doc: &mut Value, games: &Registry) {
     }
 }
 
+/// The kinds `POST /api/import` reads for (its `game`).
+fn fill_import_kinds(doc: &mut Value, games: &Registry) {
+    let Some(op) = doc.pointer_mut("/paths/~1api~1import/post") else {
+        return;
+    };
+    let kinds: Vec<Value> = games
+        .importing_kinds()
+        .into_iter()
+        .map(Value::from)
+        .collect();
+    if let Some(params) = op.get_mut("parameters").and_then(Value::as_array_mut) {
+        for p in params.iter_mut().filter(|p| p["name"] == "game") {
+            // A hall without such kinds still documents the route; every
+            // name is then a 404.
+            if !kinds.is_empty() {
+                p["schema"]["enum"] = Value::Array(kinds.clone());
+            }
+        }
+    }
+}
+
 /// The hall's bounds on the event types of `qiyuan-events` (checked by
 /// `events::check_format` and `settings_from` against the same constants).
 fn fill_event_limits(doc: &mut Value) {
@@ -452,6 +485,8 @@ mod tests {
             prop(&d, "ThreeStageSettings", "groups")["maximum"],
             json!(MAX_GROUPS)
         );
+        let file = &d["components"]["schemas"]["ImportFile"];
+        assert_eq!(file["maxLength"], json!(MAX_IMPORT_BODY), "{file}");
     }
 
     #[test]

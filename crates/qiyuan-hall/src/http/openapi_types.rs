@@ -26,6 +26,8 @@ pub struct KindInfo {
     web_module: String,
     /// Whether it has an AI.
     ai: bool,
+    /// Whether it reads game files (`POST /api/import`).
+    imports: bool,
     /// The points ledger its games settle, if any.
     #[schema(required = false)]
     settlement: Option<String>,

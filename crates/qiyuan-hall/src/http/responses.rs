@@ -45,6 +45,11 @@ pub struct Conflict(pub ErrorBody);
 #[response(description = "the body is over 16 KiB")]
 pub struct PayloadTooLarge(pub ErrorBody);
 
+/// 413 of `POST /api/import`, whose own limit is 1 MiB.
+#[derive(ToResponse)]
+#[response(description = "the file is over 1 MiB")]
+pub struct ImportTooLarge(pub ErrorBody);
+
 /// 429.
 #[derive(ToResponse)]
 #[response(

@@ -14,6 +14,10 @@
 //!   can send only form data or plain text, never `application/json`
 //!   without a CORS preflight that this server never grants.
 //!
+//! One route acts for nobody and takes files, not JSON: `POST /api/import`
+//! reads a game file and stores nothing, so what another site could make a
+//! browser send there changes nothing; only its origin is checked.
+//!
 //! Bots authenticate with `Authorization: Bearer`, which no other site can
 //! make a browser send, so their requests are not looked at. Every answer
 //! carries a strict Content-Security-Policy and refuses to be framed.
@@ -58,7 +62,13 @@ fn origin_authority(origin: &str) -> Option<&str> {
 }
 
 /// Why a request without a bearer token may not act, if it may not.
-fn refusal(method: &Method, headers: &HeaderMap, body_len: Option<u64>) -> Option<HallError> {
+/// `any_body`: the route acts for nobody, so its body may be of any type.
+fn refusal(
+    method: &Method,
+    headers: &HeaderMap,
+    body_len: Option<u64>,
+    any_body: bool,
+) -> Option<HallError> {
     let cross = || {
         HallError::forbidden("requests from another site may not act for a signed-in visitor")
             .with_code(ErrorCode::CrossOrigin)
@@ -81,7 +91,7 @@ fn refusal(method: &Method, headers: &HeaderMap, body_len: Option<u64>) -> Optio
     {
         return Some(cross());
     }
-    if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
+    if any_body || matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
         return None;
     }
     let json = headers
@@ -117,7 +127,8 @@ pub async fn guard(req: Request, next: Next) -> Response {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<u64>().ok())
             .or_else(|| (!req.headers().contains_key(header::TRANSFER_ENCODING)).then_some(0));
-        match refusal(req.method(), req.headers(), body_len) {
+        let any_body = req.uri().path() == crate::http::api_import::IMPORT_PATH;
+        match refusal(req.method(), req.headers(), body_len, any_body) {
             Some(e) => e.into_response(),
             None => next.run(req).await,
         }
@@ -156,7 +167,7 @@ mod tests {
     #[test]
     fn only_the_pages_own_origin_and_json_bodies_may_act() {
         let code = |m: Method, h: &[(&'static str, &'static str)], len| {
-            refusal(&m, &headers(h), len).map(|e| e.code.to_string())
+            refusal(&m, &headers(h), len, false).map(|e| e.code.to_string())
         };
         let host = ("host", "127.0.0.1:8080");
         let own = ("origin", "http://127.0.0.1:8080");
@@ -203,6 +214,18 @@ mod tests {
         assert_eq!(
             code(Method::PUT, &[host], Some(5)),
             Some("json_required".into())
+        );
+        // A route that acts for nobody (the import of a file) takes any
+        // body from the page's own origin, and still no other origin's.
+        let file = ("content-type", "application/octet-stream");
+        let any = |h: &[(&'static str, &'static str)]| {
+            refusal(&Method::POST, &headers(h), Some(9), true).map(|e| e.code.to_string())
+        };
+        assert_eq!(any(&[host, own, file]), None);
+        assert_eq!(any(&[host, file]), None);
+        assert_eq!(
+            any(&[host, ("origin", "http://evil.example"), file]),
+            Some("cross_origin".into())
         );
     }
 }

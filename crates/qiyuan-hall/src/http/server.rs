@@ -121,8 +121,18 @@ const MAX_DRAIN: usize = 1024 * 1024;
 /// ([`conn::BodyTimeout`]).
 const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Reads every request body to its end (at most [`MAX_BODY`] bytes are
-/// kept) before the handler runs, so a handler that ignores its body never
+/// The body limit of a request to `path`: [`MAX_BODY`], but for the game
+/// files of `POST /api/import` ([`crate::limits::MAX_IMPORT_BODY`]).
+fn body_limit(path: &str) -> usize {
+    if path == crate::http::api_import::IMPORT_PATH {
+        crate::limits::MAX_IMPORT_BODY
+    } else {
+        MAX_BODY
+    }
+}
+
+/// Reads every request body to its end (at most the route's
+/// [`body_limit`] is kept) before the handler runs, so a handler that ignores its body never
 /// leaves unread bytes on a kept-alive connection (hyper would then close
 /// it, and the client's next request would be lost). A body over the limit
 /// is a 413; up to [`MAX_DRAIN`] bytes of it are read and dropped first, so
@@ -137,12 +147,15 @@ async fn read_body(req: Request, next: Next) -> Response {
             .get::<conn::BodyTimeout>()
             .map_or(BODY_TIMEOUT, |t| t.0);
     let (parts, body) = req.into_parts();
+    let limit = body_limit(parts.uri.path());
+    // Never less than the limit: a body just over it is still answered.
+    let drain = MAX_DRAIN.max(limit + 1);
     let too_large = || {
         HallError::new(
             ErrorCode::BodyTooLarge,
-            format!("the request body is larger than {MAX_BODY} bytes"),
+            format!("the request body is larger than {limit} bytes"),
         )
-        .with("max", MAX_BODY)
+        .with("max", limit)
         .into_response()
     };
     let declared = parts
@@ -150,7 +163,7 @@ async fn read_body(req: Request, next: Next) -> Response {
         .get(axum::http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > MAX_DRAIN) {
+    if declared.is_some_and(|n| n > drain) {
         return too_large();
     }
     let mut kept = Vec::new();
@@ -176,14 +189,14 @@ async fn read_body(req: Request, next: Next) -> Response {
             return HallError::bad("the request body broke off").into_response();
         };
         seen += chunk.len();
-        if seen > MAX_DRAIN {
+        if seen > drain {
             return too_large();
         }
-        if seen <= MAX_BODY {
+        if seen <= limit {
             kept.extend_from_slice(&chunk);
         }
     }
-    if seen > MAX_BODY {
+    if seen > limit {
         return too_large();
     }
     next.run(Request::from_parts(parts, axum::body::Body::from(kept)))
@@ -374,6 +387,8 @@ pub async fn start(config: &Config, games: Registry) -> anyhow::Result<Running> 
     tokio::spawn(purge_sessions(hall.clone()));
     let resumed = hall.resume().await?;
     tracing::info!(resumed, "games resumed");
+    let puzzles = hall.load_puzzles().await?;
+    tracing::info!(puzzles, "puzzles loaded");
     tokio::spawn(crate::tournaments::events::run(hall.clone()));
     tokio::spawn(crate::domain::pools::run(hall.clone()));
     let events = crate::tournaments::events::resume(&hall).await?;

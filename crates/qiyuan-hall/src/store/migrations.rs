@@ -67,6 +67,11 @@ const FILES: &[(i64, &str, &str)] = &[
         "pool_entries",
         include_str!("../../migrations/0013_pool_entries.sql"),
     ),
+    (
+        14,
+        "puzzles",
+        include_str!("../../migrations/0014_puzzles.sql"),
+    ),
 ];
 
 fn migrator(files: impl Iterator<Item = (i64, &'static str, Cow<'static, str>)>) -> Migrator {

@@ -19,6 +19,7 @@ mod pg;
 mod records;
 mod rows;
 mod shared;
+mod shared_puzzles;
 mod shared_standings;
 pub(crate) mod sql;
 mod sqlite;
@@ -27,8 +28,8 @@ mod sqlite_writer;
 pub use cluster::{Nodes, PoolEntry};
 pub(crate) use pg::PgStore;
 pub use records::{
-    ChatReport, Fence, GameRow, MoveRow, NewSession, Preset, RatingChange, RatingPoint,
-    RatingUpdate, SeatRow, SessionRow, User,
+    ChatReport, Fence, GameRow, MoveRow, NewSession, Preset, PuzzleAttempt, PuzzleRating,
+    PuzzleResult, PuzzleRow, RatingChange, RatingPoint, RatingUpdate, SeatRow, SessionRow, User,
 };
 pub(crate) use sqlite::SqliteStore;
 
@@ -254,6 +255,54 @@ pub trait EventStore: Send + Sync {
     async fn load_events(&self) -> StoreResult<Vec<(String, String)>>;
 }
 
+/// The most attempts [`PuzzleStore::puzzle_history`] returns.
+pub const PUZZLE_HISTORY_MAX: i64 = 100;
+
+/// Puzzles (issue 40): the shipped sets with their ratings, each player's
+/// puzzle rating per variant and their rated attempts.
+#[async_trait]
+pub trait PuzzleStore: Send + Sync {
+    /// Stores puzzles in one transaction: a new one with its given rating,
+    /// a known one (same id) with its position, moves and themes rewritten
+    /// and its rating and plays kept, so loading the same set twice
+    /// changes nothing.
+    async fn upsert_puzzles(&self, puzzles: &[PuzzleRow]) -> StoreResult<()>;
+    /// A puzzle by id.
+    async fn puzzle(&self, id: &str) -> StoreResult<Option<PuzzleRow>>;
+    /// Up to `limit` puzzles of `variant` closest to `rating` that carry
+    /// every one of `themes` (at most three) and that `user_id` never
+    /// attempted (`None`: leave none out), closest first.
+    async fn puzzles_near(
+        &self,
+        variant: &str,
+        rating: f64,
+        themes: &[&str],
+        user_id: Option<i64>,
+        limit: i64,
+    ) -> StoreResult<Vec<PuzzleRow>>;
+    /// How many puzzles `variant` has.
+    async fn puzzle_count(&self, variant: &str) -> StoreResult<i64>;
+    /// The puzzle at place `index` of `variant`'s puzzles ordered by id.
+    async fn puzzle_at(&self, variant: &str, index: i64) -> StoreResult<Option<PuzzleRow>>;
+    /// A user's puzzle rating in `variant` (`None` before their first attempt).
+    async fn puzzle_rating(&self, user_id: i64, variant: &str)
+    -> StoreResult<Option<PuzzleRating>>;
+    /// Whether a user has a rated attempt at a puzzle.
+    async fn puzzle_attempted(&self, user_id: i64, puzzle_id: &str) -> StoreResult<bool>;
+    /// Stores a rated attempt in one transaction: the attempt, the
+    /// player's and the puzzle's new ratings. False (and nothing changed)
+    /// if the user attempted this puzzle before: only the first counts.
+    async fn record_puzzle_result(&self, result: &PuzzleResult) -> StoreResult<bool>;
+    /// A user's latest attempts (of `variant`, or all), newest first, at
+    /// most `limit` (itself at most [`PUZZLE_HISTORY_MAX`]).
+    async fn puzzle_history(
+        &self,
+        user_id: i64,
+        variant: Option<&str>,
+        limit: i64,
+    ) -> StoreResult<Vec<PuzzleAttempt>>;
+}
+
 /// The cluster: game leases, the nodes sharing the database, and the
 /// connections themselves.
 #[async_trait]
@@ -296,6 +345,7 @@ pub trait Storage:
     + RatingStore
     + PointsStore
     + EventStore
+    + PuzzleStore
     + ClusterStore
 {
 }
@@ -309,6 +359,7 @@ impl<T> Storage for T where
         + RatingStore
         + PointsStore
         + EventStore
+        + PuzzleStore
         + ClusterStore
 {
 }

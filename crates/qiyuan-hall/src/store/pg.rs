@@ -78,6 +78,7 @@ impl PgStore {
 
 super::shared::sql_store!(PgStore, sqlx::PgConnection);
 super::shared_standings::sql_standings!(PgStore);
+super::shared_puzzles::sql_puzzles!(PgStore);
 
 /// The game rows of a batch as one array per column.
 #[derive(Default)]

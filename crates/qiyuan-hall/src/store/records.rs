@@ -218,3 +218,64 @@ pub struct Fence {
     /// The lease's token when the node took it.
     pub token: i64,
 }
+
+/// A stored puzzle (issue 40): a position of a variant, the opponent's move
+/// that sets it up and the solution, with its Glicko-2 rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleRow {
+    /// Its id (as the shipped set names it).
+    pub id: String,
+    /// The variant (rule set) it is played in.
+    pub variant: String,
+    /// The position before the opponent's setting-up move.
+    pub fen: String,
+    /// The opponent's move, then the solution, in the game's notation.
+    pub moves: Vec<String>,
+    /// Its themes.
+    pub themes: Vec<String>,
+    /// Its rating.
+    pub rating: qiyuan_events::puzzle::Glicko,
+    /// How many rated attempts it has had.
+    pub plays: i64,
+}
+
+/// A user's puzzle rating in one variant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuzzleRating {
+    /// The rating.
+    pub rating: qiyuan_events::puzzle::Glicko,
+    /// How many rated attempts.
+    pub plays: i64,
+}
+
+/// One rated attempt at a puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct PuzzleAttempt {
+    /// The puzzle.
+    pub puzzle_id: String,
+    /// Its variant.
+    pub variant: String,
+    /// Solved (true) or missed.
+    pub win: bool,
+    /// The player's puzzle rating after it.
+    pub rating_after: f64,
+    /// When, ms since the epoch.
+    pub at_ms: i64,
+}
+
+/// A rated attempt to store: the player's and the puzzle's new ratings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleResult {
+    /// The player.
+    pub user_id: i64,
+    /// The puzzle.
+    pub puzzle_id: String,
+    /// Its variant.
+    pub variant: String,
+    /// Solved (true) or missed.
+    pub win: bool,
+    /// The player's rating after the attempt, with their attempts so far.
+    pub player: PuzzleRating,
+    /// The puzzle's rating after it.
+    pub puzzle: qiyuan_events::puzzle::Glicko,
+}

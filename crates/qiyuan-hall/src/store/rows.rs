@@ -186,3 +186,45 @@ pub(crate) fn fouls(r: &impl Cols) -> StoreResult<(usize, u32)> {
     let seat = usize::try_from(r.int("seat")?.max(0)).unwrap_or(usize::MAX);
     Ok((seat, count(r, "fouls")?))
 }
+
+/// A puzzle (id, variant, fen, moves, themes, rating, deviation, volatility, plays).
+pub(crate) fn puzzle(r: &impl Cols) -> StoreResult<super::PuzzleRow> {
+    let words = |s: String| -> Vec<String> { s.split_whitespace().map(str::to_string).collect() };
+    Ok(super::PuzzleRow {
+        id: r.text("id")?,
+        variant: r.text("variant")?,
+        fen: r.text("fen")?,
+        moves: words(r.text("moves")?),
+        themes: words(r.text("themes")?),
+        rating: glicko(r)?,
+        plays: r.int("plays")?,
+    })
+}
+
+/// A Glicko-2 rating (rating, deviation, volatility).
+fn glicko(r: &impl Cols) -> StoreResult<qiyuan_events::puzzle::Glicko> {
+    Ok(qiyuan_events::puzzle::Glicko {
+        rating: r.real("rating")?,
+        deviation: r.real("deviation")?,
+        volatility: r.real("volatility")?,
+    })
+}
+
+/// A user's puzzle rating (rating, deviation, volatility, plays).
+pub(crate) fn puzzle_rating(r: &impl Cols) -> StoreResult<super::PuzzleRating> {
+    Ok(super::PuzzleRating {
+        rating: glicko(r)?,
+        plays: r.int("plays")?,
+    })
+}
+
+/// An attempt (puzzle_id, variant, win, rating_after, at_ms).
+pub(crate) fn puzzle_attempt(r: &impl Cols) -> StoreResult<super::PuzzleAttempt> {
+    Ok(super::PuzzleAttempt {
+        puzzle_id: r.text("puzzle_id")?,
+        variant: r.text("variant")?,
+        win: r.int("win")? != 0,
+        rating_after: r.real("rating_after")?,
+        at_ms: r.int("at_ms")?,
+    })
+}

@@ -312,6 +312,64 @@ pub(crate) const NODE_FENCE_OFF: &str =
 pub(crate) const NODES_PURGE: &str = "DELETE FROM nodes WHERE seen_ms < ?1 \
      AND id NOT IN (SELECT owner FROM leases WHERE expires_ms > ?2)";
 
+// Puzzles (issue 40).
+
+/// A puzzle's columns, as the statements below read them.
+macro_rules! puzzle_columns {
+    () => {
+        "id, variant, fen, moves, themes, rating, deviation, volatility, plays"
+    };
+}
+
+/// Loads a shipped puzzle, or rewrites its position, moves and themes while
+/// keeping its rating and plays (id, variant, fen, moves, themes, rating,
+/// deviation, volatility).
+pub(crate) const PUZZLE_UPSERT: &str = "INSERT INTO puzzles (id, variant, fen, moves, themes, rating, deviation, volatility, plays) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 0) ON CONFLICT (id) DO UPDATE SET \
+     variant = excluded.variant, fen = excluded.fen, moves = excluded.moves, themes = excluded.themes";
+/// One puzzle (id).
+pub(crate) const PUZZLE_BY_ID: &str =
+    concat!("SELECT ", puzzle_columns!(), " FROM puzzles WHERE id = ?1");
+/// The puzzles of a variant closest to a rating with three themes (each a
+/// LIKE pattern, `%` for none), leaving out those the user attempted
+/// (variant, rating, user or 0, theme, theme, theme, limit).
+pub(crate) const PUZZLES_NEAR: &str = concat!(
+    "SELECT ",
+    puzzle_columns!(),
+    " FROM puzzles p WHERE p.variant = ?1 AND p.themes LIKE ?4 AND p.themes LIKE ?5 AND p.themes LIKE ?6 \
+     AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ?3 AND a.puzzle_id = p.id) \
+     ORDER BY abs(p.rating - ?2), p.id LIMIT ?7"
+);
+/// How many puzzles a variant has (variant).
+pub(crate) const PUZZLE_COUNT: &str =
+    "SELECT CAST(COUNT(*) AS BIGINT) FROM puzzles WHERE variant = ?1";
+/// The puzzle at a place in a variant's list by id (variant, offset).
+pub(crate) const PUZZLE_AT: &str = concat!(
+    "SELECT ",
+    puzzle_columns!(),
+    " FROM puzzles WHERE variant = ?1 ORDER BY id LIMIT 1 OFFSET ?2"
+);
+/// A user's puzzle rating in a variant (user, variant).
+pub(crate) const PUZZLE_RATING: &str = "SELECT rating, deviation, volatility, plays FROM puzzle_ratings \
+     WHERE user_id = ?1 AND variant = ?2";
+/// Whether a user attempted a puzzle (user, puzzle).
+pub(crate) const PUZZLE_ATTEMPTED: &str =
+    "SELECT CAST(COUNT(*) AS BIGINT) FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2";
+/// Records an attempt once (user, puzzle, variant, win, rating after, now).
+pub(crate) const PUZZLE_ATTEMPT_INSERT: &str = "INSERT INTO puzzle_attempts (user_id, puzzle_id, variant, win, rating_after, at_ms) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING";
+/// Sets a user's puzzle rating (user, variant, rating, deviation, volatility, plays, now).
+pub(crate) const PUZZLE_RATING_SAVE: &str = "INSERT INTO puzzle_ratings (user_id, variant, rating, deviation, volatility, plays, updated_ms) \
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (user_id, variant) DO UPDATE SET \
+     rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, \
+     plays = excluded.plays, updated_ms = excluded.updated_ms";
+/// A puzzle's new rating after an attempt (id, rating, deviation, volatility).
+pub(crate) const PUZZLE_RATE: &str = "UPDATE puzzles SET rating = ?2, deviation = ?3, volatility = ?4, \
+     plays = plays + 1 WHERE id = ?1";
+/// A user's latest attempts, newest first (user, variant or empty for all, limit).
+pub(crate) const PUZZLE_HISTORY: &str = "SELECT puzzle_id, variant, win, rating_after, at_ms FROM puzzle_attempts \
+     WHERE user_id = ?1 AND (?2 = '' OR variant = ?2) ORDER BY at_ms DESC, rowid DESC LIMIT ?3";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,6 +457,17 @@ mod tests {
             NODE_BEAT,
             NODE_FENCE_OFF,
             NODES_PURGE,
+            PUZZLE_UPSERT,
+            PUZZLE_BY_ID,
+            PUZZLES_NEAR,
+            PUZZLE_COUNT,
+            PUZZLE_AT,
+            PUZZLE_RATING,
+            PUZZLE_ATTEMPTED,
+            PUZZLE_ATTEMPT_INSERT,
+            PUZZLE_RATING_SAVE,
+            PUZZLE_RATE,
+            PUZZLE_HISTORY,
         ]
         .into_iter()
         .chain(ROOM_PARTS);

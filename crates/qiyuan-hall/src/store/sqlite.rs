@@ -79,6 +79,7 @@ impl SqliteStore {
 
 super::shared::sql_store!(SqliteStore, sqlx::SqliteConnection);
 super::shared_standings::sql_standings!(SqliteStore);
+super::shared_puzzles::sql_puzzles!(SqliteStore);
 
 #[cfg(test)]
 mod tests {

@@ -6,8 +6,10 @@
 
 use std::sync::Arc;
 
+use qiyuan_events::puzzle::Glicko;
 use qiyuan_hall::store::{
-    Fence, GameRow, MoveRow, NewSession, RatingUpdate, SeatRow, Storage, StoreError,
+    Fence, GameRow, MoveRow, NewSession, PuzzleRating, PuzzleResult, PuzzleRow, RatingUpdate,
+    SeatRow, Storage, StoreError,
 };
 
 /// A fresh PostgreSQL database URL on the test server, or `None` (with a
@@ -627,7 +629,162 @@ pub async fn contract(store: Arc<dyn Storage>) {
             .is_none()
     );
     assert!(store.user_by_name("bob").await.expect("by name").is_some());
+    puzzles(&*store, alice.id, bob.id).await;
     store.close().await;
+}
+
+fn puzzle(id: &str, rating: f64, themes: &[&str]) -> PuzzleRow {
+    PuzzleRow {
+        id: id.into(),
+        variant: "kind-a".into(),
+        fen: format!("fen {id}"),
+        moves: vec!["m1".into(), "m2".into()],
+        themes: themes.iter().map(|t| t.to_string()).collect(),
+        rating: Glicko::new_puzzle(rating),
+        plays: 0,
+    }
+}
+
+/// Puzzles (issue 40): loading is idempotent and keeps ratings; the
+/// nearest unplayed puzzles by theme; one rated attempt per puzzle; the
+/// history newest first and bounded.
+async fn puzzles(store: &dyn Storage, alice: i64, bob: i64) {
+    let set = vec![
+        puzzle("p1", 1200.0, &["mate1"]),
+        puzzle("p2", 1500.0, &["mate2", "smothered"]),
+        puzzle("p3", 1800.0, &["mate2"]),
+        puzzle("p4", 1550.0, &["mate1", "endgame"]),
+    ];
+    store.upsert_puzzles(&set).await.expect("load");
+    assert_eq!(store.puzzle_count("kind-a").await.expect("count"), 4);
+    assert_eq!(store.puzzle_count("kind-b").await.expect("count"), 0);
+    let p2 = store.puzzle("p2").await.expect("get").expect("p2");
+    assert_eq!(p2, set[1]);
+    assert!(store.puzzle("nope").await.expect("get").is_none());
+    let ids = |v: Vec<PuzzleRow>| v.into_iter().map(|p| p.id).collect::<Vec<_>>();
+    let near = store
+        .puzzles_near("kind-a", 1510.0, &[], Some(alice), 3)
+        .await
+        .expect("near");
+    assert_eq!(ids(near), ["p2", "p4", "p3"]);
+    let mate2 = store
+        .puzzles_near("kind-a", 1510.0, &["mate2"], None, 10)
+        .await
+        .expect("near");
+    assert_eq!(ids(mate2), ["p2", "p3"]);
+    let both = store
+        .puzzles_near("kind-a", 0.0, &["mate1", "endgame"], None, 10)
+        .await
+        .expect("near");
+    assert_eq!(ids(both), ["p4"]);
+    // The place by id is stable: the daily puzzle.
+    let at = store.puzzle_at("kind-a", 2).await.expect("at").expect("p3");
+    assert_eq!(at.id, "p3");
+    assert!(store.puzzle_at("kind-a", 4).await.expect("at").is_none());
+
+    // A rated attempt: once.
+    assert!(
+        store
+            .puzzle_rating(alice, "kind-a")
+            .await
+            .expect("r")
+            .is_none()
+    );
+    let (me, z) = qiyuan_events::puzzle::rate_attempt(Glicko::new_player(), p2.rating, true);
+    let result = PuzzleResult {
+        user_id: alice,
+        puzzle_id: "p2".into(),
+        variant: "kind-a".into(),
+        win: true,
+        player: PuzzleRating {
+            rating: me,
+            plays: 1,
+        },
+        puzzle: z,
+    };
+    assert!(store.record_puzzle_result(&result).await.expect("rate"));
+    assert!(!store.record_puzzle_result(&result).await.expect("again"));
+    assert!(store.puzzle_attempted(alice, "p2").await.expect("a"));
+    assert!(!store.puzzle_attempted(bob, "p2").await.expect("b"));
+    let r = store
+        .puzzle_rating(alice, "kind-a")
+        .await
+        .expect("r")
+        .expect("rated");
+    assert_eq!((r.rating, r.plays), (me, 1));
+    let p2 = store.puzzle("p2").await.expect("get").expect("p2");
+    assert_eq!((p2.rating, p2.plays), (z, 1));
+    // Alice no longer gets p2; Bob still does.
+    let near = store
+        .puzzles_near("kind-a", 1510.0, &[], Some(alice), 1)
+        .await
+        .expect("near");
+    assert_eq!(ids(near), ["p4"]);
+    let near = store
+        .puzzles_near("kind-a", z.rating, &[], Some(bob), 1)
+        .await
+        .expect("near");
+    assert_eq!(ids(near), ["p2"]);
+
+    // Loading the set again keeps the rating and the plays, and takes a
+    // new position and themes.
+    let mut again = set.clone();
+    again[1].fen = "fen p2 fixed".into();
+    again[1].themes = vec!["mate3".into()];
+    store.upsert_puzzles(&again).await.expect("reload");
+    let p2 = store.puzzle("p2").await.expect("get").expect("p2");
+    assert_eq!(
+        (p2.rating, p2.plays, p2.fen.as_str()),
+        (z, 1, "fen p2 fixed")
+    );
+    assert_eq!(p2.themes, ["mate3"]);
+    assert_eq!(store.puzzle_count("kind-a").await.expect("count"), 4);
+
+    // History: newest first, bounded.
+    for (i, id) in ["p1", "p3", "p4"].into_iter().enumerate() {
+        let r = PuzzleResult {
+            puzzle_id: id.into(),
+            win: i % 2 == 0,
+            player: PuzzleRating {
+                rating: Glicko {
+                    rating: 1600.0 + i as f64,
+                    ..me
+                },
+                plays: 2 + i as i64,
+            },
+            ..result.clone()
+        };
+        assert!(store.record_puzzle_result(&r).await.expect("rate"));
+    }
+    let h = store
+        .puzzle_history(alice, None, 1000)
+        .await
+        .expect("history");
+    assert_eq!(
+        h.iter().map(|a| a.puzzle_id.as_str()).collect::<Vec<_>>(),
+        ["p4", "p3", "p1", "p2"]
+    );
+    assert_eq!((h[0].win, h[0].rating_after), (true, 1602.0));
+    assert!(!h[1].win);
+    let h = store
+        .puzzle_history(alice, Some("kind-a"), 2)
+        .await
+        .expect("history");
+    assert_eq!(h.len(), 2);
+    assert!(
+        store
+            .puzzle_history(alice, Some("kind-b"), 10)
+            .await
+            .expect("h")
+            .is_empty()
+    );
+    assert!(
+        store
+            .puzzle_history(bob, None, 10)
+            .await
+            .expect("h")
+            .is_empty()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

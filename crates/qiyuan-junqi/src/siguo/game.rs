@@ -3,9 +3,9 @@
 
 use super::position::{Move, OutReason, Played, Position, Rules, Verdict};
 use super::text::{MoveTextError, parse_move};
-use super::{Unit, team_of};
+use super::{PostSet, Unit, team_of};
 use crate::graph::PostId;
-use crate::piece::Rank;
+use crate::piece::{Clash, Rank};
 
 /// Who sees which ranks once the set-up phase is over (S9).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -103,6 +103,30 @@ pub enum PlayError {
         /// Moves the army has made.
         made: u32,
     },
+}
+
+/// What one player learns of a move (S9): the army that moved, the posts
+/// and the path, whose piece was attacked and the clash's outcome (which
+/// piece is left on the board), and only the ranks it may see.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeenMove {
+    /// The move.
+    pub mv: Move,
+    /// The posts the piece passed.
+    pub path: Vec<PostId>,
+    /// The army that moved.
+    pub mover: u8,
+    /// The mover's rank, if the player may see that army's ranks.
+    pub mover_rank: Option<Rank>,
+    /// The army of the piece attacked, if any.
+    pub defender: Option<u8>,
+    /// The defender's rank, if the player may see that army's ranks.
+    pub defender_rank: Option<Rank>,
+    /// The clash's outcome, if it attacked.
+    pub clash: Option<Clash>,
+    /// Whether the mover stands on `mv.to` afterwards (the board shows it:
+    /// a bomb that takes a flag is gone).
+    pub mover_stays: bool,
 }
 
 /// A four-army (or any N-army) game.
@@ -289,6 +313,63 @@ impl Game {
             || (self.mode == Mode::Allies
                 && viewer.is_some_and(|v| v != unit.army && team_of(v) == team_of(unit.army)))
             || (unit.rank == Rank::Flag && self.flag_shown(unit.army))
+    }
+
+    /// Whether `viewer` sees the ranks of `army` by the room's mode (S9),
+    /// whatever happened on the board.
+    pub fn mode_shows(&self, viewer: Option<u8>, army: u8) -> bool {
+        self.mode == Mode::Open
+            || viewer == Some(army)
+            || (self.mode == Mode::Allies && viewer.is_some_and(|v| team_of(v) == team_of(army)))
+    }
+
+    /// The moves so far as `viewer` learnt them (S9): never a rank it may
+    /// not see.
+    pub fn seen_moves(&self, viewer: Option<u8>) -> Vec<SeenMove> {
+        let rank_of = |u: Unit| self.mode_shows(viewer, u.army).then_some(u.rank);
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Move(p) => Some(SeenMove {
+                    mv: p.mv,
+                    path: p.path.clone(),
+                    mover: p.mover.army,
+                    mover_rank: rank_of(p.mover),
+                    defender: p.defender.map(|d| d.army),
+                    defender_rank: p.defender.and_then(rank_of),
+                    clash: p.clash,
+                    mover_stays: match p.clash {
+                        None | Some(Clash::AttackerWins) => true,
+                        Some(Clash::FlagTaken) => p.mover.rank != Rank::Bomb,
+                        Some(_) => false,
+                    },
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The position as `viewer` knows it: every piece where it stands, a
+    /// rank the viewer may not see (S8, S9) replaced by `placeholder`; and
+    /// the posts of those pieces.
+    pub fn known_position(&self, viewer: Option<u8>, placeholder: Rank) -> (Position, PostSet) {
+        let mut p = self.position.clone();
+        let mut hidden = PostSet::EMPTY;
+        for post in self.position.graph().posts() {
+            if let Some(u) = self.position.at(post)
+                && !self.shows(viewer, u)
+            {
+                hidden.insert(post);
+                p.put(
+                    post,
+                    Some(Unit {
+                        army: u.army,
+                        rank: placeholder,
+                    }),
+                );
+            }
+        }
+        (p, hidden)
     }
 
     /// The S15 text of the position as `viewer` may see it.

@@ -1,7 +1,8 @@
 //! 四国军棋 (four-army Junqi, `shared/rules/siguo.md` S1-S15) and, on the
 //! same code, any board of [`BoardGraph`]: armies in teams, moves on the
 //! graph, combat, armies put out and skipped, the clash counter and the
-//! S15 position text.
+//! S15 position text; [`ai`] plays any seat from what it may see
+//! ([`belief`]: the hidden ranks it may still believe).
 //!
 //! Armies are numbered in turn order (S1: s e n w = 0 1 2 3; on the
 //! two-army board r b = 0 1), and an army's team is its number modulo 2, so
@@ -28,6 +29,7 @@ mod text;
 mod tests;
 
 pub mod ai;
+pub mod belief;
 pub mod cli;
 pub mod game;
 #[cfg(feature = "table")]

@@ -204,3 +204,48 @@ async fn the_mated_general_stays_marked_after_checkmate() {
     assert_eq!(g["alerts"], json!(["d7"]), "{g}");
     srv.shutdown().await;
 }
+
+#[tokio::test]
+async fn the_state_and_the_record_name_the_ecco_opening_as_it_develops() {
+    let (srv, addr) = common::server("ecco-opening").await;
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let (id, red, black) = game(&addr, start, "o").await;
+    assert!(state(&addr, &id, &red).await["opening"].is_null());
+    // 炮二平五: 中炮局; 马8进7: 中炮对进左马; 马二进三 马2进3: 屏风马.
+    let mut seen = Vec::new();
+    for (token, mv) in [
+        (&red, "h2e2"),
+        (&black, "h9g7"),
+        (&red, "h0g2"),
+        (&black, "b9c7"),
+    ] {
+        play(&addr, &id, token, mv).await;
+        let s = state(&addr, &id, &black).await;
+        let o = &s["opening"];
+        seen.push((
+            o["code"].as_str().unwrap_or("").to_string(),
+            o["name"].as_str().unwrap_or("").to_string(),
+        ));
+        assert!(o["name_en"].as_str().is_some_and(|n| !n.is_empty()), "{o}");
+    }
+    let seen: Vec<(&str, &str)> = seen.iter().map(|(c, n)| (c.as_str(), n.as_str())).collect();
+    assert_eq!(
+        seen,
+        vec![
+            ("B00", "中炮局"),
+            ("B05", "中炮对进左马"),
+            ("B05", "中炮对进左马"),
+            ("C00", "中炮对屏风马"),
+        ]
+    );
+    let r = client::get(&addr, &format!("/api/games/{id}/pgn"), None)
+        .await
+        .expect("pgn");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(
+        r.body.contains("[ECCO \"C00\"]") && r.body.contains("[Opening \"中炮对屏风马\"]"),
+        "{}",
+        r.body
+    );
+    srv.shutdown().await;
+}
