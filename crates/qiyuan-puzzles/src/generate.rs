@@ -64,7 +64,8 @@ impl GenConfig {
                 solver_budget: if jifen == 1 { 300_000 } else { 2_000_000 },
                 ..CheckConfig::default()
             },
-            max_plies: 180,
+            // Jifen games reach their targets late: points races need the long ones.
+            max_plies: if jifen == 1 { 320 } else { 180 },
             hash_mb: 16,
         }
     }
@@ -276,6 +277,7 @@ fn candidate(
     now: i32,
 ) -> Option<Puzzle> {
     let mate_before = mate_in_plies(before_view).is_some_and(|p| p > 0);
+    let jifen = cfg.variant.is_jifen();
     let solution = match mate_in_plies(now) {
         Some(p) if p > 0 => {
             if mate_before || p > 2 * cfg.check.max_mate as i32 - 1 {
@@ -284,10 +286,13 @@ fn candidate(
             check_forced_win(pos, &cfg.check, searcher).ok()?
         }
         Some(_) => return None,
-        None if now >= 450 && before_view <= 200 => {
+        // Jifen: material only when clearly decisive (each check there costs
+        // several times Xiangqi's), and no defences (a pass is no measure of
+        // a threat where every move scores).
+        None if now >= 450 + 150 * jifen as i32 && before_view <= 200 => {
             check_material(pos, &cfg.check, searcher).ok()?
         }
-        None if (-150..=250).contains(&now) && before_view >= -150 && !pos.in_check() => {
+        None if !jifen && (-150..=250).contains(&now) && before_view >= -150 && !pos.in_check() => {
             // A cheap look at the threat first: what the opponent would do
             // with a free move.
             let mut passed = pos.clone();
