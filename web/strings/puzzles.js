@@ -48,6 +48,8 @@ export default {
   'theme_double-cannon': { en: 'Double cannons', zh: '重炮' },
   theme_smothered: { en: 'Smothered general', zh: '闷宫' },
   'theme_horse-corner': { en: 'Horse in the corner', zh: '卧槽马' },
+  'theme_horse-cannon': { en: 'Horse and cannon', zh: '马后炮' },
+  theme_stalemate: { en: 'No move left', zh: '困毙' },
   'theme_iron-bolt': { en: 'Iron bolt', zh: '铁门栓' },
   'theme_facing-generals': { en: 'Facing generals', zh: '白脸将' },
   theme_material: { en: 'Win material', zh: '得子' },
