@@ -79,15 +79,7 @@ impl GameKind for JunqiKind {
         FAMILY
     }
     fn check_preset(&self, text: &str) -> Result<(), String> {
-        // A set-up text reads the same for either side (its own half, back
-        // rank first), so red's check is everyone's.
-        Setup::parse(Side::Red, text).map(|_| ()).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
+        check_setup_text(text)
     }
     fn variants(&self) -> &'static [VariantSpec] {
         &VARIANTS
@@ -194,7 +186,21 @@ impl GameKind for JunqiKind {
     }
 }
 
-fn parse_seed(hex: &str) -> Option<[u8; 32]> {
+/// Checks a set-up text for a preset: it reads the same for every army
+/// (its own half, back rank first), so red's check is everyone's; every
+/// reason it is illegal, joined.
+pub(crate) fn check_setup_text(text: &str) -> Result<(), String> {
+    Setup::parse(Side::Red, text).map(|_| ()).map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
+
+/// The stored secret's seed: 64 hex digits.
+pub(crate) fn parse_seed(hex: &str) -> Option<[u8; 32]> {
     if hex.len() != 64 || !hex.is_ascii() {
         return None;
     }
@@ -211,7 +217,7 @@ fn side_of(seat: usize) -> Side {
 
 /// A deterministic draw (SplitMix64) from the secret seed and a salt, so
 /// that a replay draws the same.
-fn seeded(seed: &[u8; 32], salt: u64) -> impl FnMut(u32) -> u32 {
+pub(crate) fn seeded(seed: &[u8; 32], salt: u64) -> impl FnMut(u32) -> u32 {
     let mut state = seed.chunks(8).fold(salt + 1, |h, c| {
         h.rotate_left(17) ^ c.iter().fold(0u64, |x, &b| x << 8 | u64::from(b))
     });

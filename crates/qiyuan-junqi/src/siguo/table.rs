@@ -27,7 +27,7 @@ use super::position::{OutReason, Position, Rules};
 use super::{four_armies, team_of};
 use crate::board::Side;
 use crate::setup::Setup;
-use crate::table::FLAG_CAPTURED;
+use crate::table::{FLAG_CAPTURED, check_setup_text, parse_seed, seeded};
 
 /// The rating family and kind id (S13).
 pub const FAMILY: &str = "siguo";
@@ -101,13 +101,7 @@ impl GameKind for SiguoKind {
     }
     fn check_preset(&self, text: &str) -> Result<(), String> {
         // S7: one set-up text, in the army's own frame, serves every seat.
-        Setup::parse(Side::Red, text).map(|_| ()).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
+        check_setup_text(text)
     }
     fn start(&self, spec: &StartSpec<'_>) -> Result<Box<dyn TableGame>, String> {
         if spec.variant != "siguo" {
@@ -179,32 +173,6 @@ impl GameKind for SiguoKind {
     }
     fn as_any(&self) -> &dyn Any {
         self
-    }
-}
-
-fn parse_seed(hex: &str) -> Option<[u8; 32]> {
-    if hex.len() != 64 || !hex.is_ascii() {
-        return None;
-    }
-    let mut seed = [0u8; 32];
-    for (i, b) in seed.iter_mut().enumerate() {
-        *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()?;
-    }
-    Some(seed)
-}
-
-/// A deterministic draw (SplitMix64) from the secret seed and a salt, so
-/// that a replay draws the same.
-fn seeded(seed: &[u8; 32], salt: u64) -> impl FnMut(u32) -> u32 {
-    let mut state = seed.chunks(8).fold(salt + 1, |h, c| {
-        h.rotate_left(17) ^ c.iter().fold(0u64, |x, &b| x << 8 | u64::from(b))
-    });
-    move |n: u32| {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % u64::from(n.max(1))) as u32
     }
 }
 
