@@ -64,7 +64,7 @@ error_codes! {
     /// A study that cannot be saved (details: `why`: `name`, `tree` or `size`).
     BadStudy = ("bad_study", 400),
     /// More studies than one account may keep (details: `max`).
-    TooManyStudies = ("too_many_studies", 400),
+    TooManyStudies = ("too_many_studies", 409),
     /// A two-seat event asked for a game with another number of seats.
     NotTwoSeats = ("not_two_seats", 400),
     /// A game kind the registry does not have.

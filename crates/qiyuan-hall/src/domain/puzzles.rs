@@ -472,11 +472,23 @@ impl Hall {
         Ok(rows.len())
     }
 
+    /// A 404 `no_puzzle` for a variant the hall does not have: it has no
+    /// puzzles either (a well-formed name is not a bad request).
+    fn puzzle_kind_known(&self, variant: &str) -> HallResult<()> {
+        if self.games.find(variant).is_some() {
+            return Ok(());
+        }
+        let shown = crate::error::shown(variant);
+        Err(HallError::not_found(format!("no puzzles of '{shown}'"))
+            .with_code(ErrorCode::NoPuzzle)
+            .with("variant", shown))
+    }
+
     /// The variant a request names, or the first one with shipped puzzles.
     fn puzzle_variant(&self, variant: Option<&str>) -> HallResult<String> {
         match variant {
             Some(v) => {
-                self.games.kind_of(v)?;
+                self.puzzle_kind_known(v)?;
                 Ok(v.to_string())
             }
             None => self
@@ -673,7 +685,7 @@ impl Hall {
         variant: Option<&str>,
     ) -> HallResult<PuzzleHistory> {
         if let Some(v) = variant {
-            self.games.kind_of(v)?;
+            self.puzzle_kind_known(v)?;
         }
         let Some(u) = user.filter(|u| !u.guest) else {
             return Ok(PuzzleHistory {

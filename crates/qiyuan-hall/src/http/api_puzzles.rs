@@ -59,7 +59,7 @@ pub struct ResultBody {
 #[utoipa::path(
     get, path = "/api/puzzles/next", operation_id = "puzzle_next",
     summary = "A puzzle near the caller's puzzle rating that they have not played lately",
-    description = "Drawn from the dozen puzzles of the variant closest to the caller's puzzle rating in it (1500 for guests and before a first attempt) or to `rating` when given, that carry every theme of `themes` and that the caller has neither attempted (rated) nor been shown lately. A registered user who attempted every matching puzzle gets them again. `steps` is the setting-up move and the solution: play the first (the opponent's), then the solver's moves must be exactly the `solver` steps, each answered by the next step; `legal` lists the solver's legal moves before each of theirs. Errors: 404 `no_puzzle` when nothing matches (details: `variant`), 400 `bad_game` for a variant the hall does not have, 400 `bad_query` for bad themes.",
+    description = "Drawn from the dozen puzzles of the variant closest to the caller's puzzle rating in it (1500 for guests and before a first attempt) or to `rating` when given, that carry every theme of `themes` and that the caller has neither attempted (rated) nor been shown lately. A registered user who attempted every matching puzzle gets them again. `steps` is the setting-up move and the solution: play the first (the opponent's), then the solver's moves must be exactly the `solver` steps, each answered by the next step; `legal` lists the solver's legal moves before each of theirs. Errors: 404 `no_puzzle` when nothing matches or the hall has no such variant (details: `variant`), 400 `bad_query` for bad themes.",
     params(NextQuery),
     responses(
         (status = 200, description = "the puzzle and the caller's rating", body = NextPuzzle),
@@ -87,7 +87,7 @@ pub async fn next(
 #[utoipa::path(
     get, path = "/api/puzzles/daily", operation_id = "puzzle_daily",
     summary = "The puzzle of the day: the same for everyone on a UTC day",
-    description = "Chosen from the variant's puzzles by the UTC day alone (a fixed mix of the day and the variant, no randomness), so every node and every caller gets the same one all day. Errors: 404 `no_puzzle` when the variant has none, 400 `bad_game` for an unknown variant.",
+    description = "Chosen from the variant's puzzles by the UTC day alone (a fixed mix of the day and the variant, no randomness), so every node and every caller gets the same one all day. Errors: 404 `no_puzzle` when the variant has none or the hall has no such variant.",
     params(VariantQuery),
     responses(
         (status = 200, description = "the day and its puzzle", body = DailyPuzzle),

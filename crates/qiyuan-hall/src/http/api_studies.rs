@@ -14,7 +14,7 @@ use crate::http::api::{AppState, JsonBody, QueryArgs};
 use crate::http::api_bodies::Done;
 use crate::http::auth::SignedIn;
 use crate::http::responses::{
-    BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
+    BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized,
 };
 use crate::store::Study;
 use crate::tournaments::explorer::{ExplorerBody, OpeningsBody};
@@ -105,6 +105,7 @@ pub struct StudyList {
         (status = 401, response = Unauthorized),
         (status = 403, response = Forbidden),
         (status = 404, response = NotFound),
+        (status = 409, response = Conflict),
         (status = 413, response = PayloadTooLarge),
         (status = 429, response = TooManyRequests),
     ),

@@ -281,7 +281,8 @@ async fn puzzles_are_loaded_served_rated_and_kept() {
 
     // Errors.
     for (path, status, code) in [
-        ("/api/puzzles/next?variant=nope", 400, "bad_game"),
+        ("/api/puzzles/next?variant=nope", 404, "no_puzzle"),
+        ("/api/puzzles/history?variant=nope", 404, "no_puzzle"),
         ("/api/puzzles/next?themes=Mate1", 400, "bad_query"),
         ("/api/puzzles/next?themes=a,b,c,d", 400, "bad_query"),
         ("/api/puzzles/next?rating=5", 400, "out_of_range"),
