@@ -24,7 +24,10 @@ pub struct NextQuery {
     #[serde(default)]
     variant: Option<String>,
     /// Up to three themes, comma-separated; the puzzle has every one.
-    #[param(max_length = 80, pattern = "^[a-z0-9,-]{0,80}$")]
+    #[param(
+        max_length = 80,
+        pattern = "^([a-z0-9-]{1,24}(,[a-z0-9-]{1,24}){0,2})?$"
+    )]
     #[serde(default)]
     themes: Option<String>,
     /// Aim at this rating instead of the caller's (a streak's rising
@@ -112,6 +115,7 @@ pub async fn daily(
     responses(
         (status = 200, description = "the caller's attempts", body = PuzzleHistory),
         (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
         (status = 429, response = TooManyRequests),
     )
 )]
