@@ -4,6 +4,7 @@ pub(crate) mod actor;
 pub(crate) mod ai;
 pub(crate) mod ai_moves;
 pub mod bus;
+pub mod classics;
 pub(crate) mod chat;
 pub(crate) mod command;
 pub(crate) mod create;
