@@ -87,10 +87,10 @@ async function showClassics(box, variant) {
   }));
   if (!items.length) return;
   const mod = await gameModule(items[0].variant);
-  // The mover's colour in words, from the game's module (a seat number otherwise).
+  // The mover's colour in words, from the game's module (kinds.js's default otherwise).
   box.querySelectorAll('[data-testid="pz-classic-result"]').forEach((el, i) => {
     const c = items[i];
-    const colour = mod.sideOf ? mod.sideOf({ game: c.variant }, c.to_move) : '';
+    const colour = mod.sideOf ? mod.sideOf({ game: c.variant }, c.to_move) : (c.to_move === 0 ? 'red' : 'black');
     el.textContent = t(`pz_classic_${c.result}`, { side: colour ? t(colour) : t('pz_side_seat', { n: c.to_move + 1 }) });
   });
   for (const c of items) {
@@ -185,6 +185,7 @@ export function puzzlesView(view, arg) {
     });
     const classics = ui.mode === 'classics';
     byId('pz-classics-box').hidden = !classics;
+    view.querySelector('.puzzles')?.classList.toggle('pz-classics-on', classics);
     byId('pz-board-wrap').hidden = classics;
     ['pz-status', 'pz-note', 'pz-info', 'pz-actions', 'pz-rating', 'pz-history'].forEach((id) => { byId(id).hidden = classics; });
     if (classics) return;

@@ -201,7 +201,12 @@ impl Hall {
             },
         };
         Ok(ClassicList {
-            classics: all.0.iter().filter(|c| c.variant == variant).cloned().collect(),
+            classics: all
+                .0
+                .iter()
+                .filter(|c| c.variant == variant)
+                .cloned()
+                .collect(),
             variant,
         })
     }
