@@ -372,8 +372,9 @@ export function tiaoqiBoardView(el, variant, args) {
   };
   /** A new tree from a position text: another seating's text opens that seating's board. @param {string} text */
   function setPosition(text) {
-    const seating = seatingOf(text);
-    const v = why(text, players) && !why(text, seating) ? VARIANT_OF[seating] : variant;
+    // The letters it names decide the seating, this board's if they fit it.
+    const fits = seatingOf(text) === players || !/[a-f]/.test(text) || [...new Set(text.replace(/[^a-f]/g, ''))].every((l) => SEATINGS[/** @type {2|3|4|6} */ (players)].includes(l));
+    const v = fits ? variant : VARIANT_OF[seatingOf(text)];
     const w = why(text, PLAYERS[v]);
     if (w) { ui.error = whyText(w); render(); return; }
     if (v !== variant) { location.hash = `#/analysis/${v}/${encodeURIComponent(normal(text))}//0`; return; }
