@@ -114,7 +114,7 @@ test('Tiaoqi: a position text of another seating opens its board; a bad one says
   assert.equal(await fill(page, '8.1'), '#e90', 'an orange piece in b\'s camp');
   assert.equal(await page.locator('[data-testid="study-error"]').textContent(), '');
   assert.equal(await toMove(page), 'a');
-  for (const l of 'abcdef') assert.equal(await page.locator(`.tq-seat[data-letter="${l}"]`).count(), 1);
+  for (const l of 'abcdef') assert.equal(await page.locator(`.tq-dist[data-letter="${l}"]`).count(), 1);
   await page.context().close();
 });
 

@@ -138,12 +138,12 @@ export function tiaoqiBoardView(el, variant, args) {
   const variants = studyVariants();
   el.innerHTML = `<div class="study tq-study" data-testid="analysis-board" data-variant="${esc(variant)}">
     <div class="study-board"><svg id="study-svg" class="board tiaoqi" data-testid="board"></svg>
-      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button><button data-a="pass" data-testid="study-pass">${t('study_pass')}</button></div></div>
+      <div class="buttons study-nav"><button data-nav="first" data-testid="nav-first" title="Home">«</button><button data-nav="prev" data-testid="nav-prev" title="←">◀</button><button data-nav="next" data-testid="nav-next" title="→">▶</button><button data-nav="last" data-testid="nav-last" title="End">»</button><button data-a="flip" data-testid="flip">${t('flip')}</button><button data-a="pass" data-testid="study-pass">${t('tq_pass')}</button></div></div>
     <div class="study-side card">
       <h2>${t('study_title')}</h2>
       ${variants.length > 1 ? `<div class="tools"><select id="study-variant" data-testid="study-variant" aria-label="${esc(t('study_variant'))}">${variants.map((v) => `<option value="${esc(v)}"${v === variant ? ' selected' : ''}>${esc(t(v))}</option>`).join('')}</select></div>` : ''}
       <div class="study-status" id="study-status" data-testid="study-status"></div>
-      <div class="tq-seats small" id="tq-seats" data-testid="tq-distances"></div>
+      <div class="tq-dists small" id="tq-dists" data-testid="tq-distances"></div>
       <div class="study-engine" id="study-engine" data-testid="engine"><div class="engine-head"><button data-a="engine" data-testid="engine-toggle" aria-pressed="false">${t('engine_start')}</button>
         <label class="small">${t('engine_lines')} <select id="study-lines" data-testid="engine-lines"><option>1</option><option>2</option><option selected>3</option><option>4</option><option>5</option></select></label>
         <span class="muted small" id="engine-depth" data-testid="engine-depth"></span></div>
@@ -166,12 +166,13 @@ export function tiaoqiBoardView(el, variant, args) {
 
   // The engine (engine-worker.js): the position shown, deeper and deeper
   // until stopped, the budget spent or the depth cap reached.
-  const engine = /** @type {{ on: boolean, fen: string, worker: Worker | null, last: any, t0: number, ms: number }} */ ({ on: false, fen: '', worker: null, last: null, t0: 0, ms: 0 });
+  const engine = /** @type {{ on: boolean, fen: string, worker: Worker | null, last: any, t0: number, ms: number, done: boolean }} */ ({ on: false, fen: '', worker: null, last: null, t0: 0, ms: 0, done: false });
   const stopEngine = () => { if (engine.worker) engine.worker.terminate(); engine.worker = null; };
   function startEngine(/** @type {string} */ fen) {
     stopEngine();
     engine.fen = fen;
     engine.last = null;
+    engine.done = false;
     engine.t0 = performance.now();
     if (!legalMoves(fen).length) { drawEngine(); return; }
     const w = new Worker('/static/engine-worker.js');
@@ -180,7 +181,8 @@ export function tiaoqiBoardView(el, variant, args) {
       if (engine.worker !== w) return;
       const r = e.data;
       if (r.error) { ui.error = r.error; stopEngine(); engine.on = false; drawEngine(); $('study-err').textContent = ui.error; return; }
-      if (r.done) { engine.worker = null; drawEngine(); return; }
+      // The deepening ended by itself (budget, depth cap or a sure result).
+      if (r.done) { engine.worker = null; engine.done = true; drawEngine(); return; }
       engine.last = r;
       engine.ms = performance.now() - engine.t0;
       drawEngine();
@@ -197,7 +199,7 @@ export function tiaoqiBoardView(el, variant, args) {
     b.textContent = t(engine.on ? 'engine_stop' : 'engine_start');
     b.setAttribute('aria-pressed', String(engine.on));
     const r = engine.last;
-    $('engine-depth').textContent = r && r.lines ? t('tq_engine_depth', { d: r.depth, n: Number(r.nodes || 0).toLocaleString(), s: (engine.ms / 1000).toFixed(1) }) + (engine.worker ? '' : ` ${t('tq_engine_done')}`) : engine.on && engine.worker ? t('engine_thinking') : '';
+    $('engine-depth').textContent = r && r.lines ? t('tq_engine_depth', { d: r.depth, n: Number(r.nodes || 0).toLocaleString(), s: (engine.ms / 1000).toFixed(1) }) + (engine.done ? ` ${t('tq_engine_done')}` : '') : engine.on && engine.worker ? t('engine_thinking') : '';
     $('study-engine').classList.toggle('stopped', !engine.on);
     const fen = tr.nodes[tr.cur].fen;
     if (engine.on && !legalMoves(fen).length) { $('engine-lines').innerHTML = `<li class="muted">${t('engine_over')}</li>`; return; }
@@ -280,9 +282,12 @@ export function tiaoqiBoardView(el, variant, args) {
       head.setAttribute('fill', colour);
       head.setAttribute('fill-opacity', String(i === 0 ? 0.9 : 0.55));
       a.appendChild(head);
+      // The number beside the middle of the last hop (moves ending on one
+      // hole come from different sides, so their numbers stay apart).
       const tag = document.createElementNS(NS, 'text');
-      tag.setAttribute('x', (x1 + uy * 12).toFixed(1));
-      tag.setAttribute('y', (y1 - ux * 12 + 3.5).toFixed(1));
+      const mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
+      tag.setAttribute('x', (mx + uy * 9).toFixed(1));
+      tag.setAttribute('y', (my - ux * 9 + 3.5).toFixed(1));
       tag.setAttribute('text-anchor', 'middle');
       tag.setAttribute('font-size', '10');
       tag.setAttribute('font-weight', 'bold');
@@ -302,15 +307,15 @@ export function tiaoqiBoardView(el, variant, args) {
   const moveSpan = (/** @type {number} */ id) => {
     const n = tr.nodes[id], before = tr.nodes[/** @type {number} */ (n.parent)].fen;
     const mover = parse(before).toMove;
-    return `<a href="#" class="tree-move${id === tr.cur ? ' cur' : ''}" data-node="${id}" data-testid="tree-move" data-move="${esc(n.mv)}" title="${esc(colourName(mover))}">${dot(mover)}${esc(moveText(before, n.mv))}</a> `;
+    return `<a href="#" class="tree-move${id === tr.cur ? ' cur' : ''}" data-node="${id}" data-testid="tree-move" data-move="${esc(n.mv)}" title="${esc(colourName(mover))}">${dot(mover)}${esc(moveText(before, n.mv))}</a>`;
   };
   /** The line after node `at`, side lines indented under the move they replace; moves numbered by ply. */
   const lineHtml = (/** @type {number} */ node, /** @type {number} */ ply) => {
     let html = '', p = node, k = ply;
     while (tr.nodes[p].children.length) {
       const kids = tr.nodes[p].children;
-      html += `<span class="tree-num">${k + 1}.</span>${moveSpan(kids[0])}`;
-      if (kids.length > 1) html += `<div class="tree-vars">${kids.slice(1).map((c) => `<div class="tree-var" data-testid="variation"><span class="tree-num">${k + 1}.</span>${moveSpan(c)}${lineHtml(c, k + 1)}</div>`).join('')}</div>`;
+      html += `<span class="tq-ply"><span class="tree-num">${k + 1}.</span>${moveSpan(kids[0])}</span> `;
+      if (kids.length > 1) html += `<div class="tree-vars">${kids.slice(1).map((c) => `<div class="tree-var" data-testid="variation"><span class="tq-ply"><span class="tree-num">${k + 1}.</span>${moveSpan(c)}</span> ${lineHtml(c, k + 1)}</div>`).join('')}</div>`;
       p = kids[0];
       k++;
     }
@@ -333,7 +338,7 @@ export function tiaoqiBoardView(el, variant, args) {
       ? `${dot(p.toMove)}<span data-testid="tq-to-move" data-letter="${p.toMove}" style="color:${DARK[/** @type {keyof typeof DARK} */ (p.toMove)]}">${esc(t('tq_study_to_move', { colour: colourName(p.toMove) }))}</span>`
       : `<span data-testid="tq-over">${esc(home ? t('tq_study_home', { colour: colourName(home) }) : t('tq_study_over'))}</span>`;
     const dist = distances(p.board);
-    $('tq-seats').innerHTML = SEATINGS[/** @type {2|3|4|6} */ (players)].split('').map((l) => `<span class="tq-seat${l === p.toMove && legal.length ? ' now' : ''}" data-letter="${l}">${dot(l)}${esc(colourName(l))} ${done.includes(l) ? esc(t('tq_done')) : p.inPlay.includes(l) ? dist[l] ?? 0 : esc(t('tq_out'))}</span>`).join(' ') + ` <span class="muted">(${esc(t('tq_to_go'))})</span>`;
+    $('tq-dists').innerHTML = `<span class="muted">${esc(t('tq_to_go'))}${t('colon')}</span>` + SEATINGS[/** @type {2|3|4|6} */ (players)].split('').map((l) => `<span class="tq-dist${l === p.toMove && legal.length ? ' now' : ''}" data-letter="${l}">${dot(l)}${esc(colourName(l))} ${done.includes(l) ? esc(t('tq_done')) : p.inPlay.includes(l) ? dist[l] ?? 0 : esc(t('tq_out'))}</span>`).join(' ');
     $('study-tree').innerHTML = tr.nodes[0].children.length ? lineHtml(0, 0) : `<span class="muted">${t('study_empty_tree')}</span>`;
     const cur = $('study-tree').querySelector('.tree-move.cur');
     if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });

@@ -47,6 +47,7 @@ export default {
   tq_engine_note: { en: 'The engine is this site\'s Tiaoqi AI. Scores are for the side to move: 1.0 is about one row of distance; #N is a sure finish in N moves.', zh: '引擎即本站的跳棋电脑。分数以走棋方计：1.0 约等于一行距离；#N 表示 N 步内必定走完。' },
   tq_engine_depth: { en: 'depth {d} · {n} nodes · {s} s', zh: '深度 {d} · {n} 节点 · {s} 秒' },
   tq_engine_done: { en: '(done)', zh: '（已算完）' },
+  tq_pass: { en: 'Pass', zh: '停着' },
   tq_study_load: { en: 'Set up a position', zh: '摆局面' },
   tq_study_start: { en: 'Start position:', zh: '初始局面：' },
   tq_players: { en: '{n} players', zh: '{n}人' },
