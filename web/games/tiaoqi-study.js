@@ -27,7 +27,7 @@ const PLAYERS = /** @type {Record<string, number>} */ ({ tiaoqi: 2, 'tiaoqi-3': 
 export const VARIANTS = Object.keys(PLAYERS);
 const VARIANT_OF = /** @type {Record<number, string>} */ ({ 2: 'tiaoqi', 3: 'tiaoqi-3', 4: 'tiaoqi-4', 6: 'tiaoqi-6' });
 /** What one engine request may spend (a few seconds in a browser at most). */
-const ENGINE_NODES = 1500000;
+const ENGINE_NODES = 4000000;
 const ENGINE_MAX_DEPTH = 16;
 
 /** The move tree's hook of one seating (kinds.js Study). @param {string} variant */

@@ -507,7 +507,7 @@ impl Search {
             }
             // Best first; ties keep the order searched (the earlier one's
             // value is exact, a later equal one only a bound).
-            found.sort_by(|a, b| b.score.cmp(&a.score));
+            found.sort_by_key(|l| std::cmp::Reverse(l.score));
             if !self.aborted {
                 done_depth = depth;
                 out = found;
