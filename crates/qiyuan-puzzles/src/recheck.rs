@@ -4,17 +4,20 @@
 //! generator's settings for the rule set, still finds exactly the stored
 //! solver moves.
 //!
-//! Only the solver's moves are compared: the opponent's replies are one of
-//! the best defences (the engine's choice among equals can differ with the
-//! search's earlier state), and the page accepts the stored one.
+//! Forced wins (mates, Jifen targets) are proven again along the stored
+//! line by the exact solver: no shorter win, the stored move the only one
+//! that wins in the moves left at every solver move, and every stored reply
+//! one that holds out longest. Material and defence puzzles are judged
+//! again by the deep search from a cleared searcher, and must find the
+//! stored first move.
 
 use qiyuan_engine::search::Searcher;
-use qiyuan_xiangqi::{Position, Variant};
+use qiyuan_xiangqi::{Move, Position, Variant};
 
 use crate::Puzzle;
 use crate::generate::GenConfig;
-use crate::verify::{CheckConfig, check_mate_in};
-use crate::verify::{Reject, Solution, check_defence, check_forced_win, check_material};
+use crate::solver::Solver;
+use crate::verify::{CheckConfig, Reject, check_defence, check_material};
 
 /// Why a stored puzzle failed its re-check.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -31,6 +34,9 @@ pub enum Failure {
     /// The check rejects the position now.
     #[error("rejected: {0:?}")]
     Rejected(Reject),
+    /// A stored reply is not among the longest defences (its index in `moves`).
+    #[error("reply {0} gives up sooner than it must")]
+    WeakReply(usize),
     /// The check finds a different solver move (its index in `moves`).
     #[error("move {index} differs: {found} found, {stored} stored")]
     Differs {
@@ -65,17 +71,27 @@ pub fn recheck(
     let setup = p.moves.first().ok_or(Failure::Illegal(0))?;
     let setup = start.parse_move(setup).map_err(|_| Failure::Illegal(0))?;
     start.make_move(setup);
-    searcher.clear();
-    let solver_moves = (p.moves.len() as u32).saturating_sub(1).div_ceil(2);
+    let line: Vec<Move> = {
+        let mut cur = start.clone();
+        let mut line = Vec::new();
+        for m in &p.moves[1..] {
+            let mv = cur
+                .parse_move(m)
+                .map_err(|_| Failure::Illegal(line.len() + 1))?;
+            cur.make_move(mv);
+            line.push(mv);
+        }
+        line
+    };
     let has = |t: &str| p.themes.iter().any(|x| x == t);
-    let solution: Result<Solution, Reject> = if ["mate1", "mate2", "mate3", "mate4plus"]
+    if ["mate1", "mate2", "mate3", "mate4plus", "points"]
         .iter()
         .any(|t| has(t))
     {
-        check_mate_in(&start, solver_moves, cfg, searcher)
-    } else if has("points") {
-        check_forced_win(&start, cfg, searcher)
-    } else if has("material") {
+        return check_stored_win(&start, &line, cfg);
+    }
+    searcher.clear();
+    let solution = if has("material") {
         check_material(&start, cfg, searcher)
     } else if has("defence") {
         check_defence(&start, cfg, searcher)
@@ -95,16 +111,47 @@ pub fn recheck(
             });
         }
     }
-    if solution.line.len() + 1 != p.moves.len() {
-        return Err(Failure::Differs {
-            index: solution.line.len() + 1,
-            found: String::new(),
-            stored: p
-                .moves
-                .get(solution.line.len() + 1)
-                .cloned()
-                .unwrap_or_default(),
-        });
+    Ok(())
+}
+
+/// Proves the stored forced win `line` from `start` move by move.
+fn check_stored_win(start: &Position, line: &[Move], cfg: &CheckConfig) -> Result<(), Failure> {
+    let n = line.len().div_ceil(2) as u32;
+    let mut solver = Solver::new(cfg.solver_budget);
+    let budget = |_| Failure::Rejected(Reject::Budget);
+    match solver.win_length(start, n).map_err(budget)? {
+        None => return Err(Failure::Rejected(Reject::NoWin)),
+        Some(l) if l < n => return Err(Failure::Rejected(Reject::ShorterMate(l))),
+        Some(_) => {}
+    }
+    let mut cur = start.clone();
+    for (k, pair) in line.chunks(2).enumerate() {
+        let left = n - k as u32;
+        let wins = solver.winning_moves(&cur, left).map_err(budget)?;
+        let index = 2 * k + 1;
+        match wins[..] {
+            [w] if w == pair[0] => {}
+            [w] => {
+                return Err(Failure::Differs {
+                    index,
+                    found: w.to_string(),
+                    stored: pair[0].to_string(),
+                });
+            }
+            _ => {
+                return Err(Failure::Rejected(Reject::TwoSolutions {
+                    ply: 2 * k,
+                    moves: wins,
+                }));
+            }
+        }
+        cur.make_move(pair[0]);
+        if let Some(&reply) = pair.get(1) {
+            cur.make_move(reply);
+            if solver.wins_within(&cur, left - 2).map_err(budget)? {
+                return Err(Failure::WeakReply(index + 1));
+            }
+        }
     }
     Ok(())
 }

@@ -57,6 +57,9 @@ pub struct CheckArgs {
     /// Seed of the sample.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Rewrite the file without the puzzles that failed (and exit 0).
+    #[arg(long)]
+    drop: bool,
     /// The puzzle file.
     file: PathBuf,
 }
@@ -220,20 +223,29 @@ fn check_main(args: CheckArgs) -> Result<()> {
     let cfg = recheck::check_config(variant);
     let mut searcher = qiyuan_engine::Searcher::new(16);
     let started = Instant::now();
-    let mut failed = 0;
+    let mut failed = HashSet::new();
     for (id, p) in &picked {
         if let Err(why) = recheck::recheck(variant, p, &cfg, &mut searcher) {
             println!("fail {id} {why}");
-            failed += 1;
+            failed.insert(id.as_str());
         }
     }
     println!(
-        "checked {} failed {failed} seconds {:.1}",
+        "checked {} failed {} seconds {:.1}",
         picked.len(),
+        failed.len(),
         started.elapsed().as_secs_f64()
     );
-    if failed > 0 {
-        bail!("{failed} puzzles failed their re-check");
+    if args.drop {
+        let mut text = format!("{CSV_HEADER}\n");
+        for (id, p) in rows.iter().filter(|(id, _)| !failed.contains(id.as_str())) {
+            text.push_str(&format_row(id, p));
+            text.push('\n');
+        }
+        std::fs::write(&args.file, text).with_context(|| format!("{}", args.file.display()))?;
+        println!("dropped {}", failed.len());
+    } else if !failed.is_empty() {
+        bail!("{} puzzles failed their re-check", failed.len());
     }
     Ok(())
 }
