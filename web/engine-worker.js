@@ -55,11 +55,21 @@ function budgeted(variant, fen, moves, maxDepth, budgetMs) {
   return best;
 }
 
+/**
+ * The explorer's engine view: the position itself (its best move), then the
+ * position after each of `moves` (how good each is), each within `budgetMs`.
+ */
+function each({ variant, fen, moves, maxDepth, budgetMs }) {
+  for (const mv of ['', ...moves]) self.postMessage({ each: true, move: mv, ...budgeted(variant, fen, mv ? [mv] : [], maxDepth, budgetMs) });
+  self.postMessage({ each: true, done: true });
+}
+
 self.onmessage = async (e) => {
   const { variant, fen, moves, depth } = e.data;
   try {
     if (!engine) await load();
     if (e.data.live) { await live(e.data); return; }
+    if (e.data.each) { each(e.data); return; }
     for (let k = 0; k <= moves.length; k++) self.postMessage({ ply: k, ...budgeted(variant, fen, moves.slice(0, k), depth, e.data.budgetMs) });
     self.postMessage({ done: true });
   } catch (err) {

@@ -186,3 +186,40 @@ test('a saved study reopens at the move it was saved at, from the list and from 
   await other.close();
   await page.close();
 });
+
+test("the explorer shows the engine's score after each listed move and its best move, in the page's notation", async () => {
+  const red = await register('eng_red');
+  const black = await register('eng_black');
+  await ratedGame(red, black, ['c3c4', 'g6g5'], 1);
+  const page = await newPage();
+  await page.evaluate(() => { localStorage.setItem('qy-notation', 'iccs'); localStorage.removeItem('qy-explorer-engine'); });
+  await openBoard(page);
+  // The start position's rows (h2e2 from the games above, c3c4 from this one), each with the engine's score.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="explorer-move"]').length >= 2);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="explorer-eval"]')].every((c) => /^[+-]?\d+\.\d\d|^#-?\d+/.test(c.textContent)), null, { timeout: 30000 });
+  const scores = await page.locator('[data-testid="explorer-eval"]').allTextContents();
+  assert.ok(scores.length >= 2, scores.join('|'));
+  // The engine's best move for the position, named as the board names it; its row (if listed) is marked.
+  const best = page.locator('[data-testid="explorer-engine-best"]');
+  await best.waitFor();
+  const bestMove = await best.getAttribute('data-move');
+  assert.match(bestMove, /^[a-i]\d[a-i]\d$/);
+  assert.match(await best.textContent(), new RegExp(`${bestMove}.*depth \\d+`));
+  const marked = await page.locator('[data-testid="explorer-move"]', { has: page.locator('[data-testid="explorer-engine-mark"]') }).getAttribute('data-ex').catch(() => null);
+  const listed = await page.locator('[data-testid="explorer-move"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-ex')));
+  assert.equal(marked, listed.includes(bestMove) ? bestMove : null);
+  // A row's title names the engine's reply to it.
+  assert.match(await page.locator('[data-testid="explorer-eval"]').first().getAttribute('title'), /reply: [a-i]\d[a-i]\d/);
+  // In Chinese notation the best move is written in Chinese.
+  await page.selectOption('[data-testid="notation"]', 'chinese');
+  await page.waitForFunction(() => /[车马相象仕士帅将炮兵卒]/.test(document.querySelector('[data-testid="explorer-engine-best"]')?.textContent || ''));
+  // After c3c4 the engine scores black's one listed reply.
+  await page.locator('[data-testid="explorer-move"][data-ex="c3c4"]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="explorer-move"]')?.getAttribute('data-ex') === 'g6g5');
+  await page.waitForFunction(() => /^[+-]?\d+\.\d\d|^#/.test(document.querySelector('[data-testid="explorer-eval"]')?.textContent || ''), null, { timeout: 30000 });
+  // Switched off, the column goes and stays off on the next visit.
+  await page.click('[data-testid="explorer-engine-toggle"]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="explorer-eval"]'));
+  assert.equal(await page.evaluate(() => localStorage.getItem('qy-explorer-engine')), 'off');
+  await page.close();
+});
