@@ -56,11 +56,21 @@ function budgeted(variant, fen, moves, maxDepth, budgetMs) {
 }
 
 /**
- * The explorer's engine view: the position itself (its best move), then the
- * position after each of `moves` (how good each is), each within `budgetMs`.
+ * The explorer's engine view, round after round: the position at depth
+ * d + 1 (its best move) and the position after each of `moves` at depth d,
+ * so every row is scored by the same search as the best move; each round
+ * posted, until `maxDepth` or until the next round would likely overrun
+ * `budgetMs` (the table is kept between rounds).
  */
 function each({ variant, fen, moves, maxDepth, budgetMs }) {
-  for (const mv of ['', ...moves]) self.postMessage({ each: true, move: mv, ...budgeted(variant, fen, mv ? [mv] : [], maxDepth, budgetMs) });
+  const begun = Date.now();
+  for (let d = 1; d <= maxDepth; d++) {
+    const root = ask(`${variant}\n${fen}\n\n${d + 1}`);
+    if (root.error) { self.postMessage({ each: true, error: root.error }); return; }
+    const rows = moves.map((mv) => ({ move: mv, ...ask(`${variant}\n${fen}\n${mv}\n${d}`) }));
+    self.postMessage({ each: true, depth: d + 1, root, rows });
+    if (root.over || (Date.now() - begun) * 3 > budgetMs) break;
+  }
   self.postMessage({ each: true, done: true });
 }
 

@@ -6,20 +6,21 @@
 // page's notation; a move clicked is played into the board's tree.
 // The engine's view beside them: the browser's engine (engine-worker.js, the
 // board's WebAssembly engine) searches the position after each listed move
-// for a short budget, and the position itself for its best move; the scores
-// are red's, as the board's engine lines show them.
+// one ply shallower than the position itself (its best move), so the rows
+// and the best move agree, deeper round after round within a short budget;
+// the scores are red's, as the board's engine lines show them.
 import { t } from './i18n.js';
 import { api, esc } from './util.js';
 
 /** Answers already read, by variant and position (a session's worth). */
 const cache = new Map();
 const CACHE_MAX = 200;
-/** The engine's answers, by variant, position and move ('' the position itself). */
+/** The engine's view, by variant and position: the last round's answers, and whether it is complete. */
 const evals = new Map();
-const EVALS_MAX = 2000;
-/** Each search: this long at most, and no deeper than this. */
-const EVAL_BUDGET_MS = 300;
-const EVAL_DEPTH = 10;
+const EVALS_MAX = 300;
+/** The rounds: deeper while each costs less than a third of this, at most this deep. */
+const EVAL_BUDGET_MS = 1500;
+const EVAL_DEPTH = 9;
 /** Where the engine view's switch is kept. */
 const ENGINE_KEY = 'qy-explorer-engine';
 
@@ -47,27 +48,32 @@ export function mountExplorer(box, board) {
   let last = null;
   const engineOn = () => /** @type {HTMLInputElement} */ ($('ex-engine-on')).checked;
   const stopWorker = () => { if (worker) worker.terminate(); worker = null; };
-  const evalKey = (/** @type {string} */ fen, /** @type {string} */ mv) => `${board.variant} ${fen} ${mv}`;
-  /** Searches what is not known yet of `fen` and its listed `moves`. */
+  const evalKey = (/** @type {string} */ fen) => `${board.variant} ${fen}`;
+  /** Searches `fen` and its listed `moves`, unless a finished round has them all. */
   function evaluate(/** @type {string} */ fen, /** @type {string[]} */ moves) {
     stopWorker();
-    const todo = moves.filter((m) => !evals.has(evalKey(fen, m)));
-    if (!engineOn() || (evals.has(evalKey(fen, '')) && !todo.length)) return;
+    const known = evals.get(evalKey(fen));
+    if (!engineOn() || (known && (known.done || known.error) && moves.every((m) => known.rows[m]))) return;
     let w;
     try { w = new Worker('/static/engine-worker.js'); } catch { return; }
     worker = w;
     w.onmessage = (e) => {
       const r = e.data;
       if (worker !== w || !r || !(r.each || r.error)) return;
-      if (r.done || r.error) { stopWorker(); if (r.error) evals.set(evalKey(fen, ''), { error: r.error }); }
+      const got = evals.get(evalKey(fen)) || { root: null, rows: {}, done: false, error: '' };
+      if (r.error) { got.error = String(r.error); stopWorker(); }
+      else if (r.done) { got.done = true; stopWorker(); }
       else {
-        if (evals.size >= EVALS_MAX) evals.delete(evals.keys().next().value);
-        evals.set(evalKey(fen, String(r.move || '')), r);
+        got.root = r.root;
+        got.rows = {};
+        for (const row of r.rows || []) got.rows[row.move] = row;
+        got.done = false;
       }
+      if (!evals.has(evalKey(fen)) && evals.size >= EVALS_MAX) evals.delete(evals.keys().next().value);
+      evals.set(evalKey(fen), got);
       if (!stopped && last && last.fen === fen && fen === fenNow()) draw(fen, last.r);
     };
-    // The position itself again only when its best move is not known yet.
-    w.postMessage({ each: true, variant: board.variant, fen, moves: todo, maxDepth: EVAL_DEPTH, budgetMs: EVAL_BUDGET_MS });
+    w.postMessage({ each: true, variant: board.variant, fen, moves, maxDepth: EVAL_DEPTH, budgetMs: EVAL_BUDGET_MS });
   }
 
   const fenNow = () => {
@@ -85,19 +91,24 @@ export function mountExplorer(box, board) {
     const on = engineOn();
     const name = (/** @type {string} */ at, /** @type {string} */ mv) => board.study.name(at, mv, board.notation());
     // The engine's best move for the position, in the page's notation.
-    const top = on ? evals.get(evalKey(fen, '')) : null;
+    const got = on ? evals.get(evalKey(fen)) : null;
+    const top = got && got.root;
     const bestMove = top && top.best && legal.includes(String(top.best)) ? String(top.best) : '';
-    const head = !on ? '' : top && top.error ? `<p class="err small">${esc(top.error)}</p>`
+    const head = !on ? '' : got && got.error ? `<p class="err small">${esc(got.error)}</p>`
       : bestMove ? `<p class="small ex-best" data-testid="explorer-engine-best" data-move="${esc(bestMove)}">${esc(t('explorer_engine_best', { move: name(fen, bestMove), score: evalText(top), depth: top.depth }))}</p>`
       : `<p class="small muted ex-best" data-testid="explorer-engine-thinking">${t('engine_thinking')}</p>`;
     const pct = (/** @type {number} */ n, /** @type {number} */ of) => (of ? (100 * n) / of : 0);
+    const moverRed = board.study.turn(fen).first;
     /** The engine's cell of a row: the score after the move; its title the reply expected. */
     const evalCell = (/** @type {string} */ mv) => {
-      const e = evals.get(evalKey(fen, mv));
-      if (!e || e.score == null && e.mate == null) return `<td class="ex-eval muted" data-testid="explorer-eval">${e ? '—' : '…'}</td>`;
+      const e = got && got.rows[mv];
+      if (!e) return `<td class="ex-eval muted" data-testid="explorer-eval">${got && got.error ? '—' : '…'}</td>`;
+      const mark = mv === bestMove ? ` <span data-testid="explorer-engine-mark" aria-label="${esc(t('explorer_engine_mark'))}">★</span>` : '';
+      // No move after it: the game is over, won by the mover (no legal move loses).
+      if (e.over) return `<td class="ex-eval${mark ? ' ex-top' : ''}" data-testid="explorer-eval">${esc(moverRed ? '#' : '#-')}${mark}</td>`;
       const after = board.study.play(fen, mv);
       const reply = e.best && board.study.legal(after).includes(String(e.best)) ? t('explorer_engine_reply', { move: name(after, String(e.best)), depth: e.depth }) : '';
-      return `<td class="ex-eval${mv === bestMove ? ' ex-top' : ''}" data-testid="explorer-eval" title="${esc(reply)}">${esc(evalText(e))}${mv === bestMove ? ` <span data-testid="explorer-engine-mark" aria-label="${esc(t('explorer_engine_mark'))}">★</span>` : ''}</td>`;
+      return `<td class="ex-eval${mark ? ' ex-top' : ''}" data-testid="explorer-eval" title="${esc(reply)}">${esc(evalText(e))}${mark}</td>`;
     };
     $('ex-body').innerHTML = `${head}<table class="ex-table"><thead><tr><th>${t('explorer_move')}</th><th>${t('explorer_count')}</th><th>${t('explorer_results')}</th><th>${t('explorer_rating')}</th>${on ? `<th title="${esc(t('explorer_engine_title'))}">${t('explorer_engine')}</th>` : ''}</tr></thead><tbody>${rows.map((/** @type {any} */ m) => {
       const n = Number(m.games) || 0, w = Number(m.wins) || 0, d = Number(m.draws) || 0, l = Number(m.losses) || 0;

@@ -208,7 +208,12 @@ test("the explorer shows the engine's score after each listed move and its best 
   const marked = await page.locator('[data-testid="explorer-move"]', { has: page.locator('[data-testid="explorer-engine-mark"]') }).getAttribute('data-ex').catch(() => null);
   const listed = await page.locator('[data-testid="explorer-move"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-ex')));
   assert.equal(marked, listed.includes(bestMove) ? bestMove : null);
-  // A row's title names the engine's reply to it.
+  // A row's title names the engine's reply to it; the rows are searched one ply shallower than the position, so they agree with the best move.
+  await page.waitForFunction(() => {
+    const best = /depth (\d+)/.exec(document.querySelector('[data-testid="explorer-engine-best"]')?.textContent || '');
+    const rows = [...document.querySelectorAll('[data-testid="explorer-eval"]')].map((c) => /depth (\d+)/.exec(c.getAttribute('title') || ''));
+    return best && rows.length && rows.every((m) => m && Number(m[1]) + 1 === Number(best[1]));
+  }, null, { timeout: 30000 });
   assert.match(await page.locator('[data-testid="explorer-eval"]').first().getAttribute('title'), /reply: [a-i]\d[a-i]\d/);
   // In Chinese notation the best move is written in Chinese.
   await page.selectOption('[data-testid="notation"]', 'chinese');
