@@ -7,6 +7,8 @@
 // and chart. Guests play unrated. The board is the game's own module
 // (kinds.js), drawn from the positions the server sends with the puzzle;
 // the legal moves come with it, so nothing here knows any game's rules.
+// The 排局 tab lists the classic composed endgames (`GET
+// /api/puzzles/classics`) and starts a game against the engine from one.
 import { t } from './i18n.js';
 import { api, esc, byId } from './util.js';
 import { gameModule, hooksOf } from './kinds.js';
@@ -42,7 +44,64 @@ export function chartSvg(pts) {
     <text x="2" y="${H - 2}" font-size="11" fill="currentColor">${Math.round(lo + 10)}</text></svg>`;
 }
 
-/** `#/puzzles` (optionally `#/puzzles/daily`, `#/puzzles/streak`, `#/puzzles/ID`). @param {HTMLElement} view @param {string} [arg] */
+/** @typedef {{ id: string, variant: string, name: string, gloss: string, fen: string, board: string, to_move: number, seat: string, result: string }} Classic */
+
+const CLASSIC_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8];
+const CLASSIC_LEVEL_KEY = 'qy-pz-classic-level';
+
+/** The classics of a variant as cards, each with its board drawn by the game's module. @param {HTMLElement} box @param {string} variant */
+async function showClassics(box, variant) {
+  box.innerHTML = `<p class="muted">${t('pz_loading')}</p>`;
+  /** @type {{ variant: string, classics: Classic[] }} */
+  let list;
+  try {
+    list = await api('GET', `/api/puzzles/classics${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`);
+  } catch (e) {
+    box.innerHTML = `<p class="err">${esc(/** @type {Error} */ (e).message)}</p>`;
+    return;
+  }
+  const level = Number(localStorage.getItem(CLASSIC_LEVEL_KEY)) || 6;
+  const items = list.classics;
+  box.innerHTML = `<p class="muted small">${t('pz_classics_about')}</p>
+    <label class="pz-classic-level">${t('ai_level')} <select id="pz-classic-level" data-testid="pz-classic-level">${CLASSIC_LEVELS.map((n) => `<option value="${n}"${n === level ? ' selected' : ''}>${esc(t('ai_named', { n }))}</option>`).join('')}</select></label>
+    <p class="err small" id="pz-classic-err" data-testid="pz-classic-err" aria-live="polite"></p>
+    ${items.length ? `<ul class="pz-classics" data-testid="pz-classics">${items.map((c) => `<li class="pz-classic card" data-testid="pz-classic-${esc(c.id)}">
+      <svg class="pz-classic-board" data-board="${esc(c.id)}" role="img" aria-label="${esc(c.fen)}"></svg>
+      <div class="pz-classic-text"><b lang="zh">${esc(c.name)}</b> <span class="muted small">${esc(c.gloss)}</span>
+      <div class="small" data-testid="pz-classic-result"></div>
+      <code class="small pz-classic-fen">${esc(c.fen)}</code>
+      <button type="button" data-classic="${esc(c.id)}" data-testid="pz-classic-play-${esc(c.id)}">${t('pz_classic_play')}</button></div></li>`).join('')}</ul>` : `<p class="muted">${t('pz_classics_none')}</p>`}`;
+  const sel = /** @type {HTMLSelectElement} */ (byId('pz-classic-level'));
+  sel.addEventListener('change', () => localStorage.setItem(CLASSIC_LEVEL_KEY, sel.value));
+  box.querySelectorAll('[data-classic]').forEach((b) => b.addEventListener('click', async () => {
+    const c = items.find((x) => x.id === /** @type {HTMLElement} */ (b).dataset.classic);
+    if (!c) return;
+    /** @type {HTMLButtonElement} */ (b).disabled = true;
+    try {
+      const g = await api('POST', '/api/games', { game: c.variant, opponent: `ai:${sel.value}`, rated: false, fen: c.fen, seat: c.seat || undefined });
+      location.hash = `#/game/${g.id}`;
+    } catch (e) {
+      byId('pz-classic-err').textContent = /** @type {Error} */ (e).message;
+      /** @type {HTMLButtonElement} */ (b).disabled = false;
+    }
+  }));
+  if (!items.length) return;
+  const mod = await gameModule(items[0].variant);
+  // The mover's colour in words, from the game's module (kinds.js's default otherwise).
+  box.querySelectorAll('[data-testid="pz-classic-result"]').forEach((el, i) => {
+    const c = items[i];
+    const colour = mod.sideOf ? mod.sideOf({ game: c.variant }, c.to_move) : (c.to_move === 0 ? 'red' : 'black');
+    el.textContent = t(`pz_classic_${c.result}`, { side: colour ? t(colour) : t('pz_side_seat', { n: c.to_move + 1 }) });
+  });
+  for (const c of items) {
+    const svg = /** @type {SVGSVGElement | null} */ (box.querySelector(`[data-board="${CSS.escape(c.id)}"]`));
+    if (!svg) continue;
+    const state = { game: c.variant, status: 'finished', seat: c.to_move, seats_to_move: [], to_move: c.to_move, fen: c.board, legal: [], alerts: [], records: [] };
+    mod.draw(svg, { state, replayPly: null, flipped: false, userFlipped: false, selected: null, targets: [], last: [], onClick: () => {}, notation: 'iccs' });
+  }
+}
+
+/** `#/puzzles` (optionally `#/puzzles/daily`, `#/puzzles/streak`, `#/puzzles/classics`, `#/puzzles/ID`). @param {HTMLElement} view @param {string} [arg] */
 export function puzzlesView(view, arg) {
   let stopped = false;
   /** @type {number[]} */
@@ -52,7 +111,7 @@ export function puzzlesView(view, arg) {
   let seq = 0;
   const later = (fn, ms) => { const my = seq; timers.push(window.setTimeout(() => { if (!stopped && my === seq) fn(); }, ms)); };
   const ui = {
-    mode: arg === 'daily' || arg === 'streak' ? arg : 'rated',
+    mode: arg === 'daily' || arg === 'streak' || arg === 'classics' ? arg : 'rated',
     variant: localStorage.getItem('qy-pz-variant') || '',
     theme: '',
     /** @type {Puzzle | null} */ puzzle: null,
@@ -72,17 +131,18 @@ export function puzzlesView(view, arg) {
     note: '',
   };
   view.innerHTML = `<div class="puzzles" data-testid="puzzles">
-    <div class="board-wrap"><svg id="pz-board" data-testid="board"></svg></div>
+    <div class="pz-classics-box" id="pz-classics-box" data-testid="pz-classics-box" hidden></div>
+    <div class="board-wrap" id="pz-board-wrap"><svg id="pz-board" data-testid="board"></svg></div>
     <div class="side card pz-side">
       <h2>${t('pz_title')}</h2>
       <div class="pz-modes" role="tablist">
-        ${['rated', 'streak', 'daily'].map((m) => `<button type="button" role="tab" data-mode="${m}" data-testid="pz-mode-${m}">${t(`pz_mode_${m}`)}</button>`).join('')}
+        ${['rated', 'streak', 'daily', 'classics'].map((m) => `<button type="button" role="tab" data-mode="${m}" data-testid="pz-mode-${m}">${t(`pz_mode_${m}`)}</button>`).join('')}
       </div>
       <div class="pz-choose" id="pz-choose"></div>
       <div class="status pz-status" id="pz-status" data-testid="pz-status" aria-live="polite"></div>
       <div class="small pz-note" id="pz-note" data-testid="pz-note"></div>
       <div class="muted small" id="pz-info" data-testid="pz-info"></div>
-      <div class="pz-actions">
+      <div class="pz-actions" id="pz-actions">
         <button type="button" id="pz-hint" data-testid="pz-hint" title="${esc(t('pz_hint_cost'))}">${t('pz_hint')}</button>
         <button type="button" id="pz-next" data-testid="pz-next">${t('pz_next')}</button>
       </div>
@@ -123,6 +183,12 @@ export function puzzlesView(view, arg) {
       b.classList.toggle('on', on);
       b.setAttribute('aria-selected', String(on));
     });
+    const classics = ui.mode === 'classics';
+    byId('pz-classics-box').hidden = !classics;
+    view.querySelector('.puzzles')?.classList.toggle('pz-classics-on', classics);
+    byId('pz-board-wrap').hidden = classics;
+    ['pz-status', 'pz-note', 'pz-info', 'pz-actions', 'pz-rating', 'pz-history'].forEach((id) => { byId(id).hidden = classics; });
+    if (classics) return;
     const p = ui.puzzle;
     byId('pz-status').textContent = ui.status;
     byId('pz-status').dataset.state = ui.state;
@@ -170,7 +236,7 @@ export function puzzlesView(view, arg) {
     const set = sets.find((s) => s.variant === ui.variant) || sets[0];
     const choose = byId('pz-choose');
     const variants = sets.length > 1 ? `<label>${t('pz_variant')} <select id="pz-variant" data-testid="pz-variant">${sets.map((s) => `<option value="${esc(s.variant)}"${s.variant === ui.variant ? ' selected' : ''}>${esc(t(s.variant))}</option>`).join('')}</select></label>` : '';
-    const themes = ui.mode !== 'daily' && set ? `<label>${t('pz_theme')} <select id="pz-theme" data-testid="pz-theme"><option value="">${t('pz_theme_any')}</option>${set.themes.map((x) => `<option value="${esc(x)}"${x === ui.theme ? ' selected' : ''}>${esc(t(`theme_${x}`))}</option>`).join('')}</select></label>` : '';
+    const themes = ui.mode !== 'daily' && ui.mode !== 'classics' && set ? `<label>${t('pz_theme')} <select id="pz-theme" data-testid="pz-theme"><option value="">${t('pz_theme_any')}</option>${set.themes.map((x) => `<option value="${esc(x)}"${x === ui.theme ? ' selected' : ''}>${esc(t(`theme_${x}`))}</option>`).join('')}</select></label>` : '';
     choose.innerHTML = variants + themes;
     const v = document.getElementById('pz-variant');
     if (v) v.addEventListener('change', () => { ui.variant = /** @type {HTMLSelectElement} */ (v).value; localStorage.setItem('qy-pz-variant', ui.variant); ui.theme = ''; restart(); });
@@ -305,6 +371,13 @@ export function puzzlesView(view, arg) {
 
   function restart() {
     ui.streak = 0; ui.streakOver = false; ui.day = '';
+    if (ui.mode === 'classics') {
+      ++seq;
+      ui.puzzle = null;
+      render();
+      loadHistory().then(() => { if (!stopped && ui.mode === 'classics') showClassics(byId('pz-classics-box'), ui.variant); });
+      return;
+    }
     loadHistory();
     loadNext();
   }

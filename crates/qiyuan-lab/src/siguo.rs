@@ -4,7 +4,8 @@
 //!
 //! Players: `random` (uniformly random legal moves), `greedy` (the attack
 //! with the best expected clash under the sampled belief, else a random
-//! move), `level1` … `level8` (the AI). Levels set up with the planned
+//! move), `level1` … `level8` (the AI), `tuned:DRAWS,PLIES,NOISE,NODES` (the AI
+//! with a candidate setting, measured before it replaces a level). Levels set up with the planned
 //! set-ups, the baselines with random legal ones. Games come in pairs from
 //! the same set-up seed: team A sits at s+n in even games and e+w in odd
 //! ones. A game ends by the rules (a team's both enemy flags taken or armies
@@ -31,6 +32,9 @@ pub enum Player {
     Greedy,
     /// The AI at a level 1-8.
     Level(u8),
+    /// The AI with an explicit setting (`tuned:DRAWS,PLIES,NOISE,NODES`),
+    /// to measure a candidate against the levels.
+    Tuned(ai::Level),
 }
 
 impl Player {
@@ -39,6 +43,25 @@ impl Player {
         Ok(match s {
             "random" => Player::Random,
             "greedy" => Player::Greedy,
+            _ if s.starts_with("tuned:") => {
+                let parts: Vec<u64> = s["tuned:".len()..]
+                    .split(',')
+                    .map(|x| x.parse::<u64>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| anyhow::anyhow!("bad tuned player '{s}': {e}"))?;
+                let [draws, plies, noise, budget] = parts[..] else {
+                    bail!("tuned player needs DRAWS,PLIES,NOISE,NODES: '{s}'");
+                };
+                if !(1..=64).contains(&draws) || plies > 12 || noise > 1000 || budget > 10_000_000 {
+                    bail!("tuned player out of range: '{s}'");
+                }
+                Player::Tuned(ai::Level {
+                    draws: draws as u32,
+                    plies: plies as u32,
+                    noise: noise as u32,
+                    budget,
+                })
+            }
             _ => match s.strip_prefix("level").and_then(|n| n.parse::<u8>().ok()) {
                 Some(l @ 1..=8) => Player::Level(l),
                 _ => bail!("unknown siguo player '{s}' (random, greedy, level1 … level8)"),
@@ -51,6 +74,7 @@ impl Player {
             Player::Random => "random".into(),
             Player::Greedy => "greedy".into(),
             Player::Level(l) => format!("level{l}"),
+            Player::Tuned(l) => format!("tuned:{},{},{},{}", l.draws, l.plies, l.noise, l.budget),
         }
     }
 }
@@ -99,7 +123,7 @@ pub fn play(a: Player, b: Player, index: u64, seed: u64, max_plies: usize) -> Ou
             let planned = ai::setup(8, &mut setups_draw);
             let random = Setup::random(Side::Red, &mut setups_draw);
             match player_of(army) {
-                Player::Level(_) => planned,
+                Player::Level(_) | Player::Tuned(_) => planned,
                 _ => random,
             }
         })
@@ -117,6 +141,7 @@ pub fn play(a: Player, b: Player, index: u64, seed: u64, max_plies: usize) -> Ou
             Player::Random => ai::random_move(&g, me, &mut draw),
             Player::Greedy => ai::greedy(&g, me, &mut draw),
             Player::Level(l) => ai::choose(&g, me, l, &mut draw),
+            Player::Tuned(l) => ai::choose_with(&g, me, l, &mut draw),
         };
         if team_of(me) == a_team {
             let s = t.elapsed().as_secs_f64();
@@ -249,6 +274,30 @@ mod tests {
         assert_eq!(Player::parse("level8").ok(), Some(Player::Level(8)));
         assert!(Player::parse("level9").is_err());
         assert!(Player::parse("8").is_err());
+    }
+
+    #[test]
+    fn a_tuned_player_names_its_four_settings_within_bounds() {
+        let tuned = Player::parse("tuned:16,5,0,320000").ok();
+        let want = ai::Level {
+            draws: 16,
+            plies: 5,
+            noise: 0,
+            budget: 320_000,
+        };
+        assert_eq!(tuned, Some(Player::Tuned(want)));
+        assert_eq!(
+            tuned.map(Player::name).as_deref(),
+            Some("tuned:16,5,0,320000")
+        );
+        for bad in [
+            "tuned:16,5,0",
+            "tuned:0,5,0,1000",
+            "tuned:4,99,0,1000",
+            "tuned:a,b,c,d",
+        ] {
+            assert!(Player::parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

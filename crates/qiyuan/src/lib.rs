@@ -1,6 +1,7 @@
 //! The games this binary offers: the one place that names the game crates
 //! for the hall. A new game is a crate plus one line here.
 
+use qiyuan_hall::domain::classics::ClassicRecord;
 use qiyuan_hall::domain::puzzles::PuzzleRecord;
 use qiyuan_hall::registry::Registry;
 
@@ -8,7 +9,30 @@ use qiyuan_hall::registry::Registry;
 pub fn games() -> Registry {
     let games = kinds();
     let puzzles = puzzles(&games);
-    games.with_puzzles(puzzles)
+    let classics = classics(&games);
+    games.with_puzzles(puzzles).with_classics(classics)
+}
+
+/// The shipped classic endgames, `data/classics/<variant>.tsv`, embedded
+/// at build time: a file's name is its variant.
+#[derive(rust_embed::RustEmbed)]
+#[folder = "../../data/classics/"]
+struct ClassicFiles;
+
+/// The rows of every shipped classics file, unchecked (the hall checks each
+/// through its game), in the order of the registry's variants.
+pub fn classics(games: &Registry) -> Vec<ClassicRecord> {
+    let mut out = Vec::new();
+    for variant in games.variant_names() {
+        let Some(file) = ClassicFiles::get(&format!("{variant}.tsv")) else {
+            continue;
+        };
+        match std::str::from_utf8(&file.data) {
+            Ok(text) => out.extend(ClassicRecord::parse_tsv(variant, text)),
+            Err(_) => eprintln!("warning: data/classics/{variant}.tsv is not UTF-8; skipped"),
+        }
+    }
+    out
 }
 
 /// The shipped puzzle sets, `data/puzzles/<variant>.csv`, embedded at

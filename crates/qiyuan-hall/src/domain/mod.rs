@@ -5,6 +5,7 @@ pub(crate) mod ai;
 pub(crate) mod ai_moves;
 pub mod bus;
 pub(crate) mod chat;
+pub mod classics;
 pub(crate) mod command;
 pub(crate) mod create;
 pub mod extensions;

@@ -19,6 +19,8 @@ pub struct Registry {
     kinds: Vec<Arc<dyn GameKind>>,
     /// The puzzles the binary ships, loaded into the store at start.
     puzzles: Arc<Vec<crate::domain::puzzles::PuzzleRecord>>,
+    /// The classic composed endgames the binary ships.
+    classics: Arc<Vec<crate::domain::classics::ClassicRecord>>,
 }
 
 impl std::fmt::Debug for Registry {
@@ -54,6 +56,21 @@ impl Registry {
     /// The shipped puzzles, as registered.
     pub fn puzzles(&self) -> &[crate::domain::puzzles::PuzzleRecord] {
         &self.puzzles
+    }
+
+    /// Adds shipped classic endgames (the binary: parsed from its data
+    /// files), which the hall checks before listing them.
+    pub fn with_classics(
+        mut self,
+        classics: impl IntoIterator<Item = crate::domain::classics::ClassicRecord>,
+    ) -> Registry {
+        Arc::make_mut(&mut self.classics).extend(classics);
+        self
+    }
+
+    /// The shipped classics, as registered.
+    pub fn classics(&self) -> &[crate::domain::classics::ClassicRecord] {
+        &self.classics
     }
 
     /// The kind and variant spec of a variant name.

@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::domain::classics::ClassicList;
 use crate::domain::hall::HallError;
 use crate::domain::puzzles::{
     self, DailyPuzzle, NextPuzzle, PuzzleHistory, PuzzleOutcome, PuzzleView,
@@ -44,6 +45,17 @@ pub struct NextQuery {
 pub struct VariantQuery {
     /// A variant (`GET /api/kinds`); by default the first with puzzles
     /// (for the history: every variant).
+    #[param(max_length = 40, pattern = "^[a-z0-9-]{1,40}$")]
+    #[serde(default)]
+    variant: Option<String>,
+}
+
+/// `?variant=V` for the classics.
+#[derive(Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ClassicsQuery {
+    /// A variant (`GET /api/kinds`); by default the first with classics.
     #[param(max_length = 40, pattern = "^[a-z0-9-]{1,40}$")]
     #[serde(default)]
     variant: Option<String>,
@@ -128,6 +140,26 @@ pub async fn history(
         .puzzle_history(user.as_ref(), q.variant.as_deref())
         .await?;
     Ok(axum::Json(h).into_response())
+}
+
+/// `GET /api/puzzles/classics`.
+#[utoipa::path(
+    get, path = "/api/puzzles/classics", operation_id = "puzzle_classics",
+    summary = "The classic composed endgames (排局) of a variant, to play against the engine",
+    description = "Well-known composed endgames with their traditional name, an English gloss, the position (`fen`, which a room's `fen` option takes; `board`, the spectator's view), the seat to move and the result with correct play for that seat (`win`, `draw` or `loss`). A variant the hall has without classics answers an empty list. Errors: 404 `no_puzzle` for a variant the hall does not have, or when it has no classics at all and none was named; 400 `bad_query` for a malformed query.",
+    params(ClassicsQuery),
+    responses(
+        (status = 200, description = "the variant's classics", body = ClassicList),
+        (status = 400, response = BadRequest),
+        (status = 404, response = NotFound),
+        (status = 429, response = TooManyRequests),
+    )
+)]
+pub async fn classics(
+    State(hall): State<AppState>,
+    QueryArgs(q): QueryArgs<ClassicsQuery>,
+) -> Result<Response, HallError> {
+    Ok(axum::Json(hall.classics(q.variant.as_deref())?).into_response())
 }
 
 /// `GET /api/puzzles/{id}`.

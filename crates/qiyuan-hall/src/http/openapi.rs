@@ -116,6 +116,7 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api_puzzles::next))
         .routes(routes!(api_puzzles::daily))
         .routes(routes!(api_puzzles::history))
+        .routes(routes!(api_puzzles::classics))
         .routes(routes!(api_puzzles::get))
         .routes(routes!(api_puzzles::result))
         .routes(routes!(api::profile))

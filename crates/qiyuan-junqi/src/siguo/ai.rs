@@ -60,16 +60,22 @@ const THREAT: i32 = 120;
 const BLOCKING: i32 = 8;
 
 /// A level's search: armies drawn, attack-or-pass plies after the move,
-/// noise on the totals, and the node budget.
-#[derive(Copy, Clone, Debug)]
-struct Level {
-    draws: u32,
-    plies: u32,
-    noise: u32,
-    budget: u64,
+/// noise on the totals, and the node budget. Public so that the match
+/// command can measure a setting against the levels before it replaces one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Armies drawn from the belief.
+    pub draws: u32,
+    /// Attack-or-pass plies after the move.
+    pub plies: u32,
+    /// Noise on each move's total (0: none).
+    pub noise: u32,
+    /// Nodes a move may search.
+    pub budget: u64,
 }
 
-fn level_of(level: u8) -> Level {
+/// The search of a level 1-8 (0 is level 1, above 8 level 8).
+pub fn level_of(level: u8) -> Level {
     let (draws, plies, noise, budget) = match level {
         0 | 1 => (1, 0, 120, 10_000),
         2 => (2, 1, 40, 20_000),
@@ -305,11 +311,20 @@ impl Search {
 /// it is not `me`'s turn or the game is over. Reads only what `me` may see;
 /// every chance comes from `draw(n)` (uniform in `0..n`).
 pub fn choose(game: &Game, me: u8, level: u8, draw: &mut dyn FnMut(u32) -> u32) -> Option<Move> {
+    choose_with(game, me, level_of(level), draw)
+}
+
+/// [`choose`] with an explicit search setting.
+pub fn choose_with(
+    game: &Game,
+    me: u8,
+    lv: Level,
+    draw: &mut dyn FnMut(u32) -> u32,
+) -> Option<Move> {
     let roots = own_moves(game, me)?;
     if roots.len() <= 1 {
         return roots.first().copied();
     }
-    let lv = level_of(level);
     let (known, _) = game.known_position(Some(me), Rank::Platoon);
     let belief = Belief::of(game, me);
     let mut s = Search::new(known.graph(), me, game.rules());

@@ -3,6 +3,7 @@
 
 mod architecture;
 mod banqi_hall;
+mod classics;
 mod cli;
 mod cluster;
 mod common;
