@@ -95,7 +95,7 @@ export function mountExplorer(box, board) {
     const top = got && got.root;
     const bestMove = top && top.best && legal.includes(String(top.best)) ? String(top.best) : '';
     const head = !on ? '' : got && got.error ? `<p class="err small">${esc(got.error)}</p>`
-      : bestMove ? `<p class="small ex-best" data-testid="explorer-engine-best" data-move="${esc(bestMove)}">${esc(t('explorer_engine_best', { move: name(fen, bestMove), score: evalText(top), depth: top.depth }))}</p>`
+      : bestMove ? `<p class="small ex-best" data-testid="explorer-engine-best" data-move="${esc(bestMove)}"${got && got.done ? ' data-done' : ''}>${esc(t('explorer_engine_best', { move: name(fen, bestMove), score: evalText(top), depth: top.depth }))}</p>`
       : `<p class="small muted ex-best" data-testid="explorer-engine-thinking">${t('engine_thinking')}</p>`;
     const pct = (/** @type {number} */ n, /** @type {number} */ of) => (of ? (100 * n) / of : 0);
     const moverRed = board.study.turn(fen).first;

@@ -200,8 +200,9 @@ test("the explorer shows the engine's score after each listed move and its best 
   const scores = await page.locator('[data-testid="explorer-eval"]').allTextContents();
   assert.ok(scores.length >= 2, scores.join('|'));
   // The engine's best move for the position, named as the board names it; its row (if listed) is marked.
-  const best = page.locator('[data-testid="explorer-engine-best"]');
-  await best.waitFor();
+  // Read once the rounds are over (each deeper round may change the best move).
+  const best = page.locator('[data-testid="explorer-engine-best"][data-done]');
+  await best.waitFor({ timeout: 30000 });
   const bestMove = await best.getAttribute('data-move');
   assert.match(bestMove, /^[a-i]\d[a-i]\d$/);
   assert.match(await best.textContent(), new RegExp(`${bestMove}.*depth \\d+`));
