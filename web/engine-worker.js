@@ -25,13 +25,19 @@ function ask(text) {
  * The analysis board's search: one position, depth after depth (the
  * searcher's table is kept between them, so each depth costs little more
  * than its own), `lines` best lines each time, until `maxDepth` or until
- * the page ends the worker (its Stop button, another position).
+ * the page ends the worker (its Stop button, another position). An engine
+ * that deepens by more than one names the `next` depth worth asking; with
+ * `nodes` each search stays within that many nodes, and once one has
+ * `spent` them a deeper one would only repeat it. `ms`: how long the
+ * answer took.
  */
-async function live({ variant, fen, lines, maxDepth }) {
-  for (let depth = 1; depth <= maxDepth; depth++) {
-    const r = ask(`${variant}\n${fen}\n\n${depth}\n${lines}`);
-    self.postMessage({ live: true, depth, ...r });
-    if (r.error || r.over) break;
+async function live({ variant, fen, lines, maxDepth, nodes }) {
+  for (let depth = 1; depth <= maxDepth;) {
+    const t0 = Date.now();
+    const r = ask(`${variant}\n${fen}\n\n${depth}\n${lines}${nodes ? `\n${nodes}` : ''}`);
+    self.postMessage({ live: true, depth, ms: Date.now() - t0, ...r });
+    if (r.error || r.over || r.spent) break;
+    depth = r.next > depth ? r.next : depth + 1;
   }
   self.postMessage({ live: true, done: true });
 }

@@ -32,6 +32,8 @@
  * @property {StudyEditor} [editor] The position editor (position-editor.js).
  * @property {(variant: string) => Study} [forVariant] The hook of one of its variants, where they differ (another rule set's positions and moves).
  * @property {(fen: string, t: (key: string, params?: Record<string, any>) => string) => string} [info] What else the position holds, in words (scores).
+ * @property {(el: HTMLElement, args: string[]) => () => void} [view] The whole board view, where the game's board is unlike the square ones (it gets the address's parts after `analysis`; returns its cleanup).
+ * @property {(state: Record<string, any>, ply: number) => string} [link] The board's address for a game at a ply, where the game writes it its own way.
  *
  * @typedef {object} StudyEditor The position editor of a game's analysis board: pieces by their FEN letters.
  * @property {string[]} palette The letters of the pieces one may put on the board.

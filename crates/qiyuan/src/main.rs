@@ -103,7 +103,8 @@ enum Command {
         /// The file.
         file: std::path::PathBuf,
     },
-    /// Puzzles: `generate` makes them from engine self-play into a CSV file.
+    /// Puzzles: `generate` makes them from engine self-play into a CSV file;
+    /// `merge`, `check` and `stats` keep the shipped files.
     #[command(subcommand)]
     Puzzles(puzzles_cli::PuzzlesCommand),
     /// Run the hall: web page, HTTP API and WebSocket play (embedded SQLite).
