@@ -115,6 +115,9 @@ export function treeFromImport(study, g) {
     ids.push(id);
     if (id != null && m.comment) tr.nodes[id].comment = String(m.comment);
   }
+  // A saved study shows the move it was saved at (`at`, an index in `moves`).
+  const at = Number.isInteger(g.at) ? ids[g.at] : null;
+  if (at != null) tr.cur = at;
   return tr;
 }
 

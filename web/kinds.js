@@ -50,6 +50,12 @@
  * @property {(fen: string, square: string, cls: string) => string} [setClass] A piece's class set.
  * @property {(fen: string) => number[]} [scores] The scores, where the game keeps them.
  * @property {(fen: string, first: number, second: number) => string} [setScores] The scores set.
+ * @property {(fen: string) => boolean} [captured] Whether a capture has happened in the game (where the rules hang on it).
+ * @property {(fen: string, x: boolean) => string} [setCaptured] The capture flag set.
+ * @property {(fen: string) => boolean} [second] Whether the side to move is on the second move of a double turn.
+ * @property {(fen: string, x: boolean) => string} [setSecond] The turn state set.
+ * @property {(fen: string) => { half: number, full: number }} [counters] The move number and the plies since the last capture (or change of score).
+ * @property {(fen: string, half: number, full: number) => string} [setCounters] The counters set.
  *
  * @typedef {object} GameModule
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).
