@@ -2,15 +2,15 @@
 //! puzzles to a CSV file (the file I/O and the printing live here; the
 //! generator is pure).
 
-use std::collections::{BTreeMap, HashSet};
-use std::io::Write;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use qiyuan_puzzles::generate::{GenConfig, Progress, generate};
-use qiyuan_puzzles::{CSV_HEADER, format_id, format_row, id_prefix, next_id_number, parse_row};
 use qiyuan_xiangqi::Variant;
+
+use crate::puzzle_csv::PuzzleFile;
 
 /// `qiyuan puzzles …`.
 #[derive(clap::Subcommand)]
@@ -18,6 +18,9 @@ pub enum PuzzlesCommand {
     /// Make puzzles from engine self-play and append them to a CSV file
     /// (`id,fen,moves,rating,themes`); the same seed and count give the same puzzles.
     Generate(GenerateArgs),
+    /// Make puzzles from the hall's finished rated games (the same checks as
+    /// `generate`) and append them to a CSV file.
+    FromGames(crate::puzzles_from_games::FromGamesArgs),
 }
 
 /// Arguments of `qiyuan puzzles generate`.
@@ -44,12 +47,13 @@ pub struct GenerateArgs {
 }
 
 /// The largest puzzle file read back before appending.
-const MAX_CSV_BYTES: u64 = 512 * 1024 * 1024;
+pub(crate) const MAX_CSV_BYTES: u64 = 512 * 1024 * 1024;
 
 /// Runs a `qiyuan puzzles` command.
 pub fn puzzles_main(cmd: PuzzlesCommand) -> Result<()> {
     match cmd {
         PuzzlesCommand::Generate(args) => generate_main(args),
+        PuzzlesCommand::FromGames(args) => crate::puzzles_from_games::from_games_main(args),
     }
 }
 
@@ -66,26 +70,7 @@ fn generate_main(args: GenerateArgs) -> Result<()> {
     if !(1..=256).contains(&args.threads) {
         bail!("--threads must be 1..=256, not {}", args.threads);
     }
-    let existing = match std::fs::metadata(&args.out) {
-        Ok(m) if m.len() > MAX_CSV_BYTES => bail!(
-            "{}: {} bytes is more than a puzzle file may have",
-            args.out.display(),
-            m.len()
-        ),
-        Ok(_) => {
-            std::fs::read_to_string(&args.out).with_context(|| format!("{}", args.out.display()))?
-        }
-        Err(_) => String::new(),
-    };
-    let prefix = id_prefix(variant);
-    let mut next = args
-        .start_id
-        .unwrap_or_else(|| next_id_number(&existing, prefix));
-    let known: HashSet<(String, String)> = existing
-        .lines()
-        .filter_map(parse_row)
-        .filter_map(|(_, p)| Some((p.fen.clone(), p.moves.first()?.clone())))
-        .collect();
+    let mut file = PuzzleFile::open(&args.out, variant, args.start_id)?;
 
     let mut cfg = GenConfig::new(variant, args.count, args.seed);
     cfg.threads = args.threads;
@@ -101,30 +86,7 @@ fn generate_main(args: GenerateArgs) -> Result<()> {
     let puzzles = generate(&cfg, &report);
     let secs = started.elapsed().as_secs_f64();
 
-    let mut text = String::new();
-    if existing.trim().is_empty() {
-        text.push_str(CSV_HEADER);
-        text.push('\n');
-    } else if !existing.ends_with('\n') {
-        text.push('\n');
-    }
-    let mut written = Vec::new();
-    for p in &puzzles {
-        if known.contains(&(p.fen.clone(), p.moves[0].clone())) {
-            continue;
-        }
-        text.push_str(&format_row(&format_id(prefix, next), p));
-        text.push('\n');
-        next += 1;
-        written.push(p);
-    }
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .with_context(|| format!("{}", args.out.display()))?;
-    f.write_all(text.as_bytes())
-        .with_context(|| format!("{}", args.out.display()))?;
+    let written = file.append(&puzzles)?;
 
     println!("puzzles {}", written.len());
     if written.len() < puzzles.len() {
