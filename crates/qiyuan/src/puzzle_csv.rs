@@ -37,7 +37,9 @@ impl PuzzleFile {
                 path.display(),
                 m.len()
             ),
-            Ok(_) => std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?,
+            Ok(_) => {
+                std::fs::read_to_string(path).with_context(|| format!("{}", path.display()))?
+            }
             Err(_) => String::new(),
         };
         let prefix = id_prefix(variant);

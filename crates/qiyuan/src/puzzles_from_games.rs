@@ -191,11 +191,9 @@ fn replayable(
         counts.other_target += 1;
         return None;
     }
-    let Ok(start) = Position::from_fen_variant(
-        row.start_fen.as_deref().unwrap_or(START_FEN),
-        variant,
-        None,
-    ) else {
+    let Ok(start) =
+        Position::from_fen_variant(row.start_fen.as_deref().unwrap_or(START_FEN), variant, None)
+    else {
         counts.bad_start += 1;
         return None;
     };

@@ -41,7 +41,13 @@ async fn play(addr: &str, red: &str, black: &str, rated: bool, moves: &[&str]) -
     assert_eq!(st, 200, "{j}");
     for (i, mv) in moves.iter().enumerate() {
         let who = if i % 2 == 0 { red } else { black };
-        let (st, r) = post(addr, &format!("/api/games/{id}/moves"), who, json!({"move": mv})).await;
+        let (st, r) = post(
+            addr,
+            &format!("/api/games/{id}/moves"),
+            who,
+            json!({"move": mv}),
+        )
+        .await;
         assert_eq!(st, 200, "{mv}: {r}");
     }
     id
@@ -132,7 +138,10 @@ async fn a_blunder_in_a_finished_rated_game_becomes_its_mate_puzzle() {
     assert_eq!(puzzle.1, format!("f8d8 {MATE_A}"), "{found:?}");
     assert!(puzzle.2.iter().any(|t| t == "mate1"), "{found:?}");
     let text = std::fs::read_to_string(&out).expect("file");
-    assert!(text.starts_with("id,fen,moves,rating,themes\nx00001,"), "{text}");
+    assert!(
+        text.starts_with("id,fen,moves,rating,themes\nx00001,"),
+        "{text}"
+    );
 
     // Run again: the puzzle is in the file already, nothing is added.
     let stdout = from_games(&db, &out).await;
@@ -189,10 +198,10 @@ async fn unrated_and_unfinished_games_are_not_read() {
 #[tokio::test]
 #[ignore]
 async fn self_played_games_db() {
+    use qiyuan_core::GameRules as _;
     use qiyuan_engine::rng::Rng;
     use qiyuan_engine::{SearchLimits, Searcher};
     use qiyuan_hall::store::{GameRow, MoveRow, SeatRow};
-    use qiyuan_core::GameRules as _;
     use qiyuan_xiangqi::Game;
 
     let Ok(path) = std::env::var("QIYUAN_FG_DB") else {
@@ -207,7 +216,11 @@ async fn self_played_games_db() {
         .expect("open");
     let mut seats = Vec::new();
     for name in ["selfred", "selfblack"] {
-        let u = match store.create_user(name, Some("x"), false).await.expect("user") {
+        let u = match store
+            .create_user(name, Some("x"), false)
+            .await
+            .expect("user")
+        {
             Some(u) => u,
             None => store.user_by_name(name).await.expect("read").expect("user"),
         };
