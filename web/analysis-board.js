@@ -115,6 +115,9 @@ export function treeFromImport(study, g) {
     ids.push(id);
     if (id != null && m.comment) tr.nodes[id].comment = String(m.comment);
   }
+  // A saved study shows the move it was saved at (`at`, an index in `moves`).
+  const at = Number.isInteger(g.at) ? ids[g.at] : null;
+  if (at != null) tr.cur = at;
   return tr;
 }
 
@@ -136,6 +139,8 @@ export function analysisBoardView(view, args) {
   }
   /** @type {Study} */
   const study = found;
+  // A game whose board is unlike the square boards' brings its own view (its tree from here).
+  if (study.view) return study.view(view, args);
   const ui = { choose: /** @type {string[]} */ ([]), selected: /** @type {string | null} */ (null), flipped: false, notation: notationOf(), tags: /** @type {[string, string][]} */ ([]), message: '', error: '', pgn: '' };
   let tr = newTree(study, study.start);
   // The position of the address: start, line, ply.
@@ -507,9 +512,11 @@ export function analysisBoardView(view, args) {
  * The address of the analysis board for a game's position: its start, its
  * moves and the ply shown; null if its module does not study the variant.
  * @param {string} variant @param {string} start @param {string[]} moves @param {number} ply
+ * @param {Record<string, any>} [state] the game (a module with its own `link` reads it)
  */
-export function studyLink(variant, start, moves, ply) {
+export function studyLink(variant, start, moves, ply, state) {
   const study = studyOf(variant);
   if (!study || !study.variants.includes(variant)) return null;
+  if (study.link) return state ? study.link(state, ply) : null;
   return `#/analysis/${encodeURIComponent(variant)}/${encodeURIComponent(study.normal(start || study.start))}/${moves.join('.')}/${ply}`;
 }

@@ -25,13 +25,19 @@ function ask(text) {
  * The analysis board's search: one position, depth after depth (the
  * searcher's table is kept between them, so each depth costs little more
  * than its own), `lines` best lines each time, until `maxDepth` or until
- * the page ends the worker (its Stop button, another position).
+ * the page ends the worker (its Stop button, another position). An engine
+ * that deepens by more than one names the `next` depth worth asking; with
+ * `nodes` each search stays within that many nodes, and once one has
+ * `spent` them a deeper one would only repeat it. `ms`: how long the
+ * answer took.
  */
-async function live({ variant, fen, lines, maxDepth }) {
-  for (let depth = 1; depth <= maxDepth; depth++) {
-    const r = ask(`${variant}\n${fen}\n\n${depth}\n${lines}`);
-    self.postMessage({ live: true, depth, ...r });
-    if (r.error || r.over) break;
+async function live({ variant, fen, lines, maxDepth, nodes }) {
+  for (let depth = 1; depth <= maxDepth;) {
+    const t0 = Date.now();
+    const r = ask(`${variant}\n${fen}\n\n${depth}\n${lines}${nodes ? `\n${nodes}` : ''}`);
+    self.postMessage({ live: true, depth, ms: Date.now() - t0, ...r });
+    if (r.error || r.over || r.spent) break;
+    depth = r.next > depth ? r.next : depth + 1;
   }
   self.postMessage({ live: true, done: true });
 }
@@ -55,11 +61,31 @@ function budgeted(variant, fen, moves, maxDepth, budgetMs) {
   return best;
 }
 
+/**
+ * The explorer's engine view, round after round: the position at depth
+ * d + 1 (its best move) and the position after each of `moves` at depth d,
+ * so every row is scored by the same search as the best move; each round
+ * posted, until `maxDepth` or until the next round would likely overrun
+ * `budgetMs` (the table is kept between rounds).
+ */
+function each({ variant, fen, moves, maxDepth, budgetMs }) {
+  const begun = Date.now();
+  for (let d = 1; d <= maxDepth; d++) {
+    const root = ask(`${variant}\n${fen}\n\n${d + 1}`);
+    if (root.error) { self.postMessage({ each: true, error: root.error }); return; }
+    const rows = moves.map((mv) => ({ move: mv, ...ask(`${variant}\n${fen}\n${mv}\n${d}`) }));
+    self.postMessage({ each: true, depth: d + 1, root, rows });
+    if (root.over || (Date.now() - begun) * 3 > budgetMs) break;
+  }
+  self.postMessage({ each: true, done: true });
+}
+
 self.onmessage = async (e) => {
   const { variant, fen, moves, depth } = e.data;
   try {
     if (!engine) await load();
     if (e.data.live) { await live(e.data); return; }
+    if (e.data.each) { each(e.data); return; }
     for (let k = 0; k <= moves.length; k++) self.postMessage({ ply: k, ...budgeted(variant, fen, moves.slice(0, k), depth, e.data.budgetMs) });
     self.postMessage({ done: true });
   } catch (err) {

@@ -272,7 +272,7 @@ export function gameRenderer(view, { id, me, store, ui, onClick, rerender }) {
     $('pgn').textContent = mod.notations === false ? t('pgn') : t('pgn_in').replace('{notation}', t('notation_' + ui.notation));
     // The analysis board at the position shown, with the game's moves as its main line.
     const recs = state.records || [];
-    const link = studyLink(state.game, state.start_fen, recs.map((/** @type {any} */ r) => r.iccs), ui.replayPly == null ? recs.length : ui.replayPly);
+    const link = studyLink(state.game, state.start_fen, recs.map((/** @type {any} */ r) => r.iccs), ui.replayPly == null ? recs.length : ui.replayPly, state);
     $('study-link').hidden = !link;
     if (link) $('study-link').setAttribute('href', link);
     if (mod.seats) { $('seats').innerHTML = mod.seats(state, ctx); decorate($('seats')); }

@@ -17,9 +17,10 @@ import study from './strings/study.js';
 import review from './strings/review.js';
 import puzzles from './strings/puzzles.js';
 import collection from './strings/collection.js';
+import analysisExtras from './strings/analysis-extras.js';
 
 /** Every area's strings, merged (the check rejects a key defined twice). */
-export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...siguo, ...profile, ...study, ...review, ...puzzles, ...collection });
+export const CATALOGUE = Object.freeze({ ...common, ...errors, ...events, ...rules, ...xiangqi, ...banqi, ...tiaoqi, ...junqi, ...siguo, ...profile, ...study, ...review, ...puzzles, ...collection, ...analysisExtras });
 
 let lang = localStorage.getItem('qy-lang') || ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
 

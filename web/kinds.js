@@ -32,6 +32,8 @@
  * @property {StudyEditor} [editor] The position editor (position-editor.js).
  * @property {(variant: string) => Study} [forVariant] The hook of one of its variants, where they differ (another rule set's positions and moves).
  * @property {(fen: string, t: (key: string, params?: Record<string, any>) => string) => string} [info] What else the position holds, in words (scores).
+ * @property {(el: HTMLElement, args: string[]) => () => void} [view] The whole board view, where the game's board is unlike the square ones (it gets the address's parts after `analysis`; returns its cleanup).
+ * @property {(state: Record<string, any>, ply: number) => string} [link] The board's address for a game at a ply, where the game writes it its own way.
  *
  * @typedef {object} StudyEditor The position editor of a game's analysis board: pieces by their FEN letters.
  * @property {string[]} palette The letters of the pieces one may put on the board.
@@ -48,6 +50,12 @@
  * @property {(fen: string, square: string, cls: string) => string} [setClass] A piece's class set.
  * @property {(fen: string) => number[]} [scores] The scores, where the game keeps them.
  * @property {(fen: string, first: number, second: number) => string} [setScores] The scores set.
+ * @property {(fen: string) => boolean} [captured] Whether a capture has happened in the game (where the rules hang on it).
+ * @property {(fen: string, x: boolean) => string} [setCaptured] The capture flag set.
+ * @property {(fen: string) => boolean} [second] Whether the side to move is on the second move of a double turn.
+ * @property {(fen: string, x: boolean) => string} [setSecond] The turn state set.
+ * @property {(fen: string) => { half: number, full: number }} [counters] The move number and the plies since the last capture (or change of score).
+ * @property {(fen: string, half: number, full: number) => string} [setCounters] The counters set.
  *
  * @typedef {object} GameModule
  * @property {(svg: SVGSVGElement, opts: Record<string, any>) => void} draw Draws the position (required).

@@ -2,7 +2,9 @@
 // The position editor of the analysis board (issue 39): pieces put on the
 // board from a palette (clicked, then a point clicked; or dragged onto the
 // board), moved on it, dragged off it or wiped with the eraser; the side to
-// move chosen. "Analyse this position" asks the game's study hook why the
+// move chosen; where the game's rules hang on more than the board (a
+// capture earlier in the game, the second move of a double turn, the move
+// counters), those too. "Analyse this position" asks the game's study hook why the
 // position could not arise (too many pieces of a kind, a piece on a point it
 // can never reach, the generals facing, the side not to move in check …):
 // a reason is shown in the page's language and the position is refused,
@@ -57,7 +59,11 @@ export function openEditor(host, study, fen, opts) {
       </div>
       ${ed.classes ? `<div class="ed-row ed-classes" data-testid="editor-classes"><span>${t('editor_class')}</span>${ed.classes.map((c) => `<button type="button" data-cls="${esc(c)}" data-testid="editor-class-${esc(c)}" aria-pressed="false">${esc(t(c))}</button>`).join('')}</div>` : ''}
       ${ed.scores ? `<div class="ed-row ed-scores"><label>${t('red')} <input type="number" step="1" id="ed-score-1" data-testid="editor-score-red"></label><label>${t('black')} <input type="number" step="1" id="ed-score-2" data-testid="editor-score-black"></label> <span class="muted small">${t('editor_scores')}</span></div>` : ''}
-            <fieldset class="editor-turn"><legend>${t('editor_to_move')}</legend>
+      ${ed.setCaptured || ed.setSecond || ed.setCounters ? `<fieldset class="editor-turn editor-state" data-testid="editor-state"><legend>${t('editor_state')}</legend>
+        ${ed.setCaptured ? `<label><input type="checkbox" id="ed-captured" data-testid="editor-captured"> ${t('editor_captured')}</label>` : ''}
+        ${ed.setSecond ? `<label><input type="checkbox" id="ed-second" data-testid="editor-second"> ${t('editor_second')}</label>` : ''}
+        ${ed.setCounters ? `<label>${t('editor_move_number')} <input type="number" min="1" step="1" id="ed-full" data-testid="editor-move-number"></label><label>${t('editor_quiet_plies')} <input type="number" min="0" step="1" id="ed-half" data-testid="editor-quiet-plies"></label>` : ''}</fieldset>` : ''}
+      <fieldset class="editor-turn"><legend>${t('editor_to_move')}</legend>
         <label><input type="radio" name="ed-side" value="first" data-testid="editor-side-first"> ${t('red')}</label>
         <label><input type="radio" name="ed-side" value="second" data-testid="editor-side-second"> ${t('black')}</label></fieldset>
       <div class="buttons"><button type="button" data-e="start" data-testid="editor-start">${t('editor_start')}</button><button type="button" data-e="clear" data-testid="editor-clear">${t('editor_clear')}</button><button type="button" data-e="flip">${t('flip')}</button></div>
@@ -83,6 +89,18 @@ export function openEditor(host, study, fen, opts) {
       for (const [id, v] of /** @type {[string, number][]} */ ([['#ed-score-1', a], ['#ed-score-2', z]])) {
         const box = /** @type {HTMLInputElement} */ (host.querySelector(id));
         if (document.activeElement !== box) box.value = String(v);
+      }
+    }
+    // The game's state beyond the board (capture flag, turn state, counters), where the game keeps one.
+    const box = (/** @type {string} */ id) => /** @type {HTMLInputElement | null} */ (host.querySelector(id));
+    const cap = box('#ed-captured'), sec = box('#ed-second');
+    if (cap && ed.captured) cap.checked = ed.captured(cur);
+    if (sec && ed.second) sec.checked = ed.second(cur);
+    if (ed.counters) {
+      const c = ed.counters(cur);
+      for (const [id, v] of /** @type {[string, number][]} */ ([['#ed-full', c.full], ['#ed-half', c.half]])) {
+        const b = box(id);
+        if (b && document.activeElement !== b) b.value = String(v);
       }
     }
     for (const b of host.querySelectorAll('[data-put]')) {
@@ -136,6 +154,12 @@ export function openEditor(host, study, fen, opts) {
     else if (/^ed-score-/.test(el.id) && ed.setScores) {
       const v = (/** @type {string} */ id) => Number(/** @type {HTMLInputElement} */ (host.querySelector(id)).value) || 0;
       change(ed.setScores(cur, v('#ed-score-1'), v('#ed-score-2')));
+    }
+    else if (el.id === 'ed-captured' && ed.setCaptured) change(ed.setCaptured(cur, el.checked));
+    else if (el.id === 'ed-second' && ed.setSecond) change(ed.setSecond(cur, el.checked));
+    else if ((el.id === 'ed-full' || el.id === 'ed-half') && ed.setCounters) {
+      const v = (/** @type {string} */ id) => Number(/** @type {HTMLInputElement} */ (host.querySelector(id)).value);
+      change(ed.setCounters(cur, v('#ed-half'), v('#ed-full')));
     }
   };
   // A piece dragged from the board and let go outside it leaves the board.

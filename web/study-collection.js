@@ -15,7 +15,7 @@ import { mountExplorer } from './explorer.js';
  *   variant: string,
  *   study: import('./kinds.js').Study,
  *   tree: () => { nodes: { mv: string, comment: string, children: number[] }[], cur: number },
- *   open: (data: { start: string, comment?: string, moves: { move: string, parent: number | null, comment?: string }[] }) => void,
+ *   open: (data: { start: string, comment?: string, moves: { move: string, parent: number | null, comment?: string }[], at?: number }) => void,
  *   play: (mv: string) => void,
  *   notation: () => string,
  * }} BoardLink
@@ -26,23 +26,28 @@ const PENDING = 'qy-open-study';
 
 /**
  * The tree as the import answers it (parents before children, each line in
- * its order), which is also how it is saved and read back.
+ * its order), which is also how it is saved and read back; `at` is the index
+ * in `moves` of the move shown (absent at the start position), so a saved
+ * study reopens where it was left.
  * @param {ReturnType<BoardLink['tree']>} tr
  */
 export function treeData(tr) {
   /** @type {{ move: string, parent: number | null, comment?: string }[]} */
   const moves = [];
+  /** @type {number | undefined} */
+  let at;
   /** @type {[number, number | null][]} node and its parent's index in `moves` */
   const todo = tr.nodes[0].children.slice().reverse().map((c) => /** @type {[number, number | null]} */ ([c, null]));
   while (todo.length) {
     const [id, parent] = /** @type {[number, number | null]} */ (todo.pop());
     const n = tr.nodes[id];
     moves.push(n.comment ? { move: n.mv, parent, comment: n.comment } : { move: n.mv, parent });
-    const at = moves.length - 1;
-    for (const c of n.children.slice().reverse()) todo.push([c, at]);
+    const i = moves.length - 1;
+    if (id === tr.cur) at = i;
+    for (const c of n.children.slice().reverse()) todo.push([c, i]);
   }
   const root = /** @type {any} */ (tr.nodes[0]);
-  return { start: String(root.fen), comment: tr.nodes[0].comment || '', moves };
+  return at == null ? { start: String(root.fen), comment: tr.nodes[0].comment || '', moves } : { start: String(root.fen), comment: tr.nodes[0].comment || '', moves, at };
 }
 
 /** The share link of a study. @param {string} id */
@@ -125,7 +130,8 @@ export function mountStudyExtras(box, board) {
     let data;
     try { data = typeof s.tree === 'string' ? JSON.parse(s.tree) : s.tree; } catch { data = null; }
     if (!data || typeof data.start !== 'string' || board.study.problem(data.start)) { showError(t('sc_unreadable')); return; }
-    board.open({ start: data.start, comment: String(data.comment || ''), moves: Array.isArray(data.moves) ? data.moves : [] });
+    const at = Number.isInteger(data.at) ? { at: Number(data.at) } : {};
+    board.open({ start: data.start, comment: String(data.comment || ''), moves: Array.isArray(data.moves) ? data.moves : [], ...at });
     current = { id: s.id, name: s.name, owner: s.owner };
     /** @type {HTMLInputElement} */ ($('sc-name')).value = s.name;
     showSaved();

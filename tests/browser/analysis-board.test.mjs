@@ -2,8 +2,8 @@
 // and read by the server (POST /api/import) becomes a move tree with its
 // variation and comments; ←/→ step through it and the address follows; a
 // different move from an earlier position is a new side line; promote and
-// delete; the PGN export holds the variations; a bad file names its line; a
-// FEN sets a position; the address opens the position it holds; a game's
+// delete; the PGN export holds the variations; a CBF file brings its side
+// lines; a bad file names its line; a FEN sets a position; the address opens the position it holds; a game's
 // page links to the board at the ply shown; Chinese moves in 中文.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -96,6 +96,34 @@ test('an imported PGN is a tree: keys step through it, a side line is played, th
   assert.deepEqual(await treeMoves(page), ['h2e2', 'h9g7', 'h7e7', 'h0g2', 'h0g2', 'i9h9']);
   assert.match(await tree(page).textContent(), /same-side cannons/);
   await page.context().close();
+});
+
+// A 象棋桥 (CBF) record with two side lines, each written from the start.
+const CBF = `<?xml version="1.0" encoding="UTF-8"?>
+<ChineseChessRecord Version="1.0"><Head><Name>变着</Name></Head>
+<MoveList><Move value="00-00">开局</Move><Move value="77-47" comment="中炮"/><Move value="70-62"/><Move value="79-67" end="1"/>
+<Move value="77-47" comment="中炮"/><Move value="10-22">另一匹马</Move><Move value="19-27" end="1"/>
+<Move value="26-25" end="1"/></MoveList></ChineseChessRecord>`;
+
+test('a CBF file with side lines opens with its variations in the tree', async () => {
+  const page = await newPage();
+  await page.evaluate(() => localStorage.setItem('qy-notation', 'iccs'));
+  await openBoard(page);
+  // Uploaded as a file, as a player would.
+  if (!(await page.locator('[data-testid="file"]').isVisible())) await page.click('[data-testid="study-load"] summary');
+  await page.setInputFiles('[data-testid="file"]', { name: 'lines.cbf', mimeType: 'application/xml', buffer: Buffer.from(CBF) });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="tree-move"]').length === 6);
+  assert.deepEqual(await treeMoves(page), ['h2e2', 'c3c4', 'h9g7', 'b9c7', 'b0c2', 'h0g2']);
+  assert.equal(await page.locator('[data-testid="variation"]').count(), 2);
+  const text = await tree(page).textContent();
+  assert.equal(text.match(/中炮/g).length, 1, text);
+  assert.match(text, /另一匹马/);
+  // The side line is played on the board by a click.
+  await page.locator('[data-testid="variation"] [data-testid="tree-move"]', { hasText: 'b0c2' }).click();
+  assert.equal(await current(page), 'b0c2');
+  assert.equal(await hashPly(page), 3);
+  assert.ok(await page.locator('[data-piece="c2"]').count(), 'the red horse on c2');
+  await page.close();
 });
 
 test('bad files name the place, a FEN sets a position, the address opens what it holds, Chinese moves in 中文', async () => {

@@ -28,4 +28,20 @@ assert.equal(c.play(b2, '0000').split(' ')[1], 'w');
 // Reasons: a class the rule set lacks; a won game.
 assert.equal(jifenRules('jifen-simple').problem('rnbakabnr/9/1c-5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 0 0 1 -'), 'fen_jifen_class');
 assert.equal(jifenRules('jifen-simple').problem('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 30 0 1 -'), 'fen_jifen_won');
+// Contest rules: the capture flag must agree with the board and the turn state (J8, J13, J14, J20).
+const full = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR';
+assert.equal(c.problem(`${full} b - - 0 3 0 0 2 -`), null, 'a second move before any capture');
+assert.equal(c.problem('3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 9 0 0 1 -'), 'fen_jifen_missing', 'pieces gone without a capture');
+assert.equal(c.problem('3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 9 0 0 1 x'), null);
+assert.equal(jifenRules('jifen-match').problem('3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 9 0 0 1 -'), null, 'the flag changes nothing in match rules');
+assert.equal(c.problem(`${full.replace('R', 'R*')} w - - 0 5 0 0 1 -`), 'fen_jifen_class_early');
+assert.equal(c.problem(`${full} w - - 0 1 0 0 2 -`), 'fen_jifen_turn_one');
+assert.equal(c.problem('rnbakabnr/4R4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR b - - 0 3 0 0 2 -'), 'fen_jifen_second_check');
+assert.equal(c.problem(`${full} w - - 300 90 0 0 1 -`), 'fen_jifen_limit');
+assert.equal(c.problem(`${full} w - - 299 90 0 0 1 -`), null);
+// The editor keeps the state it is given when pieces change; its setters write the fields.
+assert.equal(c.editor.setCounters(`${full} b - - 0 1 0 0 1 -`, 12, 7), `${full} b - - 12 7 0 0 1 -`);
+assert.equal(c.editor.setSecond(`${full} b - - 12 7 0 0 1 -`, true), `${full} b - - 12 7 0 0 2 -`);
+assert.equal(c.editor.move(`${full} b - - 12 7 0 0 2 -`, 'a9', 'a8').split(' ').slice(1).join(' '), 'b - - 12 7 0 0 2 -');
+assert.equal(jifenRules('jifen-match').editor.setSecond, undefined, 'double turns are the contest rules\' alone');
 console.log('jifen study rules: perft and scores as the engine');

@@ -21,6 +21,8 @@ echo "== four-army Junqi's board geometry"
 node siguo-geo.mjs
 echo "== Jifen on the analysis board: perft as the engine's"
 node jifen-study.mjs
+echo "== Tiaoqi on the analysis board: perft as the engine's"
+node tiaoqi-study.mjs
 echo "== the catalogue: both languages, every error code"
 node i18n-complete.mjs
 echo "web checks passed"

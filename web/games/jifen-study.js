@@ -24,6 +24,8 @@ const KIND = /** @type {Record<string, string>} */ ({ K: 'K', A: 'A', B: 'B', E:
 
 /** Whether a piece of class `a` may capture one of class `v` (J4). @param {string} a @param {string} v */
 const mayTake = (a, v) => a !== 'idle' && !(a === 'small' && v === 'small');
+/** Plies with no capture and no change of score that end the game (J20). */
+export const MOVE_LIMIT = 300;
 
 /**
  * A Jifen FEN's parts: the board with classes, side, clocks, scores, turn state, capture flag.
@@ -152,11 +154,26 @@ export function jifenRules(variant) {
     return out;
   }
 
+  /** How many of each piece a side starts with, by FEN letter (upper case). */
+  const START_COUNT = /** @type {Record<string, number>} */ ({ K: 1, A: 2, B: 2, N: 2, R: 2, C: 2, P: 5 });
+  /** Whether a piece has left the board (pieces leave it only when taken). @param {JPos} p */
+  const pieceMissing = (p) => {
+    /** @type {Record<string, number>} */
+    const n = {};
+    for (const col of p.board) for (const x of col) if (x) { const k = (x.red ? 'w' : 'b') + x.kind; n[k] = (n[k] || 0) + 1; }
+    return Object.entries(START_COUNT).some(([k, c]) => (n[`w${k}`] || 0) < c || (n[`b${k}`] || 0) < c);
+  };
+
   /**
    * Why a position cannot be analysed: the board as in Xiangqi (its class
    * marks aside), classes of this rule set, a game not already won, turn
    * state 2 only before the first capture (J21), the side not to move not
-   * in check by what its pieces may capture.
+   * in check by what its pieces may capture. Contest rules hang on the
+   * capture flag (J8, J13, J14), so there it must agree with the board: a
+   * piece off the board or a class other than Normal means a capture has
+   * happened; a second move is never red's turn 1 (J13), and never with
+   * the side to move in check (its first move could not leave it so, J5).
+   * A move counter at the limit (J20) means the game is over.
    * @param {string} fen
    * @returns {{ key: string, params?: Record<string, string | number> } | null}
    */
@@ -172,15 +189,18 @@ export function jifenRules(variant) {
     if (p.scores[0] >= rules.target || p.scores[1] >= rules.target) return { key: 'fen_jifen_won', params: { n: rules.target } };
     if (p.second && (p.captured || !royals)) return { key: 'fen_jifen_second' };
     if (royalAttacked(p.board, !p.red, royals)) return { key: 'fen_side_in_check' };
+    if (royals && !p.captured && pieceMissing(p)) return { key: 'fen_jifen_missing' };
+    if (royals && !p.captured && p.board.some((col) => col.some((x) => x && x.cls !== 'normal'))) return { key: 'fen_jifen_class_early' };
+    if (p.second && p.red && p.full === 1) return { key: 'fen_jifen_turn_one' };
+    if (p.second && royalAttacked(p.board, p.red, royals)) return { key: 'fen_jifen_second_check' };
+    if (p.half >= MOVE_LIMIT) return { key: 'fen_jifen_limit', params: { n: MOVE_LIMIT } };
     return null;
   }
 
-  /** The editor's changes (position-editor.js): each gives the FEN, turn state back to 1. */
+  /** The editor's changes (position-editor.js): each gives the FEN; the game's state (capture flag, turn state, counters) stays as set. */
   const edit = (/** @type {string} */ fen, /** @type {(p: JPos) => void} */ change) => {
     const p = parse(fen);
     change(p);
-    p.second = false;
-    p.half = 0;
     return write(p);
   };
   const at = (/** @type {string} */ square) => [square.charCodeAt(0) - 97, Number(square[1])];
@@ -211,8 +231,17 @@ export function jifenRules(variant) {
     scores: (fen) => parse(fen).scores,
     /** @param {string} fen @param {number} red @param {number} black */
     setScores: (fen, red, black) => edit(fen, (p) => { p.scores = [Math.trunc(red) || 0, Math.trunc(black) || 0]; }),
-    /** Whether a capture has happened (contest rules' class changes and double turns hang on it). @param {string} fen @param {boolean} x */
+    /** Whether a capture has happened (contest rules' class changes and double turns hang on it). @param {string} fen */
+    captured: (fen) => parse(fen).captured,
+    /** @param {string} fen @param {boolean} x */
     setCaptured: (fen, x) => edit(fen, (p) => { p.captured = x; }),
+    /** The second move of a double turn (contest rules only, J14). @param {string} fen */
+    second: royals ? (/** @type {string} */ fen) => parse(fen).second : undefined,
+    setSecond: royals ? (/** @type {string} */ fen, /** @type {boolean} */ x) => edit(fen, (p) => { p.second = x; }) : undefined,
+    /** The move number and the plies since the last capture or change of score (J20). @param {string} fen */
+    counters: (fen) => { const p = parse(fen); return { half: p.half, full: p.full }; },
+    /** @param {string} fen @param {number} half @param {number} full */
+    setCounters: (fen, half, full) => edit(fen, (p) => { p.half = Math.max(0, Math.trunc(half) || 0); p.full = Math.max(1, Math.trunc(full) || 1); }),
   };
 
   return {

@@ -9,6 +9,7 @@
 import { CELLS, LEN, LETTERS, cell, opposite, parse, pathOf, replayOf, seatLetters } from './tiaoqi-geo.js';
 import { COLOUR, DARK, LIGHT } from './tiaoqi-colours.js';
 import { t } from '../i18n.js';
+import { tiaoqiStudy } from './tiaoqi-study.js';
 
 export { seats, info, result, explain, moveRows, notations } from './tiaoqi-panel.js';
 
@@ -336,3 +337,10 @@ export function typed(raw, legal) {
 }
 
 export const typedExample = '4.2-5.6';
+
+/**
+ * The analysis board (`#/analysis/tiaoqi…`, tiaoqi-study.js): its own view
+ * of the star for each seating, the move tree and the game's AI as the
+ * engine; the game page's Analyse link opens it at the ply shown.
+ */
+export const study = { ...tiaoqiStudy('tiaoqi'), forVariant: tiaoqiStudy };

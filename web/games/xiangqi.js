@@ -170,7 +170,8 @@ function jifenStudy(v) {
     draw: study.draw,
     editor: {
       ...XQ_EDITOR,
-      empty: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 0 0 1 -',
+      // A cleared board has lost its pieces to captures: the flag says so (contest rules hang on it).
+      empty: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1 0 0 1 x',
       at: j.editor.at,
       put: j.editor.put,
       move: j.editor.move,
@@ -181,6 +182,12 @@ function jifenStudy(v) {
       setClass: j.editor.setClass,
       scores: j.editor.scores,
       setScores: j.editor.setScores,
+      captured: j.editor.captured,
+      setCaptured: j.editor.setCaptured,
+      second: j.editor.second,
+      setSecond: j.editor.setSecond,
+      counters: j.editor.counters,
+      setCounters: j.editor.setCounters,
     },
   };
 }

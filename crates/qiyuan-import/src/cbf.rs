@@ -8,8 +8,15 @@
 //! digit 0-8 (a-i) and a row digit counted from black's side (0 is ICCS rank
 //! 9). The first move `00-00` stands for the start position; a move's text
 //! or `comment` attribute is its comment (the start position's is the
-//! game's); `end="1"` marks the last move of the record's line, and moves
-//! after it are not read.
+//! game's); `end="1"` marks the last move of a line.
+//!
+//! Side lines (our reading of how a record holds more than one line): the
+//! `<MoveList>` is a list of lines, each ended by `end="1"`; the first is
+//! the main line, and each later one is written from the start position,
+//! so the moves it shares with the lines before it come first. A line
+//! follows the tree as long as its moves are there and parts from it at
+//! its first new move, which becomes a side line of the move it replaces
+//! (its comments are added once; a comment said again is not repeated).
 
 use qiyuan_xiangqi::{Color, Position};
 use quick_xml::events::{BytesStart, Event};
@@ -29,13 +36,23 @@ const HEAD_NAMES: [(&str, &str); 6] = [
     ("BlackTeam", "BlackTeam"),
 ];
 
+/// The most `<Move>` elements read (lines repeat the moves they share).
+const MAX_MOVE_ELEMENTS: usize = 100_000;
+
 /// Where the reader is in the document.
 #[derive(PartialEq, Eq, Clone, Copy)]
 enum Section {
     Outside,
     Head,
     MoveList,
-    Done,
+}
+
+/// One `<Move>` as read: its value, comment, place, and whether it ends a line.
+struct RawMove {
+    value: String,
+    comment: String,
+    place: Place,
+    end: bool,
 }
 
 /// Reads a CBF file.
@@ -55,8 +72,7 @@ pub fn parse(bytes: &[u8]) -> Result<ImportedGame, ImportError> {
     let mut head_field: Option<String> = None;
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut fen: Option<(String, Place)> = None;
-    // Moves as read: value, comment, place.
-    let mut moves: Vec<(String, String, Place)> = Vec::new();
+    let mut moves: Vec<RawMove> = Vec::new();
     let mut in_move = false;
     loop {
         let before = reader.buffer_position() as usize;
@@ -76,9 +92,7 @@ pub fn parse(bytes: &[u8]) -> Result<ImportedGame, ImportError> {
             Event::Empty(e) => (Some(e), true),
             _ => (None, false),
         };
-        if let Some(e) = element
-            && section != Section::Done
-        {
+        if let Some(e) = element {
             let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
             match (section, name.as_str()) {
                 (Section::Outside, "ChineseChessRecord") => seen_root = true,
@@ -88,14 +102,22 @@ pub fn parse(bytes: &[u8]) -> Result<ImportedGame, ImportError> {
                 }
                 (Section::Head, field) if !empty => head_field = Some(field.to_string()),
                 (Section::MoveList, "Move") => {
-                    let value = attr(e, "value").unwrap_or_default();
-                    let comment = attr(e, "comment").unwrap_or_default();
-                    let end = attr(e, "end").is_some_and(|v| v.trim() == "1");
-                    moves.push((value, comment, place));
-                    in_move = !empty;
-                    if end {
-                        section = Section::Done;
+                    // Bounded before it is kept (lines written again from
+                    // the start repeat moves; the tree checks its own size).
+                    if moves.len() >= MAX_MOVE_ELEMENTS {
+                        return Err(ImportError::Limit {
+                            place,
+                            what: "move elements",
+                            limit: MAX_MOVE_ELEMENTS,
+                        });
                     }
+                    moves.push(RawMove {
+                        value: attr(e, "value").unwrap_or_default(),
+                        comment: attr(e, "comment").unwrap_or_default(),
+                        place,
+                        end: attr(e, "end").is_some_and(|v| v.trim() == "1"),
+                    });
+                    in_move = !empty;
                 }
                 _ => {}
             }
@@ -110,22 +132,22 @@ pub fn parse(bytes: &[u8]) -> Result<ImportedGame, ImportError> {
                 if let Some(field) = &head_field {
                     head_tag(&mut tags, &mut fen, field, value.trim(), text_place)?;
                 } else if in_move && let Some(last) = moves.last_mut() {
-                    if !last.1.is_empty() {
-                        last.1.push('\n');
+                    if !last.comment.is_empty() {
+                        last.comment.push('\n');
                     }
-                    last.1.push_str(value.trim());
+                    last.comment.push_str(value.trim());
                 }
             }
             Event::CData(t) => {
                 let value = String::from_utf8_lossy(&t).into_owned();
                 if in_move && let Some(last) = moves.last_mut() {
-                    last.1.push_str(value.trim());
+                    last.comment.push_str(value.trim());
                 }
             }
             Event::End(e) => {
                 let name = e.local_name();
                 match name.as_ref() {
-                    b"Head" | b"MoveList" if section != Section::Done => section = Section::Outside,
+                    b"Head" | b"MoveList" => section = Section::Outside,
                     b"Move" => in_move = false,
                     _ => {}
                 }
@@ -149,36 +171,68 @@ pub fn parse(bytes: &[u8]) -> Result<ImportedGame, ImportError> {
         }
         _ => Position::startpos(),
     };
-    let mut tree = MoveTree::new();
-    let mut pos = start.clone();
-    let mut node = 0;
-    for (i, (value, comment, place)) in moves.iter().enumerate() {
-        if i == 0 && value.trim() == "00-00" {
-            tree.comment(0, comment);
-            continue;
-        }
-        let move_error = |text: &str, message: String| ImportError::Move {
-            place: *place,
-            number: pos.fullmove_number(),
-            red: pos.side_to_move() == Color::Red,
-            text: text.to_string(),
-            message,
-        };
-        let iccs = cbf_to_iccs(value.trim())
-            .ok_or_else(|| move_error(value, "expected a value like 77-47".into()))?;
-        let m = pos
-            .parse_move(&iccs)
-            .map_err(|e| move_error(&iccs, e.to_string()))?;
-        node = tree.add(node, iccs, *place)?;
-        tree.comment(node, comment);
-        pos.make_move(m);
-    }
+    let tree = build_tree(&start, &moves)?;
     Ok(ImportedGame {
         format: Format::Cbf,
         start_fen: start.to_fen(),
         tags,
         tree,
     })
+}
+
+/// The tree of the record's lines: each line from the start, following the
+/// moves already there and branching at its first new one.
+fn build_tree(start: &Position, moves: &[RawMove]) -> Result<MoveTree, ImportError> {
+    let mut tree = MoveTree::new();
+    let mut pos = start.clone();
+    let mut node = 0;
+    // A comment said again (a line written again from the start says its
+    // shared moves' comments again) is kept once.
+    let say = |tree: &mut MoveTree, at: usize, text: &str| {
+        let said = tree
+            .node(at)
+            .and_then(|n| n.comment.as_deref())
+            .is_some_and(|c| c.contains(text.trim()));
+        if !said {
+            tree.comment(at, text);
+        }
+    };
+    for m in moves {
+        // `00-00` stands for the start position (before a line's first move).
+        if node == 0 && m.value.trim() == "00-00" {
+            say(&mut tree, 0, &m.comment);
+            continue;
+        }
+        let move_error = |text: &str, message: String| ImportError::Move {
+            place: m.place,
+            number: pos.fullmove_number(),
+            red: pos.side_to_move() == Color::Red,
+            text: text.to_string(),
+            message,
+        };
+        let iccs = cbf_to_iccs(m.value.trim())
+            .ok_or_else(|| move_error(&m.value, "expected a value like 77-47".into()))?;
+        let mv = pos
+            .parse_move(&iccs)
+            .map_err(|e| move_error(&iccs, e.to_string()))?;
+        let there = tree.node(node).and_then(|n| {
+            n.children
+                .iter()
+                .copied()
+                .find(|&c| tree.node(c).is_some_and(|c| c.mv == iccs))
+        });
+        node = match there {
+            Some(c) => c,
+            None => tree.add(node, iccs, m.place)?,
+        };
+        say(&mut tree, node, &m.comment);
+        pos.make_move(mv);
+        if m.end {
+            node = 0;
+            pos = start.clone();
+        }
+    }
+    Ok(tree)
 }
 
 /// An attribute's value, unescaped.

@@ -16,6 +16,7 @@
 
 pub mod generate;
 pub mod rating;
+pub mod recheck;
 pub mod solver;
 pub mod themes;
 pub mod verify;
@@ -122,6 +123,25 @@ fn found_depth(searcher: &mut Searcher, pos: &Position, solution: Move, depth: i
     found
 }
 
+/// A key that orders moves as their ICCS text does (`0000` first, then
+/// squares, then a class mark after none), without formatting them: ties in
+/// the checks are broken by move text so that runs are reproducible, and
+/// formatting in the solver's inner loop cost a fifth of the generation time.
+pub fn text_order(m: Move) -> (bool, u8, u8, u8, u8, Option<char>) {
+    if m.is_pass() {
+        return (false, 0, 0, 0, 0, None);
+    }
+    let (from, to) = (m.from(), m.to());
+    (
+        true,
+        from.file(),
+        from.rank(),
+        to.file(),
+        to.rank(),
+        m.new_class().map(|c| c.mark()),
+    )
+}
+
 /// The id prefix of a rule set's puzzles: `x`, `js`, `jm`, `jc`.
 pub fn id_prefix(variant: Variant) -> &'static str {
     match variant {
@@ -198,6 +218,32 @@ pub fn replays(fen: &str, variant: Variant, moves: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use qiyuan_xiangqi::START_FEN as START_FEN_X;
+
+    #[test]
+    fn text_order_sorts_moves_as_their_text_does() {
+        let fens = [
+            (START_FEN_X, Variant::Xiangqi),
+            (START_FEN_X, Variant::JifenContest),
+            (
+                "rnba1ab2/4k4/1R*1c2n1r/p3C1p1p/2p1p4/9/P1P1P1P1P/2N1C4/9/2BAKABNR b - - 0 7 0 0 1 x",
+                Variant::JifenSimple,
+            ),
+        ];
+        let mut class_changes = 0;
+        for (fen, variant) in fens {
+            let pos = Position::from_fen_variant(fen, variant, None).unwrap();
+            let mut moves = pos.legal_moves().to_vec();
+            moves.push(Move::PASS);
+            let mut by_text = moves.clone();
+            by_text.sort_by_key(|m| m.to_string());
+            moves.sort_by_key(|&m| text_order(m));
+            assert_eq!(moves, by_text, "{fen}");
+            class_changes += moves.iter().filter(|m| m.new_class().is_some()).count();
+        }
+        // The Jifen positions put marks in the text, which must sort too.
+        assert!(class_changes > 0);
+    }
 
     #[test]
     fn rows_round_trip_and_ids_continue() {

@@ -196,7 +196,7 @@ impl Solver {
                 (-(cap * 10 + king as i32 * 5), m)
             })
             .collect();
-        order.sort_by_key(|&(s, m)| (s, m.to_string()));
+        order.sort_by_key(|&(s, m)| (s, crate::text_order(m)));
         for (_, r) in order {
             if self.nodes >= self.budget {
                 self.exceeded = true;

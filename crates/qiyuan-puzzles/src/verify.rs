@@ -115,7 +115,7 @@ pub fn deep_scores(searcher: &mut Searcher, pos: &Position, depth: i32) -> Vec<(
         .unwrap_or_default();
     v.sort_by(|a, b| {
         b.1.cmp(&a.1)
-            .then_with(|| a.0.to_string().cmp(&b.0.to_string()))
+            .then_with(|| crate::text_order(a.0).cmp(&crate::text_order(b.0)))
     });
     v
 }

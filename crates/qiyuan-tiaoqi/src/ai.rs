@@ -139,6 +139,75 @@ pub fn choose_with(game: &Game, level: u8, seed: u64, method: Method) -> Option<
     s.root(p, &mut rng)
 }
 
+/// One root move of [`analyse`]: its value for the side to move (points,
+/// as [`evaluate`]; near [`weights::WIN`] a forced win, near minus it a
+/// forced loss) and the depth it was searched to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the side to move.
+    pub score: i32,
+    /// Plies searched below it (0: not searched, a static guess).
+    pub depth: u32,
+}
+
+/// What [`analyse`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The best moves, best first.
+    pub lines: Vec<Line>,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+/// The side to move's `lines` best moves as the AI sees them (the analysis
+/// board's engine): the search [`choose`] runs, with `spec`'s node budget,
+/// depth and width, and its method for three to six players, but each root
+/// move searched against the `lines`-th best so far (MultiPV) instead of
+/// the best. With one line and a `spec` without noise the first move is
+/// the one [`choose_with`] plays with that spec. `None` once the game is over.
+pub fn analyse(game: &Game, spec: LevelSpec, method: Method, lines: usize) -> Option<Analysis> {
+    game.turn()?;
+    let p = game.position();
+    let legal = game.legal();
+    if legal.len() <= 1 {
+        let lines = legal
+            .first()
+            .map(|&m| Line {
+                mv: m,
+                score: evaluate_for(&p.after(m), p.turn()),
+                depth: 0,
+            })
+            .into_iter()
+            .collect();
+        return Some(Analysis {
+            lines,
+            depth: 0,
+            nodes: 0,
+        });
+    }
+    let mut rng = Rng(hash(p));
+    let mut s = Search::new(spec, p.turn(), method);
+    let (mut found, depth) = s.ranked(p, &mut rng, lines);
+    if found.is_empty()
+        && let Some(&m) = ordered(p, None, 0).first()
+    {
+        found.push(Line {
+            mv: m,
+            score: evaluate_for(&p.after(m), p.turn()),
+            depth: 0,
+        });
+    }
+    Some(Analysis {
+        lines: found,
+        depth,
+        nodes: s.nodes,
+    })
+}
+
 /// The greedy one-ply player: the move that gains the most rows, then the
 /// one that leaves the rearmost piece least far behind; a pass only when
 /// every move goes backwards. The baseline the levels are measured against.
@@ -374,6 +443,19 @@ impl Search {
     /// Iterative deepening at the root; the best move of the deepest
     /// iteration that got far enough to be trusted.
     fn root(&mut self, p: &Position, rng: &mut Rng) -> Option<Move> {
+        let fallback = ordered(p, None, 0).first().copied();
+        self.ranked(p, rng, 1).0.first().map(|l| l.mv).or(fallback)
+    }
+
+    /// Iterative deepening at the root, keeping the `lines` best moves:
+    /// each iteration searches a root move with the `lines`-th best value
+    /// found so far as its lower bound, so the best `lines` get exact values
+    /// and the rest only bounds (with one line this is plain alpha-beta).
+    /// The lines of the deepest iteration, best first; an iteration the
+    /// budget cut short puts the moves it did search first, then the rest
+    /// of the one before. Also the depth of the deepest complete iteration.
+    fn ranked(&mut self, p: &Position, rng: &mut Rng, lines: usize) -> (Vec<Line>, u32) {
+        let lines = lines.max(1);
         let two = p.players_in_play() == 2;
         if two {
             self.tt = vec![None; TT_SLOTS];
@@ -387,14 +469,23 @@ impl Search {
                 .binary_search_by_key(&m, |x| x.0)
                 .map_or(0, |i| noise_of[i].1)
         };
-        let mut best = moves.first().copied();
+        let mut out: Vec<Line> = Vec::new();
+        let mut done_depth = 0;
         let h = hash(p);
         // Two players: odd depths only (each iteration ends on the root
         // side's move); mixing parities made level 6 lose to level 5 (ai_ladder).
         for depth in (1..=self.spec.max_depth.max(1)).step_by(if two { 2 } else { 1 }) {
-            let mut alpha = -INF;
-            let mut iter_best: Option<(Move, i32)> = None;
+            // This iteration's values, in the order searched.
+            let mut found: Vec<Line> = Vec::new();
             for &m in &moves {
+                // The lower bound: the `lines`-th best value so far.
+                let alpha = if found.len() >= lines {
+                    let mut v: Vec<i32> = found.iter().map(|l| l.score).collect();
+                    v.sort_unstable_by(|a, b| b.cmp(a));
+                    v[lines - 1]
+                } else {
+                    -INF
+                };
                 let child = p.after(m);
                 let v = if child.has_reached_target(self.root) && m != Move::Pass {
                     WIN
@@ -408,19 +499,33 @@ impl Search {
                 if self.aborted {
                     break;
                 }
-                let v = v.saturating_add(bonus(m));
-                if iter_best.is_none_or(|(_, b)| v > b) {
-                    iter_best = Some((m, v));
-                    alpha = alpha.max(v);
-                }
+                found.push(Line {
+                    mv: m,
+                    score: v.saturating_add(bonus(m)),
+                    depth,
+                });
             }
-            if let Some((m, v)) = iter_best {
-                best = Some(m);
+            // Best first; ties keep the order searched (the earlier one's
+            // value is exact, a later equal one only a bound).
+            found.sort_by_key(|l| std::cmp::Reverse(l.score));
+            if !self.aborted {
+                done_depth = depth;
+                out = found;
+            } else if !found.is_empty() {
+                let rest: Vec<Line> = out
+                    .iter()
+                    .filter(|l| !found.iter().any(|f| f.mv == l.mv))
+                    .copied()
+                    .collect();
+                out = found;
+                out.extend(rest);
+            }
+            if let Some(best) = out.first() {
                 // The best first next time, the rest in gain order.
-                if let Some(i) = moves.iter().position(|&x| x == m) {
+                if let Some(i) = moves.iter().position(|&x| x == best.mv) {
                     moves[..=i].rotate_right(1);
                 }
-                if v >= WIN - 1000 {
+                if best.score >= WIN - 1000 {
                     break;
                 }
             }
@@ -428,7 +533,8 @@ impl Search {
                 break;
             }
         }
-        best
+        out.truncate(lines);
+        (out, done_depth)
     }
 
     /// Negamax with alpha-beta and the transposition table (two players):

@@ -11,9 +11,12 @@
 //! position they lead to, and how many best lines to give (MultiPV, 1-5;
 //! the analysis board asks depth after depth, the searcher's table kept
 //! between requests, until the user stops it). Natively the same code is [`analyse`], which the
-//! tests call.
+//! tests call. A Tiaoqi variant's request is answered by its own AI: see
+//! [`tiaoqi`].
 
 use std::cell::RefCell;
+
+pub mod tiaoqi;
 
 use qiyuan_engine::rep::Earlier;
 use qiyuan_engine::search::{MATE, MATE_BOUND};
@@ -104,6 +107,9 @@ pub fn analyse(request: &str) -> String {
         }
         let mut lines = request.lines();
         let variant = lines.next().unwrap_or("xiangqi").trim();
+        if variant.starts_with("tiaoqi") {
+            return tiaoqi::analyse(variant, &mut lines);
+        }
         let variant =
             Variant::from_name(variant).ok_or_else(|| format!("unknown variant '{variant}'"))?;
         let fen = lines.next().unwrap_or("").trim();

@@ -10,7 +10,6 @@ use clap::{Parser, Subcommand};
 use qiyuan_core::GameRules;
 use qiyuan_xiangqi::{Game, Position, START_FEN, Variant, perft};
 
-mod puzzle_csv;
 mod puzzles_cli;
 mod puzzles_from_games;
 
@@ -105,7 +104,8 @@ enum Command {
         /// The file.
         file: std::path::PathBuf,
     },
-    /// Puzzles: `generate` makes them from engine self-play into a CSV file.
+    /// Puzzles: `generate` makes them from engine self-play into a CSV file;
+    /// `merge`, `check` and `stats` keep the shipped files.
     #[command(subcommand)]
     Puzzles(puzzles_cli::PuzzlesCommand),
     /// Run the hall: web page, HTTP API and WebSocket play (embedded SQLite).

@@ -3,7 +3,8 @@
 //! through the hall's store, oldest first, a page at a time; each is
 //! replayed and every position goes through the same scan and checks as
 //! self-play ([`qiyuan_puzzles::generate::scan_game`]); the puzzles are
-//! appended to the CSV file as `generate` appends ([`PuzzleFile`]).
+//! appended to the CSV file as `generate` appends them
+//! ([`crate::puzzles_cli::append_new`]), after each page.
 //!
 //! Reproducible: a game's puzzles depend only on the game (the searcher is
 //! cleared before each), and they are written in the games' order whatever
@@ -21,7 +22,7 @@ use qiyuan_puzzles::Puzzle;
 use qiyuan_puzzles::generate::{GenConfig, scan_game};
 use qiyuan_xiangqi::{Position, START_FEN, Variant};
 
-use crate::puzzle_csv::PuzzleFile;
+use crate::puzzles_cli::{append_new, print_stats, read_csv, variant_of};
 
 /// Arguments of `qiyuan puzzles from-games`.
 #[derive(clap::Args)]
@@ -72,12 +73,7 @@ pub struct Counts {
 
 /// Runs `qiyuan puzzles from-games`.
 pub fn from_games_main(args: FromGamesArgs) -> Result<()> {
-    let variant = Variant::from_name(&args.variant).with_context(|| {
-        format!(
-            "unknown variant '{}' (known: xiangqi, jifen-simple, jifen-match, jifen-contest)",
-            args.variant
-        )
-    })?;
+    let variant = variant_of(&args.variant)?;
     if !(1..=MAX_GAMES).contains(&args.limit) {
         bail!("--limit must be 1..={MAX_GAMES}, not {}", args.limit);
     }
@@ -91,7 +87,8 @@ pub fn from_games_main(args: FromGamesArgs) -> Result<()> {
             bail!("{file}: no such database");
         }
     }
-    let mut file = PuzzleFile::open(&args.out, variant, args.start_id)?;
+    // Read (and bound) the file before the long run, not after it.
+    read_csv(&args.out)?;
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -107,7 +104,8 @@ pub fn from_games_main(args: FromGamesArgs) -> Result<()> {
     let started = Instant::now();
     let mut counts = Counts::default();
     let mut found = 0;
-    let mut written = 0;
+    let mut written: Vec<Puzzle> = Vec::new();
+    let mut start_id = args.start_id;
     let mut after: (i64, String) = (i64::MIN, String::new());
     while counts.read < args.limit {
         let want = PAGE.min(args.limit - counts.read);
@@ -126,10 +124,16 @@ pub fn from_games_main(args: FromGamesArgs) -> Result<()> {
         counts.scanned += games.len();
         let puzzles = scan_all(&cfg, &mut searchers, &games);
         found += puzzles.len();
-        written += file.append(&puzzles)?.len();
+        let added = append_new(&args.out, variant, &puzzles, start_id)?;
+        // `--start-id` numbers the first puzzles written; later ones continue the file's.
+        if !added.is_empty() {
+            start_id = None;
+        }
+        written.extend(added.into_iter().cloned());
         println!(
-            "progress games {} puzzles {written} seconds {:.0}",
+            "progress games {} puzzles {} seconds {:.0}",
             counts.read,
+            written.len(),
             started.elapsed().as_secs_f64()
         );
         if page.len() < want {
@@ -149,15 +153,16 @@ pub fn from_games_main(args: FromGamesArgs) -> Result<()> {
     if counts.bad_start > 0 {
         println!("games with an unreadable start {}", counts.bad_start);
     }
-    println!("puzzles {written}");
-    if written < found {
-        println!("already in the file {}", found - written);
+    println!("puzzles {}", written.len());
+    if written.len() < found {
+        println!("already in the file {}", found - written.len());
     }
     println!("seconds {secs:.1}");
     println!(
         "seconds per 100 games {:.1}",
         secs * 100.0 / counts.scanned.max(1) as f64
     );
+    print_stats(written.iter());
     Ok(())
 }
 

@@ -2,6 +2,8 @@
 //! page's tree as opaque JSON text, bounded, for a variant it has; anyone
 //! with a study's id may read it (a share link), only its owner renames,
 //! rewrites or deletes it. Guests keep none: their accounts are purged.
+//! The tree's `at` (the move shown when it was saved) is checked, so a
+//! study reopens where it was left.
 
 use crate::domain::hall::{Hall, HallError, HallResult, new_game_id};
 use crate::error::ErrorCode;
@@ -46,7 +48,8 @@ fn check_name(name: &str) -> HallResult<String> {
     Ok(name.to_string())
 }
 
-/// A tree: a JSON object of at most [`MAX_TREE_BYTES`].
+/// A tree: a JSON object of at most [`MAX_TREE_BYTES`], whose `at` (the
+/// move shown when it was saved), if any, is a move of its `moves`.
 fn check_tree(tree: &str) -> HallResult<()> {
     if tree.len() > MAX_TREE_BYTES {
         return Err(HallError::new(
@@ -57,13 +60,64 @@ fn check_tree(tree: &str) -> HallResult<()> {
         .with("max", MAX_TREE_BYTES));
     }
     match serde_json::from_str::<serde_json::Value>(tree) {
-        Ok(serde_json::Value::Object(_)) => Ok(()),
+        Ok(v @ serde_json::Value::Object(_)) => shown_ply(&v).map(|_| ()),
         _ => Err(
             HallError::new(ErrorCode::BadStudy, "a study's tree is a JSON object")
                 .with("why", "tree"),
         ),
     }
 }
+
+/// The ply of the move a tree shows: its `at` is the index in its `moves`
+/// of the move on the board when it was saved (absent or null: the start
+/// position, ply 0), and a move's `parent` is an earlier index or null.
+/// The walk to the start is bounded by the moves before `at`, so a tree
+/// whose parents do not lead back to the start is refused, not followed.
+pub fn shown_ply(tree: &serde_json::Value) -> HallResult<usize> {
+    let bad = |message: String| {
+        Err(HallError::new(ErrorCode::BadStudy, message)
+            .with("why", "at")
+            .with("max", MAX_SHOWN))
+    };
+    let at = match tree.get("at") {
+        None | Some(serde_json::Value::Null) => return Ok(0),
+        Some(v) => v,
+    };
+    let moves = tree
+        .get("moves")
+        .and_then(|m| m.as_array())
+        .map_or(&[][..], Vec::as_slice);
+    let Some(mut i) = at
+        .as_u64()
+        .and_then(|a| usize::try_from(a).ok())
+        .filter(|&a| a < moves.len() && a < MAX_SHOWN)
+    else {
+        return bad(format!(
+            "a study's 'at' is the index of one of its moves (0 to {}), or null for the start",
+            moves.len().min(MAX_SHOWN).saturating_sub(1)
+        ));
+    };
+    let mut ply = 1;
+    loop {
+        match moves[i].get("parent") {
+            None | Some(serde_json::Value::Null) => return Ok(ply),
+            Some(p) => match p.as_u64().and_then(|p| usize::try_from(p).ok()) {
+                Some(p) if p < i => {
+                    i = p;
+                    ply += 1;
+                }
+                _ => {
+                    return bad(format!(
+                        "move {i} of the study's line to 'at' names no earlier move as its parent"
+                    ));
+                }
+            },
+        }
+    }
+}
+
+/// The largest `at`: as many moves as a board's tree holds.
+pub const MAX_SHOWN: usize = 20_000;
 
 fn no_study(id: &str) -> HallError {
     HallError::not_found(format!("no study '{}'", crate::error::shown(id)))

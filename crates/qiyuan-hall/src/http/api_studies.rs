@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::domain::hall::HallError;
-use crate::domain::studies::MAX_TREE_BYTES;
+use crate::domain::studies::{MAX_TREE_BYTES, shown_ply};
 use crate::http::api::{AppState, JsonBody, QueryArgs};
 use crate::http::api_bodies::Done;
 use crate::http::auth::SignedIn;
@@ -34,7 +34,8 @@ pub struct NewStudy {
     /// The variant it studies (a `GET /api/kinds` variant name).
     #[schema(pattern = "^[a-z0-9-]{1,32}$")]
     variant: String,
-    /// The board's tree, a JSON object in the page's own shape (at most 256 KiB as JSON text).
+    /// The board's tree, a JSON object in the page's own shape (at most 256 KiB as JSON text);
+    /// its `at`, if set, is the index in its `moves` of the move shown (checked).
     #[schema(value_type = Object)]
     tree: serde_json::Map<String, serde_json::Value>,
 }
@@ -64,10 +65,16 @@ pub struct StudyBody {
     pub name: String,
     /// The variant it studies.
     pub variant: String,
-    /// The tree (a JSON object), when one study is read.
+    /// The tree (a JSON object), when one study is read. Its `at`, if set,
+    /// is the index in its `moves` of the move shown when it was saved.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false, value_type = Option<Object>)]
     pub tree: Option<serde_json::Value>,
+    /// The ply of the move the tree shows (its `at`; 0 for the start
+    /// position), when one study is read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, maximum = 20000)]
+    pub ply: Option<u32>,
     /// Saved first, ms since the epoch.
     pub created_ms: i64,
     /// Changed last.
@@ -76,12 +83,21 @@ pub struct StudyBody {
 
 impl From<Study> for StudyBody {
     fn from(s: Study) -> StudyBody {
+        let tree: Option<serde_json::Value> = s.tree.and_then(|t| serde_json::from_str(&t).ok());
+        // A tree saved before `at` was checked may name no move: the start.
+        let ply = tree.as_ref().map(|t| {
+            shown_ply(t)
+                .ok()
+                .and_then(|p| u32::try_from(p).ok())
+                .unwrap_or(0)
+        });
         StudyBody {
             id: s.id,
             owner: s.owner,
             name: s.name,
             variant: s.variant,
-            tree: s.tree.and_then(|t| serde_json::from_str(&t).ok()),
+            tree,
+            ply,
             created_ms: s.created_ms,
             updated_ms: s.updated_ms,
         }

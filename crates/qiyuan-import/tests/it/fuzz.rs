@@ -34,6 +34,29 @@ const PGN: &str = "[Game \"Chinese Chess\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/
 
 const CBF: &str = "<?xml version=\"1.0\"?><ChineseChessRecord><Head><Red>a</Red></Head><MoveList><Move value=\"00-00\">c</Move><Move value=\"77-47\"/><Move value=\"70-62\" end=\"1\"/></MoveList></ChineseChessRecord>";
 
+/// A CBF record with side lines (each later line written from the start).
+const CBF_LINES: &str = "<?xml version=\"1.0\"?><ChineseChessRecord><Head><Red>a</Red></Head><MoveList><Move value=\"00-00\">c</Move><Move value=\"77-47\" comment=\"x\"/><Move value=\"70-62\" end=\"1\"/><Move value=\"77-47\"/><Move value=\"10-22\">y</Move><Move value=\"19-27\" end=\"1\"/><Move value=\"26-25\" end=\"1\"/></MoveList></ChineseChessRecord>";
+
+/// A CBF record of lines drawn from a few moves and values (legal, illegal,
+/// malformed, the start marker), each ended or not.
+fn cbf_of(lines: &[Vec<(usize, bool)>]) -> String {
+    const VALUES: [&str; 10] = [
+        "00-00", "77-47", "70-62", "10-22", "19-27", "26-25", "79-67", "12-22", "9x-00", "",
+    ];
+    let mut text = String::from("<ChineseChessRecord><MoveList>");
+    for line in lines {
+        for &(v, end) in line {
+            text.push_str(&format!(
+                "<Move value=\"{}\"{}/>",
+                VALUES[v % VALUES.len()],
+                if end { " end=\"1\"" } else { "" }
+            ));
+        }
+    }
+    text.push_str("</MoveList></ChineseChessRecord>");
+    text
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -95,13 +118,27 @@ proptest! {
         which in any::<bool>(),
         edits in proptest::collection::vec((any::<usize>(), any::<char>()), 1..6),
     ) {
-        let mut chars: Vec<char> = if which { PGN } else { CBF }.chars().collect();
+        let mut chars: Vec<char> = if which { PGN } else { CBF_LINES }.chars().collect();
         for (at, c) in edits {
             let n = chars.len();
             chars[at % n] = c;
         }
         let text: String = chars.into_iter().collect();
         let _ = import(text.as_bytes());
+    }
+
+    #[test]
+    fn cbf_lines_never_panic(
+        lines in proptest::collection::vec(
+            proptest::collection::vec((any::<usize>(), any::<bool>()), 0..12),
+            0..8,
+        ),
+    ) {
+        let text = cbf_of(&lines);
+        if let Ok(g) = import_as(text.as_bytes(), Format::Cbf) {
+            // Whatever was read is a tree: side lines are counted, never more than its moves.
+            prop_assert!(g.variation_count() <= g.tree.move_count());
+        }
     }
 }
 
@@ -117,4 +154,7 @@ fn the_fuzz_samples_are_valid() {
     assert_eq!(g.main_line(), ["h2e2", "h9g7", "h0g2", "b7e7"]);
     let g = import(CBF.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.main_line(), ["h2e2", "h9g7"]);
+    let g = import(CBF_LINES.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.main_line(), ["h2e2", "h9g7"]);
+    assert_eq!(g.variation_count(), 2);
 }

@@ -85,6 +85,22 @@ fn a_cbf_record() {
 }
 
 #[test]
+fn a_cbf_record_with_side_lines() {
+    // The main line 炮二平五 马８进７, then two lines written from the start:
+    // 炮二平五 马２进３ and 兵七进一.
+    let cbf = r#"<?xml version="1.0" encoding="UTF-8"?>
+<ChineseChessRecord Version="1.0"><Head><Red>甲</Red></Head>
+<MoveList><Move value="00-00"/><Move value="77-47"/><Move value="70-62" end="1"/>
+<Move value="77-47"/><Move value="10-22" end="1"/>
+<Move value="26-25" end="1"/></MoveList>
+</ChineseChessRecord>"#;
+    assert_eq!(
+        ok("v.cbf", cbf.as_bytes()),
+        format!("fen {START}\nmoves h2e2 h9g7\nvariations 2\n")
+    );
+}
+
+#[test]
 fn bad_files_fail_with_the_place() {
     let o = import("bad.pgn", b"[Event \"x\"]\n1. h2e2 h9g7\n2. h2h9\n");
     assert!(!o.status.success());

@@ -256,3 +256,90 @@ async fn a_study_is_saved_listed_shared_renamed_and_deleted() {
     let (st, _) = get(&addr, &path).await;
     assert_eq!(st, 404);
 }
+
+#[tokio::test]
+async fn a_study_reopens_at_the_move_it_was_saved_at() {
+    let (_srv, addr) = server("studyat").await;
+    let owner = register(&addr, "studyat").await;
+    // Main line h2e2 h9g7 h0g2; a side line h9g7 → b9c7 (index 3, ply 2).
+    let moves = json!([
+        {"move": "h2e2", "parent": null},
+        {"move": "h9g7", "parent": 0},
+        {"move": "h0g2", "parent": 1},
+        {"move": "b9c7", "parent": 0}
+    ]);
+    let tree = json!({"start": START, "moves": moves, "at": 2});
+    let (st, v) = post(
+        &addr,
+        "/api/studies",
+        &owner,
+        json!({"name": "at", "variant": "xiangqi", "tree": tree}),
+    )
+    .await;
+    assert_eq!(st, 201, "{v}");
+    let path = format!("/api/studies/{}", v["id"].as_str().expect("id"));
+    let (st, v) = get(&addr, &path).await;
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(
+        (v["tree"]["at"].as_u64(), v["ply"].as_u64()),
+        (Some(2), Some(3)),
+        "{v}"
+    );
+    // Saved again on the side line: the move and its ply follow.
+    let side = json!({"start": START, "moves": moves, "at": 3});
+    let (st, v) = send(&addr, "PATCH", &path, Some(&owner), json!({"tree": side})).await;
+    assert_eq!(st, 200, "{v}");
+    let (_, v) = get(&addr, &path).await;
+    assert_eq!(
+        (v["tree"]["at"].as_u64(), v["ply"].as_u64()),
+        (Some(3), Some(2)),
+        "{v}"
+    );
+    // At the start: no `at`, ply 0.
+    let (_, v) = send(
+        &addr,
+        "PATCH",
+        &path,
+        Some(&owner),
+        json!({"tree": {"start": START, "moves": moves}}),
+    )
+    .await;
+    assert!(
+        v.get("ply").is_none(),
+        "a change answers without the tree: {v}"
+    );
+    let (_, v) = get(&addr, &path).await;
+    assert_eq!(v["ply"].as_u64(), Some(0), "{v}");
+    // Refused: an index past the moves, a negative or fractional one, a
+    // parent that does not come before its move (no walk in circles).
+    for bad in [
+        json!({"start": START, "moves": moves, "at": 4}),
+        json!({"start": START, "moves": moves, "at": -1}),
+        json!({"start": START, "moves": moves, "at": 1.5}),
+        json!({"start": START, "moves": moves, "at": "2"}),
+        json!({"start": START, "at": 0}),
+        json!({"start": START, "moves": [{"move": "h2e2", "parent": 1}, {"move": "h9g7", "parent": 0}], "at": 1}),
+        json!({"start": START, "moves": [{"move": "h2e2", "parent": 0}], "at": 0}),
+    ] {
+        let (st, v) = send(&addr, "PATCH", &path, Some(&owner), json!({"tree": bad})).await;
+        assert_eq!(
+            (st, v["code"].as_str(), v["details"]["why"].as_str()),
+            (400, Some("bad_study"), Some("at")),
+            "{bad}: {v}"
+        );
+        let (st, v) = post(
+            &addr,
+            "/api/studies",
+            &owner,
+            json!({"name": "bad", "variant": "xiangqi", "tree": bad}),
+        )
+        .await;
+        assert_eq!((st, v["details"]["why"].as_str()), (400, Some("at")), "{v}");
+    }
+    let (_, v) = get(&addr, &path).await;
+    assert_eq!(
+        v["ply"].as_u64(),
+        Some(0),
+        "a refused change leaves the study as it was: {v}"
+    );
+}
