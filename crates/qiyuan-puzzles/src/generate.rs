@@ -1,6 +1,7 @@
 //! Generation: the engine plays itself at varied levels from varied
 //! openings; after every move, the position is scanned for a tactic the
-//! move allowed, and candidates go through [`crate::verify`].
+//! move allowed, and candidates go through [`crate::verify`]. The hall's
+//! finished games go through the same scan ([`GameScan`], [`scan_game`]).
 //!
 //! Reproducible: game `g` of a run is played from a seed derived from the
 //! run's seed and `g` alone, by a searcher cleared before the game, so its
@@ -228,22 +229,12 @@ pub fn play_game(cfg: &GenConfig, g: u64, searcher: &mut Searcher) -> Vec<Puzzle
         }
     }
     let mut out = Vec::new();
-    // The side to move's scan score before the last move (its view).
-    let mut prev_score: Option<i32> = None;
-    let mut prev_pos: Option<(Position, Move)> = None;
-    let mut quiet_until = 0;
+    let mut scan = GameScan::new();
     while game.outcome().is_none() && game.moves().len() < cfg.max_plies {
         let pos = game.position().clone();
         let ply = game.moves().len();
-        let (_, score) = search_depth(searcher, &pos, cfg.scan_depth);
-        if let (Some((before, setup)), Some(prev)) = (&prev_pos, prev_score)
-            && ply >= quiet_until
-            && single_turns(&pos)
-            && let Some(p) = candidate(cfg, searcher, before, *setup, &pos, -prev, score)
-        {
+        if let Some(p) = scan.position(cfg, searcher, &pos, ply) {
             out.push(p);
-            // One puzzle per tactic: skip the positions of its solution.
-            quiet_until = ply + 8;
         }
         let side = pos.side_to_move().index();
         let Some(m) = players[side].choose(searcher, &pos, &history, &mut rng) else {
@@ -253,20 +244,114 @@ pub fn play_game(cfg: &GenConfig, g: u64, searcher: &mut Searcher) -> Vec<Puzzle
         if game.play_move(m).is_err() {
             break;
         }
+        scan.played(m, game.position());
+    }
+    out
+}
+
+/// Scans the positions of one game, in order, for puzzles: each position
+/// is searched to the scan depth, and one a move has just reached is
+/// judged against the score before that move ([`candidate`]). The one
+/// check that self-play and the hall's finished games ([`scan_game`]) share.
+#[derive(Clone, Debug, Default)]
+pub struct GameScan {
+    /// The position last scanned and its scan score (its mover's view).
+    last: Option<(Position, i32)>,
+    /// The position before the last move, that move, and the scan score
+    /// before it from the view of the side to move now.
+    prev: Option<(Position, Move, i32)>,
+    /// No puzzle before this ply (the positions of the last one's solution).
+    quiet_until: usize,
+}
+
+impl GameScan {
+    /// A scan at a game's first position.
+    pub fn new() -> GameScan {
+        GameScan::default()
+    }
+
+    /// Scans `pos`, reached after `ply` moves of the game: the puzzle the
+    /// last move ([`GameScan::played`]) set up, if any.
+    pub fn position(
+        &mut self,
+        cfg: &GenConfig,
+        searcher: &mut Searcher,
+        pos: &Position,
+        ply: usize,
+    ) -> Option<Puzzle> {
+        let (_, score) = search_depth(searcher, pos, cfg.scan_depth);
+        self.last = Some((pos.clone(), score));
+        let (before, setup, prev) = self.prev.as_ref()?;
+        if ply < self.quiet_until || !single_turns(pos) {
+            return None;
+        }
+        let p = candidate(cfg, searcher, before, *setup, pos, -prev, score)?;
+        // One puzzle per tactic: skip the positions of its solution.
+        self.quiet_until = ply + 8;
+        Some(p)
+    }
+
+    /// Records that `m` was played from the position last scanned, giving `next`.
+    pub fn played(&mut self, m: Move, next: &Position) {
+        let Some((pos, score)) = self.last.take() else {
+            self.prev = None;
+            return;
+        };
         // The next position's score before the move, from its mover's view:
         // negated unless the same side moves again (a Jifen double turn).
-        prev_score = Some(if game.position().side_to_move() == pos.side_to_move() {
+        let view = if next.side_to_move() == pos.side_to_move() {
             score
         } else {
             -score
-        });
-        prev_pos = Some((pos, m));
+        };
+        self.prev = Some((pos, m, view));
+    }
+}
+
+/// The puzzles of one finished game (a hall's): `moves` (ICCS) played from
+/// `start`, every position scanned by a [`GameScan`] from scratch of the
+/// searcher, so a game gives the same puzzles wherever it is read. A move
+/// that does not parse or is not legal ends the game there.
+pub fn scan_game(
+    cfg: &GenConfig,
+    searcher: &mut Searcher,
+    start: Position,
+    moves: &[String],
+) -> Vec<Puzzle> {
+    searcher.clear();
+    let mut game = Game::new(start);
+    let mut scan = GameScan::new();
+    let mut out = Vec::new();
+    for text in moves {
+        if game.outcome().is_some() {
+            return out;
+        }
+        let pos = game.position().clone();
+        let Ok(m) = pos.parse_move(text) else {
+            return out;
+        };
+        if let Some(p) = scan.position(cfg, searcher, &pos, game.moves().len()) {
+            out.push(p);
+        }
+        if game.play_move(m).is_err() {
+            return out;
+        }
+        scan.played(m, game.position());
+    }
+    // The last position too: the game may have ended there by resignation
+    // or time, just after the move that set a puzzle up.
+    if game.outcome().is_none()
+        && let Some(p) = scan.position(cfg, searcher, game.position(), game.moves().len())
+    {
+        out.push(p);
     }
     out
 }
 
 /// Judges the position after `setup`: `before_view` is the solver's score
-/// before the move, `now` its scan score after it.
+/// before the move, `now` its scan score after it: [`check_forced_win`],
+/// [`check_material`] or [`check_defence`] as the scores suggest, then
+/// [`Puzzle::from_solution`].
 fn candidate(
     cfg: &GenConfig,
     searcher: &mut Searcher,

@@ -183,3 +183,37 @@ fn a_sample_of_every_shipped_set_passes_its_recheck() {
         }
     }
 }
+
+#[test]
+fn a_finished_games_scan_finds_its_blunder_and_stops_at_a_bad_move() {
+    use qiyuan_puzzles::generate::scan_game;
+    // Black's last move f8d8 shuts its general in: b6e6 mates, the only mate.
+    let moves: Vec<String> = [
+        "b2b6", "h7d7", "c0a2", "d7d1", "h2h4", "a6a5", "i0i1", "b7b8", "h4h7", "b8f8", "h7e7",
+        "f8d8",
+    ]
+    .iter()
+    .map(|m| m.to_string())
+    .collect();
+    let start = Position::from_fen_variant(qiyuan_xiangqi::START_FEN, Variant::Xiangqi, None)
+        .expect("start");
+    let cfg = GenConfig::new(Variant::Xiangqi, 1, 0);
+    let mut searcher = Searcher::new(16);
+    let found = scan_game(&cfg, &mut searcher, start.clone(), &moves);
+    let last = found.last().expect("a puzzle");
+    assert_eq!(last.moves, ["f8d8", "b6e6"]);
+    assert!(last.themes.contains(&"mate1".to_string()), "{last:?}");
+    let mut before = start.clone();
+    for m in &moves[..11] {
+        let mv = before.parse_move(m).expect("legal");
+        before.make_move(mv);
+    }
+    assert_eq!(last.fen, before.to_fen());
+    // The same game read again gives the same puzzles.
+    assert_eq!(scan_game(&cfg, &mut searcher, start.clone(), &moves), found);
+    // A move that does not parse ends the game before the blunder.
+    let mut cut = moves.clone();
+    cut[11] = "z9z9".into();
+    let early = scan_game(&cfg, &mut searcher, start, &cut);
+    assert!(early.iter().all(|p| p.moves[0] != "f8d8"), "{early:?}");
+}

@@ -11,6 +11,7 @@ use qiyuan_core::GameRules;
 use qiyuan_xiangqi::{Game, Position, START_FEN, Variant, perft};
 
 mod puzzles_cli;
+mod puzzles_from_games;
 
 /// mimalloc rather than the system allocator: the hall allocates many small
 /// short-lived objects per move (JSON frames, move texts), and under load

@@ -30,6 +30,9 @@ pub enum PuzzlesCommand {
     Check(CheckArgs),
     /// Print count, themes and rating spread of puzzle files.
     Stats(StatsArgs),
+    /// Make puzzles from the hall's finished rated games (the same checks as
+    /// `generate`) and append them to a CSV file.
+    FromGames(crate::puzzles_from_games::FromGamesArgs),
 }
 
 /// Arguments of `qiyuan puzzles merge`.
@@ -111,10 +114,11 @@ pub fn puzzles_main(cmd: PuzzlesCommand) -> Result<()> {
             }
             Ok(())
         }
+        PuzzlesCommand::FromGames(args) => crate::puzzles_from_games::from_games_main(args),
     }
 }
 
-fn variant_of(name: &str) -> Result<Variant> {
+pub(crate) fn variant_of(name: &str) -> Result<Variant> {
     Variant::from_name(name).with_context(|| {
         format!(
             "unknown variant '{name}' (known: xiangqi, jifen-simple, jifen-match, jifen-contest)"
@@ -123,7 +127,7 @@ fn variant_of(name: &str) -> Result<Variant> {
 }
 
 /// A puzzle file's text ("" when it does not exist), bounded.
-fn read_csv(path: &PathBuf) -> Result<String> {
+pub(crate) fn read_csv(path: &PathBuf) -> Result<String> {
     match std::fs::metadata(path) {
         Ok(m) if m.len() > MAX_CSV_BYTES => bail!(
             "{}: {} bytes is more than a puzzle file may have",
@@ -142,7 +146,7 @@ fn read_rows(path: &PathBuf) -> Result<Vec<(String, Puzzle)>> {
 /// Appends the puzzles `out` does not have yet (same position and first
 /// move), with ids after its largest (or from `start_id`); returns those
 /// written.
-fn append_new<'a>(
+pub(crate) fn append_new<'a>(
     out: &PathBuf,
     variant: Variant,
     puzzles: impl IntoIterator<Item = &'a Puzzle>,
@@ -251,7 +255,7 @@ fn check_main(args: CheckArgs) -> Result<()> {
 }
 
 /// Prints themes and rating spread of `puzzles`.
-fn print_stats<'a>(puzzles: impl Iterator<Item = &'a Puzzle>) {
+pub(crate) fn print_stats<'a>(puzzles: impl Iterator<Item = &'a Puzzle>) {
     let mut themes: BTreeMap<&str, usize> = BTreeMap::new();
     let mut ratings: Vec<i32> = Vec::new();
     for p in puzzles {

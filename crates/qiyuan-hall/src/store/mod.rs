@@ -160,6 +160,16 @@ pub trait GameStore: Send + Sync {
     async fn load_game(&self, id: &str) -> StoreResult<Option<(GameRow, Vec<MoveRow>)>>;
     /// Every game not finished (to resume after a restart).
     async fn unfinished_games(&self) -> StoreResult<Vec<(GameRow, Vec<MoveRow>)>>;
+    /// Finished rated games of `rules` with their moves, oldest first: the
+    /// ones after `after` (the creation time and id of the last one read,
+    /// `(i64::MIN, "")` to start), at most `limit` (offline tools such as
+    /// `qiyuan puzzles from-games` page through them).
+    async fn finished_rated_games(
+        &self,
+        rules: &str,
+        after: (i64, &str),
+        limit: i64,
+    ) -> StoreResult<Vec<(GameRow, Vec<MoveRow>)>>;
     /// A user's most recent games, newest first.
     async fn user_games(&self, user_id: i64, limit: i64) -> StoreResult<Vec<GameRow>>;
     /// Ids of the unfinished games `user_id` sits in, latest change first.

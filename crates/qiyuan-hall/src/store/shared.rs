@@ -432,6 +432,28 @@ macro_rules! sql_store {
                     Ok(out)
                 }
 
+                async fn finished_rated_games(
+                    &self,
+                    rules: &str,
+                    after: (i64, &str),
+                    limit: i64,
+                ) -> StoreResult<Vec<(GameRow, Vec<MoveRow>)>> {
+                    let rows = sqlx::query(&Self::DIALECT.sql(sql::GAMES_FINISHED_RATED))
+                        .bind(rules)
+                        .bind(after.0)
+                        .bind(after.1)
+                        .bind(limit)
+                        .fetch_all(&self.pool)
+                        .await?;
+                    let mut out = Vec::with_capacity(rows.len());
+                    for r in &rows {
+                        let g = rows::game(r)?;
+                        let moves = self.moves_of(&g.id).await?;
+                        out.push((g, moves));
+                    }
+                    Ok(out)
+                }
+
                 async fn user_games(&self, user_id: i64, limit: i64) -> StoreResult<Vec<GameRow>> {
                     let rows = sqlx::query(&Self::DIALECT.sql(sql::GAMES_OF_USER))
                         .bind(user_id)

@@ -126,6 +126,14 @@ pub(crate) const GAMES_UNFINISHED: &str = concat!(
     game_columns!(),
     " FROM games WHERE status <> 'finished'"
 );
+/// Finished rated games of a variant, oldest first, after the game created
+/// at `?2` with id `?3` (rules, created, id, limit).
+pub(crate) const GAMES_FINISHED_RATED: &str = concat!(
+    "SELECT ",
+    game_columns!(),
+    " FROM games WHERE rules = ?1 AND status = 'finished' AND rated <> 0 \
+     AND (created_ms > ?2 OR (created_ms = ?2 AND id > ?3)) ORDER BY created_ms, id LIMIT ?4"
+);
 /// A user's games, newest first (user, limit).
 pub(crate) const GAMES_OF_USER: &str = "SELECT g.id, g.rules, g.options, g.start_fen, g.initial_ms, g.increment_ms, \
      g.rated, g.seats, g.status, g.result, g.reason, g.explanation, g.clocks, g.created_ms, g.updated_ms, \
@@ -452,6 +460,7 @@ mod tests {
             GAME_PLAYER,
             GAME_BY_ID,
             GAMES_UNFINISHED,
+            GAMES_FINISHED_RATED,
             GAMES_OF_USER,
             GAMES_UNFINISHED_OF,
             AI_GAMES_IN_PLAY,

@@ -20,6 +20,7 @@ mod loadtest;
 mod pair_cli;
 mod presets;
 mod puzzles_api;
+mod puzzles_from_games;
 mod siguo_hall;
 mod study_api;
 mod swiss_hall;
