@@ -331,3 +331,52 @@ async fn puzzles_are_loaded_served_rated_and_kept() {
     server.shutdown().await;
     let _ = std::fs::remove_file(&db);
 }
+
+/// Issue 40: the shipped Jifen sets load at start like the Xiangqi one,
+/// every row accepted by its rule set, and are served by variant.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_shipped_jifen_sets_load_whole_and_are_served() {
+    let db = temp_db("puzzles-jifen");
+    let (server, addr) = start_at(&db).await;
+    let g = guest(&addr).await;
+    for (variant, prefix, file) in [
+        (
+            "jifen-simple",
+            "js",
+            include_str!("../../../../data/puzzles/jifen-simple.csv"),
+        ),
+        (
+            "jifen-match",
+            "jm",
+            include_str!("../../../../data/puzzles/jifen-match.csv"),
+        ),
+    ] {
+        let ids: Vec<&str> = file
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split(',').next())
+            .collect();
+        assert!(ids.len() >= 20, "{variant}: {} rows", ids.len());
+        // The first and the last row: the loader kept the whole file.
+        for id in [ids[0], ids[ids.len() - 1]] {
+            let (s, p) = get(&addr, &format!("/api/puzzles/{id}"), None).await;
+            assert_eq!(
+                (s, p["variant"].as_str()),
+                (200, Some(variant)),
+                "{id}: {p}"
+            );
+        }
+        let (s, p) = get(
+            &addr,
+            &format!("/api/puzzles/next?variant={variant}"),
+            Some(&g),
+        )
+        .await;
+        assert_eq!(s, 200, "{p}");
+        let id = p["puzzle"]["id"].as_str().unwrap_or("");
+        assert!(id.starts_with(prefix), "{variant}: {p}");
+        assert_eq!(p["puzzle"]["variant"].as_str(), Some(variant), "{p}");
+    }
+    server.shutdown().await;
+    let _ = std::fs::remove_file(&db);
+}
