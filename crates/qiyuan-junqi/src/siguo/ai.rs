@@ -78,15 +78,15 @@ pub struct Level {
 pub fn level_of(level: u8) -> Level {
     // Measured (docs/junqi.md): nothing beyond five plies and ten armies
     // beat (10, 5, 2) — six plies, seven plies and sixteen armies each
-    // scored at most 50 % against it — so it is the top, and the levels
-    // below step down from it, each beating the next (≥ 55 %).
+    // scored at most 50 % against it — so it is the top; each level below
+    // beats the next (≥ 55 %), the lowest ones by noise alone.
     let (draws, plies, noise, budget) = match level {
-        0 | 1 => (1, 0, 600, 10_000),
-        2 => (1, 0, 120, 10_000),
-        3 => (2, 1, 40, 20_000),
-        4 => (4, 2, 20, 40_000),
-        5 => (6, 3, 10, 60_000),
-        6 => (6, 4, 4, 80_000),
+        0 | 1 => (1, 0, 3_000, 10_000),
+        2 => (1, 0, 600, 10_000),
+        3 => (1, 0, 120, 10_000),
+        4 => (2, 1, 40, 20_000),
+        5 => (4, 2, 20, 40_000),
+        6 => (6, 3, 10, 60_000),
         7 => (8, 4, 2, 100_000),
         _ => (10, 5, 2, 130_000),
     };
