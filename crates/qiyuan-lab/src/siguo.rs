@@ -52,7 +52,11 @@ impl Player {
                 let [draws, plies, noise, budget] = parts[..] else {
                     bail!("tuned player needs DRAWS,PLIES,NOISE,NODES: '{s}'");
                 };
-                if !(1..=64).contains(&draws) || plies > 12 || noise > 100_000 || budget > 10_000_000 {
+                if !(1..=64).contains(&draws)
+                    || plies > 12
+                    || noise > 100_000
+                    || budget > 10_000_000
+                {
                     bail!("tuned player out of range: '{s}'");
                 }
                 Player::Tuned(ai::Level {
