@@ -437,6 +437,7 @@ test('the pieces are drawn in the page\'s own font, not the visitor\'s', async (
   assert.deepEqual(fonts.map((f) => f.familyName), ['Qiyuan Pieces'], JSON.stringify(fonts));
   const font = await page.request.get(base + '/static/pieces.woff2');
   assert.equal(font.status(), 200);
-  assert.ok((await font.body()).length < 20000);
+  // A subset of the page's own characters (about 120 glyphs, 21 KB), not a whole CJK font (megabytes).
+  assert.ok((await font.body()).length < 40000);
   await page.context().close();
 });

@@ -8,7 +8,7 @@
 //! line by the exact solver: no shorter win, the stored move the only one
 //! that wins in the moves left at every solver move, and every stored reply
 //! one that holds out longest. Material and defence puzzles are judged
-//! again by the deep search from a cleared searcher, and must find the
+//! again by the deep search of a new searcher, and must find the
 //! stored first move.
 
 use qiyuan_engine::search::Searcher;
@@ -54,13 +54,14 @@ pub fn check_config(variant: Variant) -> CheckConfig {
     GenConfig::new(variant, 1, 1).check
 }
 
-/// Re-checks `p` (stored for `variant`) with `cfg`.
-pub fn recheck(
-    variant: Variant,
-    p: &Puzzle,
-    cfg: &CheckConfig,
-    searcher: &mut Searcher,
-) -> Result<(), Failure> {
+/// The transposition table of a re-check, in MiB.
+const HASH_MB: usize = 16;
+
+/// Re-checks `p` (stored for `variant`) with `cfg`. Material and defence are
+/// judged by a new searcher each time: a cleared one still kept enough of
+/// its past searches to flip a borderline verdict, and a re-check must not
+/// depend on what was checked before it.
+pub fn recheck(variant: Variant, p: &Puzzle, cfg: &CheckConfig) -> Result<(), Failure> {
     let mut start =
         Position::from_fen_variant(&p.fen, variant, None).map_err(|_| Failure::BadFen)?;
     let mut replay = start.clone();
@@ -90,7 +91,7 @@ pub fn recheck(
     {
         return check_stored_win(&start, &line, cfg);
     }
-    searcher.clear();
+    let searcher = &mut Searcher::new(HASH_MB);
     let solution = if has("material") {
         check_material(&start, cfg, searcher)
     } else if has("defence") {
@@ -172,22 +173,21 @@ mod tests {
     #[test]
     fn a_true_mate_passes_and_a_changed_one_fails() {
         let cfg = CheckConfig::default();
-        let mut s = Searcher::new(1);
         // Black's a pawn step sets up the rook's mate on d1.
         let fen = "3k5/9/9/9/9/9/8p/9/4R4/4K4 b - - 0 1";
         let good = puzzle(fen, "i3i2 e1d1", "mate1");
-        assert_eq!(recheck(Variant::Xiangqi, &good, &cfg, &mut s), Ok(()));
+        assert_eq!(recheck(Variant::Xiangqi, &good, &cfg), Ok(()));
         // The same position claimed as a material puzzle: the engine sees
         // the mate and refuses it as material.
         let wrong_kind = puzzle(fen, "i3i2 e1d1", "material");
         assert!(matches!(
-            recheck(Variant::Xiangqi, &wrong_kind, &cfg, &mut s),
+            recheck(Variant::Xiangqi, &wrong_kind, &cfg),
             Err(Failure::Rejected(_))
         ));
         // A stored solver move that is not the mate.
         let wrong_move = puzzle(fen, "i3i2 e1e9", "mate1");
         assert_eq!(
-            recheck(Variant::Xiangqi, &wrong_move, &cfg, &mut s),
+            recheck(Variant::Xiangqi, &wrong_move, &cfg),
             Err(Failure::Differs {
                 index: 1,
                 found: "e1d1".into(),
@@ -196,12 +196,12 @@ mod tests {
         );
         let illegal = puzzle(fen, "i3i2 e1f2", "mate1");
         assert_eq!(
-            recheck(Variant::Xiangqi, &illegal, &cfg, &mut s),
+            recheck(Variant::Xiangqi, &illegal, &cfg),
             Err(Failure::Illegal(1))
         );
         let no_kind = puzzle(fen, "i3i2 e1d1", "endgame");
         assert_eq!(
-            recheck(Variant::Xiangqi, &no_kind, &cfg, &mut s),
+            recheck(Variant::Xiangqi, &no_kind, &cfg),
             Err(Failure::NoKind)
         );
     }

@@ -135,7 +135,7 @@ fn a_tiny_generation_run_gives_valid_unique_reproducible_rows() {
 /// scratch (`qiyuan_puzzles::recheck`): mates and Jifen targets proven
 /// again along the stored line by the exact solver (no shorter win, one
 /// winning move at every solver move, replies that hold out longest),
-/// material and defence by the deep search from a cleared searcher. The
+/// material and defence by the deep search of a new searcher. The
 /// whole files pass `qiyuan puzzles check` (docs/puzzles.md).
 #[test]
 fn a_sample_of_every_shipped_set_passes_its_recheck() {
@@ -162,7 +162,6 @@ fn a_sample_of_every_shipped_set_passes_its_recheck() {
             csv.lines().filter_map(parse_row).collect();
         assert!(rows.len() >= n, "{variant:?}: {} rows", rows.len());
         let cfg = qiyuan_puzzles::recheck::check_config(variant);
-        let mut searcher = Searcher::new(16);
         let mut bad = Vec::new();
         let mut kinds = std::collections::BTreeSet::new();
         for _ in 0..n {
@@ -172,7 +171,7 @@ fn a_sample_of_every_shipped_set_passes_its_recheck() {
                     .iter()
                     .filter(|t| ["mate1", "mate2", "material", "defence"].contains(&t.as_str())),
             );
-            if let Err(why) = qiyuan_puzzles::recheck::recheck(variant, p, &cfg, &mut searcher) {
+            if let Err(why) = qiyuan_puzzles::recheck::recheck(variant, p, &cfg) {
                 bad.push(format!("{id}: {why}"));
             }
         }

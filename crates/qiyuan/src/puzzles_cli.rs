@@ -225,11 +225,10 @@ fn check_main(args: CheckArgs) -> Result<()> {
         _ => rows.iter().collect(),
     };
     let cfg = recheck::check_config(variant);
-    let mut searcher = qiyuan_engine::Searcher::new(16);
     let started = Instant::now();
     let mut failed = HashSet::new();
     for (id, p) in &picked {
-        if let Err(why) = recheck::recheck(variant, p, &cfg, &mut searcher) {
+        if let Err(why) = recheck::recheck(variant, p, &cfg) {
             println!("fail {id} {why}");
             failed.insert(id.as_str());
         }
