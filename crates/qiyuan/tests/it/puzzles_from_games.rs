@@ -11,7 +11,7 @@ use qiyuan_puzzles::parse_row;
 use qiyuan_xiangqi::{Position, START_FEN, Variant};
 use serde_json::json;
 
-use crate::common::{post, register, server_at, temp_db};
+use crate::common::{post, register, server_at, temp_db, xiangqi_game};
 
 /// Black's twelfth ply `f8d8` shuts its own general in: red's cannon mates
 /// at once on `e6` (double cannons, smothered), the only mating move.
@@ -25,32 +25,10 @@ const LINE_B: &[&str] = &[
 ];
 const MATE_B: &str = "i5e5";
 
-/// A game of `game` between `red` and `black` with `moves` played in turn;
+/// A Xiangqi game between `red` and `black` with `moves` played in turn;
 /// its id.
 async fn play(addr: &str, red: &str, black: &str, rated: bool, moves: &[&str]) -> String {
-    let (st, g) = post(
-        addr,
-        "/api/games",
-        red,
-        json!({"game": "xiangqi", "clock": {"initial_s": 600, "increment_s": 0}, "opponent": "open", "rated": rated}),
-    )
-    .await;
-    assert_eq!(st, 201, "{g}");
-    let id = g["id"].as_str().expect("id").to_string();
-    let (st, j) = post(addr, &format!("/api/games/{id}/join"), black, json!({})).await;
-    assert_eq!(st, 200, "{j}");
-    for (i, mv) in moves.iter().enumerate() {
-        let who = if i % 2 == 0 { red } else { black };
-        let (st, r) = post(
-            addr,
-            &format!("/api/games/{id}/moves"),
-            who,
-            json!({"move": mv}),
-        )
-        .await;
-        assert_eq!(st, 200, "{mv}: {r}");
-    }
-    id
+    xiangqi_game(addr, red, black, rated, 600, moves).await
 }
 
 async fn resign(addr: &str, id: &str, who: &str) {

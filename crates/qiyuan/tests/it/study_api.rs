@@ -4,7 +4,7 @@
 use qiyuan_hall::client;
 use serde_json::{Value, json};
 
-use crate::common::{eventually, get, post, register, server};
+use crate::common::{eventually, get, post, register, server, xiangqi_game};
 
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -25,28 +25,7 @@ async fn send(
 /// A rated game between `red` and `black`: `moves` played in turn, then
 /// `loser` (0 red, 1 black) resigns.
 async fn rated_game(addr: &str, red: &str, black: &str, moves: &[&str], loser: usize) -> String {
-    let (st, g) = post(
-        addr,
-        "/api/games",
-        red,
-        json!({"game": "xiangqi", "clock": {"initial_s": 300, "increment_s": 0}, "opponent": "open", "rated": true}),
-    )
-    .await;
-    assert_eq!(st, 201, "{g}");
-    let id = g["id"].as_str().expect("id").to_string();
-    let (st, j) = post(addr, &format!("/api/games/{id}/join"), black, json!({})).await;
-    assert_eq!(st, 200, "{j}");
-    for (i, mv) in moves.iter().enumerate() {
-        let who = if i % 2 == 0 { red } else { black };
-        let (st, r) = post(
-            addr,
-            &format!("/api/games/{id}/moves"),
-            who,
-            json!({"move": mv}),
-        )
-        .await;
-        assert_eq!(st, 200, "{mv}: {r}");
-    }
+    let id = xiangqi_game(addr, red, black, true, 300, moves).await;
     let who = if loser == 0 { red } else { black };
     let (st, r) = post(addr, &format!("/api/games/{id}/resign"), who, json!({})).await;
     assert_eq!(st, 200, "{r}");

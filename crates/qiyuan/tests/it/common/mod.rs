@@ -82,6 +82,42 @@ pub async fn post(addr: &str, path: &str, token: &str, body: Value) -> (u16, Val
     (r.status, r.json())
 }
 
+/// An open Xiangqi game that `red` creates (`initial_s` seconds, rated or
+/// not) and `black` joins, with `moves` played in turn; its id.
+pub async fn xiangqi_game(
+    addr: &str,
+    red: &str,
+    black: &str,
+    rated: bool,
+    initial_s: u32,
+    moves: &[&str],
+) -> String {
+    let options = serde_json::json!({
+        "game": "xiangqi",
+        "clock": {"initial_s": initial_s, "increment_s": 0},
+        "opponent": "open",
+        "rated": rated,
+    });
+    let (st, g) = post(addr, "/api/games", red, options).await;
+    assert_eq!(st, 201, "{g}");
+    let id = g["id"].as_str().expect("id").to_string();
+    let (st, j) = post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        black,
+        serde_json::json!({}),
+    )
+    .await;
+    assert_eq!(st, 200, "{j}");
+    for (i, mv) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { red } else { black };
+        let path = format!("/api/games/{id}/moves");
+        let (st, r) = post(addr, &path, who, serde_json::json!({"move": mv})).await;
+        assert_eq!(st, 200, "{mv}: {r}");
+    }
+    id
+}
+
 /// Anonymous GET: status and JSON body.
 pub async fn get(addr: &str, path: &str) -> (u16, Value) {
     let r = client::get(addr, path, None).await.expect("request");
