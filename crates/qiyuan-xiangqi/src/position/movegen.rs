@@ -79,6 +79,13 @@ impl Position {
         self.pseudo_moves::<true>(&mut pseudo);
         let first_turn = self.is_contest_first_turn();
         let classes = self.variant.classes();
+        let us = self.side.index();
+        let ksq = self.kings[us].raw();
+        // When the general is the mover's only royal piece and is not attacked,
+        // a non-general move can only expose it through the lines `may_expose`
+        // names (geometry ignores class, J2): other moves skip the full test.
+        let only_the_general = !self.has_other_royals(self.side);
+        let quiet = only_the_general && !self.royal_attacked(self.side);
         for &m in &pseudo {
             let from = m.from().raw();
             let to = m.to().raw();
@@ -108,7 +115,9 @@ impl Position {
             // Any other piece only matters as a royal itself (Royal class): judge
             // the other royals once, then whether the piece may stand Royal on `to`.
             let plain = Piece::from_code(moved).with_class(Class::Normal).code();
-            if !self.jifen_move_keeps_royals_safe(from, to, plain) {
+            if !(quiet && !may_expose(from, to, ksq))
+                && !self.jifen_move_keeps_royals_safe(from, to, plain)
+            {
                 continue;
             }
             let mut royal_ok: Option<bool> = None;
@@ -151,8 +160,30 @@ impl Position {
         let us = self.side.index();
         let ksq = self.kings[us].raw();
         let k = if ksq == from { to } else { ksq };
-        let occ = (self.occ[us] & !(1u128 << IDX90[from])) | (1u128 << IDX90[to]);
+        // Only contest rules have Royal-class pieces to look for besides the general.
+        let occ = if self.variant.classes().contains(&Class::Royal) {
+            (self.occ[us] & !(1u128 << IDX90[from])) | (1u128 << IDX90[to])
+        } else {
+            0
+        };
         !royal_attacked_with(get, occ, k, self.side)
+    }
+
+    /// Whether `color` has a Royal-class piece besides its general (contest rules).
+    fn has_other_royals(&self, color: Color) -> bool {
+        if !self.variant.classes().contains(&Class::Royal) {
+            return false;
+        }
+        let mut bits = self.occ[color.index()];
+        while bits != 0 {
+            let s = SQ90[bits.trailing_zeros() as usize] as usize;
+            bits &= bits - 1;
+            let p = self.board[s];
+            if p & 7 != KING && Class::from_code(p) == Class::Royal {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `m` is a legal move here (for moves from outside, e.g. parsed text).
