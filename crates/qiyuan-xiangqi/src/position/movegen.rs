@@ -115,7 +115,7 @@ impl Position {
             // Any other piece only matters as a royal itself (Royal class): judge
             // the other royals once, then whether the piece may stand Royal on `to`.
             let plain = Piece::from_code(moved).with_class(Class::Normal).code();
-            if !(quiet && !may_expose(from, to, ksq))
+            if (!quiet || may_expose(from, to, ksq))
                 && !self.jifen_move_keeps_royals_safe(from, to, plain)
             {
                 continue;
