@@ -98,6 +98,40 @@ fn published_main_lines_replay_from_the_shipped_positions() {
     }
 }
 
+/// Each of the four great endgames carries the material its description
+/// gives (a guard against a piece dropped or misread in transcription):
+/// every side's pieces as sorted FEN letters.
+#[test]
+fn the_four_great_endgames_carry_their_described_material() {
+    let described = [
+        // Seven a side: two chariots, a cannon, three pawns; a chariot, an elephant, four pawns.
+        ("qixing-juhui", "CKPPPRR", "bkppppr"),
+        // Two chariots and a pawn; three pawns, both advisors, one elephant.
+        ("qiuyin-jianglong", "KPRR", "aabkppp"),
+        // A horse, two chariots, two elephants, two pawns; a chariot, two pawns, full guards.
+        ("yema-caotian", "BBKNPPRR", "aabbkppr"),
+        // The lone chariot with two pawns; a horse, an advisor, an elephant, four pawns.
+        ("qianli-duxing", "KPPR", "abknpppp"),
+    ];
+    let all = shipped();
+    for (id, red, black) in described {
+        let c = all
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("{id} not shipped"));
+        let board = c.fen.split_whitespace().next().unwrap_or_default();
+        let side = |upper: bool| {
+            let mut v: Vec<char> = board
+                .chars()
+                .filter(|ch| ch.is_ascii_alphabetic() && ch.is_ascii_uppercase() == upper)
+                .collect();
+            v.sort_unstable();
+            v.into_iter().collect::<String>()
+        };
+        assert_eq!((side(true), side(false)), (red.into(), black.into()), "{id}");
+    }
+}
+
 async fn get(addr: &str, path: &str) -> (u16, Value) {
     let r = client::get(addr, path, None).await.expect("request");
     (r.status, r.json())
