@@ -24,6 +24,24 @@ import { mountStudyExtras } from './study-collection.js';
 const MAX_NODES = 20000;
 
 /**
+ * Plays an address's line (moves joined by `sep`) into a fresh tree from its
+ * root, stopping at the first move that does not play, and puts the cursor
+ * after `ply` moves (at the line's end when `ply` is missing or past it).
+ * @param {Tree} tr @param {string | undefined} text @param {string} sep @param {number} ply
+ */
+export function playAddressLine(tr, text, sep, ply) {
+  let at = 0;
+  const moves = (text || '').split(sep).filter(Boolean);
+  for (const mv of moves) {
+    const next = addMove(tr, at, mv);
+    if (next == null) break;
+    at = next;
+    if (pathTo(tr, at).length === ply) tr.cur = at;
+  }
+  if (!(ply >= 0) || ply > moves.length) tr.cur = at;
+}
+
+/**
  * A move tree from `start`: node 0 is the position itself.
  * @param {Study} study @param {string} start
  */
@@ -147,16 +165,7 @@ export function analysisBoardView(view, args) {
   const start = args[1] ? decodeURIComponent(args[1]) : '';
   if (start && !study.problem(start)) {
     tr = newTree(study, start);
-    let at = 0;
-    const ply = Number(args[3]);
-    const moves = (args[2] || '').split('.').filter(Boolean);
-    for (const mv of moves) {
-      const next = addMove(tr, at, mv);
-      if (next == null) break;
-      at = next;
-      if (pathTo(tr, at).length === ply) tr.cur = at;
-    }
-    if (!(ply >= 0) || ply > moves.length) tr.cur = at;
+    playAddressLine(tr, args[2], '.', Number(args[3]));
   } else if (start) ui.error = t(study.problem(start) || 'fen_bad_board');
 
   view.innerHTML = `<div class="study" data-testid="analysis-board">

@@ -55,7 +55,7 @@ test('the 排局 tab lists the classics and starts a game against the computer f
   const id = await page.evaluate(() => location.hash.split('/')[2]);
   // The board shows the classic's pieces on their squares: the black rook
   // and general on e9/f9, Red's rooks on g0/h0, its cannon on h2.
-  for (const sq of ['e9', 'f9', 'g0', 'h0', 'h2', 'd8', 'f7', 'i3', 'b2', 'e2', 'd1', 'f1', 'e7', 'e0']) {
+  for (const sq of ['e9', 'f9', 'g0', 'h0', 'h2', 'd8', 'f7', 'i4', 'b2', 'e2', 'd1', 'f1', 'e7', 'e0']) {
     await page.waitForSelector(`#board [data-piece="${sq}"], [data-testid="board"] [data-piece="${sq}"]`);
   }
   assert.equal(await page.locator('[data-testid="board"] [data-piece]').count(), 14);

@@ -17,7 +17,7 @@
 import { t } from '../i18n.js';
 import { esc } from '../util.js';
 import { studyVariants } from '../kinds.js';
-import { newTree, addMove, pathTo, promote, deleteMove } from '../analysis-board.js';
+import { newTree, addMove, pathTo, promote, deleteMove, playAddressLine } from '../analysis-board.js';
 import { SEATINGS, parse, startFen, finished, distances, replayOf } from './tiaoqi-geo.js';
 import { reach, legalMoves, moveText, play, normal, seatingOf, why, piecesOf } from './tiaoqi-rules.js';
 import { COLOUR, DARK } from './tiaoqi-colours.js';
@@ -123,16 +123,7 @@ export function tiaoqiBoardView(el, variant, args) {
     if (w) ui.error = whyText(w);
     else {
       tr = newTree(study, given);
-      let node = 0;
-      const ply = Number(args[3]);
-      const moves = (args[2] || '').split(',').filter(Boolean);
-      for (const mv of moves) {
-        const next = addMove(tr, node, mv);
-        if (next == null) break;
-        node = next;
-        if (pathTo(tr, node).length === ply) tr.cur = node;
-      }
-      if (!(ply >= 0) || ply > moves.length) tr.cur = node;
+      playAddressLine(tr, args[2], ',', Number(args[3]));
     }
   }
   const variants = studyVariants();
