@@ -4,22 +4,7 @@
 // at login, a challenge to nobody, and a socket error frame.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { newPage, base } from './harness.mjs';
-
-const SHOTS = process.env.SHOTS_DIR || '';
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-/** A screenshot at both sizes with the message `testid` in view, when SHOTS_DIR is set. */
-async function shots(page, name, testid) {
-  if (!SHOTS) return;
-  for (const [w, h] of [[1440, 900], [390, 844]]) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.locator(`[data-testid="${testid}"]`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png` });
-  }
-  await page.setViewportSize({ width: 900, height: 1000 });
-}
+import { newPage, base, shots } from './harness.mjs';
 
 /** Registers `name` over HTTP (outside any page). */
 async function registerDirect(name) {

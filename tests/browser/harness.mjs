@@ -1,6 +1,6 @@
 import { before, after } from 'node:test';
 import { spawn, execSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -8,6 +8,26 @@ import { serveWeb, webArgs } from './web-override.mjs';
 
 const BIN = process.env.QIYUAN_BIN || join(process.cwd(), '../../target/debug/qiyuan');
 export let server, base, browser;
+
+/** Where screenshots go (SHOTS_DIR); none are taken when it is unset. */
+export const SHOTS = process.env.SHOTS_DIR || '';
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+/**
+ * Screenshots of the page at desktop and phone size (the phone one whole),
+ * `SHOTS/<name>-<width>.png`, when SHOTS_DIR is set; `testid`, when given, is
+ * scrolled into view first. The page is left at the tests' usual size.
+ */
+export async function shots(page, name, testid = '') {
+  if (!SHOTS) return;
+  for (const [w, h] of [[1440, 900], [390, 844]]) {
+    await page.setViewportSize({ width: w, height: h });
+    if (testid) await page.locator(`[data-testid="${testid}"]`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    else await page.waitForTimeout(200);
+    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: !testid && w < 600 });
+  }
+  await page.setViewportSize({ width: 900, height: 1000 });
+}
 
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'qiyuan-browser-'));

@@ -4,21 +4,8 @@
 // Screenshots at both sizes in both languages when SHOTS_DIR is set.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { newPage, base } from './harness.mjs';
+import { newPage, base, shots } from './harness.mjs';
 
-const SHOTS = process.env.SHOTS_DIR || '';
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-async function shots(page, name) {
-  if (!SHOTS) return;
-  for (const [w, h] of [[1440, 900], [390, 844]]) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: w < 600 });
-  }
-  await page.setViewportSize({ width: 900, height: 1000 });
-}
 
 test('the 排局 tab lists the classics and starts a game against the computer from one', async () => {
   const r = await fetch(`${base}/api/puzzles/classics?variant=xiangqi`);

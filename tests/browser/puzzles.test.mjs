@@ -5,21 +5,8 @@
 // languages when SHOTS_DIR is set.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { newPage, base } from './harness.mjs';
+import { newPage, base, shots } from './harness.mjs';
 
-const SHOTS = process.env.SHOTS_DIR || '';
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-async function shots(page, name) {
-  if (!SHOTS) return;
-  for (const [w, h] of [[1440, 900], [390, 844]]) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: w < 600 });
-  }
-  await page.setViewportSize({ width: 900, height: 1000 });
-}
 
 const state = (page) => page.locator('[data-testid="pz-status"]').getAttribute('data-state');
 const waitState = (page, s) => page.waitForFunction((want) => document.querySelector('[data-testid="pz-status"]')?.dataset.state === want, s);
