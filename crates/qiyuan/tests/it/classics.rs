@@ -128,7 +128,11 @@ fn the_four_great_endgames_carry_their_described_material() {
             v.sort_unstable();
             v.into_iter().collect::<String>()
         };
-        assert_eq!((side(true), side(false)), (red.into(), black.into()), "{id}");
+        assert_eq!(
+            (side(true), side(false)),
+            (red.into(), black.into()),
+            "{id}"
+        );
     }
 }
 
