@@ -4,21 +4,14 @@
 // with the moves since one's own and its result, Banqi before ply 40 (Leave)
 // with a timed-out turn. Desktop and phone, English and Chinese.
 // Usage: QIYUAN_BIN=... [QIYUAN_WEB=...] node shots-i37d.mjs OUTDIR
-import { spawn, execSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { serveWeb, webArgs } from './web-override.mjs';
+import { serveWeb } from './web-override.mjs';
+import { OUT, startHall, launch } from './shots-kit.mjs';
 
-const OUT = process.argv[2] || tmpdir();
+const { server, base } = await startHall();
 // Only the parts named (junqi, tiaoqi3, tiaoqi2, banqi), comma-separated; all by default.
 const ONLY = (process.argv[3] || 'junqi,tiaoqi3,tiaoqi2,banqi').split(',');
-mkdirSync(OUT, { recursive: true });
-const dir = mkdtempSync(join(tmpdir(), 'qiyuan-shots-'));
-const server = spawn(process.env.QIYUAN_BIN, ['serve', '--port', '0', '--database', `sqlite://${join(dir, 'h.db')}`, '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const base = await new Promise((resolve) => server.stdout.on('data', (d) => { const m = /listening on (http:\/\/\S+)/.exec(String(d)); if (m) resolve(m[1]); }));
-const browser = await chromium.launch({ executablePath: execSync('command -v chromium').toString().trim(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...webArgs] });
+const browser = await launch();
 const SIZES = { desk: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
 
 async function page(size, lang) {

@@ -3,19 +3,12 @@
 // takeback request beside the chat, a premove, the "My games" page;
 // 1280x900 and 390x844, en and zh (dark too on the desktop).
 // Usage: QIYUAN_BIN=... [QIYUAN_WEB=...] node shots-social.mjs OUTDIR
-import { spawn, execSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { serveWeb, webArgs } from './web-override.mjs';
+import { serveWeb } from './web-override.mjs';
+import { OUT, startHall, launch } from './shots-kit.mjs';
 
-const OUT = process.argv[2] || tmpdir();
-mkdirSync(OUT, { recursive: true });
-const dir = mkdtempSync(join(tmpdir(), 'qiyuan-shots-'));
-const server = spawn(process.env.QIYUAN_BIN, ['serve', '--port', '0', '--database', `sqlite://${join(dir, 'h.db')}`, '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const base = await new Promise((resolve) => server.stdout.on('data', (d) => { const m = /listening on (http:\/\/\S+)/.exec(String(d)); if (m) resolve(m[1]); }));
-const browser = await chromium.launch({ executablePath: execSync('command -v chromium').toString().trim(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...webArgs] });
+const { server, base } = await startHall();
+const browser = await launch();
 const sizes = { desk: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } };
 const runs = [];
 for (const sz of Object.keys(sizes)) for (const lang of ['en', 'zh']) runs.push([sz, lang, 'light']);

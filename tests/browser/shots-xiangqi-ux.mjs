@@ -3,19 +3,12 @@
 // the Jifen legend and score badge, the mated general and the low-time
 // warning; 1440x900 and 390x844, en and zh.
 // Usage: QIYUAN_BIN=... [QIYUAN_WEB=...] node shots-xiangqi-ux.mjs OUTDIR
-import { spawn, execSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { serveWeb, webArgs } from './web-override.mjs';
+import { serveWeb } from './web-override.mjs';
+import { OUT, startHall, launch } from './shots-kit.mjs';
 
-const OUT = process.argv[2] || tmpdir();
-mkdirSync(OUT, { recursive: true });
-const dir = mkdtempSync(join(tmpdir(), 'qiyuan-shots-'));
-const server = spawn(process.env.QIYUAN_BIN, ['serve', '--port', '0', '--database', `sqlite://${join(dir, 'h.db')}`, '--rate-limit', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const base = await new Promise((resolve) => server.stdout.on('data', (d) => { const m = /listening on (http:\/\/\S+)/.exec(String(d)); if (m) resolve(m[1]); }));
-const browser = await chromium.launch({ executablePath: execSync('command -v chromium').toString().trim(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...webArgs] });
+const { server, base } = await startHall();
+const browser = await launch();
 const sizes = { desk: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
 const yourMove = (page) => page.waitForFunction(() => /Your move|轮到你/.test(document.querySelector('[data-testid="status"]').textContent));
 const plies = (page, n) => page.waitForFunction((n) => document.querySelectorAll('[data-testid="moves"] [data-ply]').length >= n, n);
