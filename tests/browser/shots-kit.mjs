@@ -74,3 +74,9 @@ export async function eachView(browser, shoot) {
     await ctx.close();
   }
 }
+
+/** Clicks a header link, through the ☰ menu where a phone folds the header into one. */
+export async function nav(page, sel) {
+  if (!(await page.locator(sel).first().isVisible()) && (await page.locator('[data-testid="menu"]').isVisible())) await page.click('[data-testid="menu"]');
+  await page.click(sel);
+}

@@ -6,7 +6,7 @@
 // Usage: QIYUAN_BIN=... [QIYUAN_WEB=...] node shots-pools.mjs OUTDIR
 import { join } from 'node:path';
 import { serveWeb } from './web-override.mjs';
-import { OUT, startHall, launch } from './shots-kit.mjs';
+import { OUT, startHall, launch, nav } from './shots-kit.mjs';
 
 const { server, base } = await startHall();
 const browser = await launch();
@@ -41,7 +41,7 @@ for (const [sz, lang, theme] of runs) {
   await shot(a, 'pools', tag);
   await shot(a, 'pools-full', tag, true);
   // Elsewhere the tray shows the wait.
-  await a.click('a[href="#/rules"]');
+  await nav(a, 'a[href="#/rules"]');
   await a.waitForSelector('[data-testid="pool-wait"]');
   await shot(a, 'pool-wait-tray', tag);
   await a.click('[data-testid="pool-wait-cancel"]');
@@ -50,7 +50,7 @@ for (const [sz, lang, theme] of runs) {
   await a.waitForSelector('[data-testid="create-form"]');
   await a.fill('[data-testid="challenge-name"]', bName);
   await a.click('[data-testid="create"]');
-  await a.waitForSelector('[data-testid="cancel-room"]');
+  await a.waitForSelector('[data-testid="challenge-wait"]');
   await shot(a, 'waiting-room', tag);
   await b.waitForSelector('[data-testid^="challenge-card-"]');
   await shot(b, 'challenge-card', tag);
@@ -60,12 +60,17 @@ for (const [sz, lang, theme] of runs) {
   await b.click('[data-testid^="challenge-decline-"]');
   await a.waitForSelector('[data-testid="notice"]');
   await shot(a, 'challenge-declined', tag);
-  // My games with a waiting room to cancel.
+  // My games with an open waiting room to cancel.
+  await a.fill('[data-testid="challenge-name"]', '');
+  await a.selectOption('[data-testid="opponent"]', 'open');
   await a.click('[data-testid="create"]');
   await a.waitForSelector('[data-testid="cancel-room"]');
-  await a.click('[data-testid="nav-my"]');
+  await nav(a, '[data-testid="nav-my"]');
   await a.waitForSelector('[data-testid^="cancel-room-"]');
   await shot(a, 'my-games-waiting', tag);
+  // Withdrawn again, so that the next pass can open one.
+  await a.click('[data-testid^="cancel-room-"]');
+  await a.waitForSelector('[data-testid^="cancel-room-"]', { state: 'detached' });
   await a.context().close();
   await b.context().close();
 }

@@ -5,7 +5,7 @@
 // Usage: QIYUAN_BIN=... [QIYUAN_WEB=...] node shots-social.mjs OUTDIR
 import { join } from 'node:path';
 import { serveWeb } from './web-override.mjs';
-import { OUT, startHall, launch } from './shots-kit.mjs';
+import { OUT, startHall, launch, nav } from './shots-kit.mjs';
 
 const { server, base } = await startHall();
 const browser = await launch();
@@ -61,7 +61,7 @@ for (const [sz, lang, theme] of runs) {
   await a.click('[data-sq="b2"]'); await a.click('[data-sq="e2"]');
   await b.waitForFunction(() => document.querySelectorAll('[data-testid="moves"] [data-ply]').length === 2);
   await a.waitForFunction(() => /Your move|轮到你走/.test(document.querySelector('[data-testid="status"]').textContent));
-  await a.click('[data-testid="nav-my"]');
+  await nav(a, '[data-testid="nav-my"]');
   await a.waitForSelector('[data-testid="my-turn-count"]');
   await shot(a, 'my-games', tag);
   await a.context().close();
