@@ -452,11 +452,35 @@ fn read_bytes_bounded(path: &std::path::Path, limit: usize) -> Result<Vec<u8>> {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_)) {
+        exit_quietly_on_broken_pipe();
+    }
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// A command whose reader goes away (`qiyuan puzzles stats … | head -1`)
+/// stops as a tool killed by SIGPIPE does: quietly, with status 141. Rust
+/// ignores SIGPIPE, so `println!` panics on the closed pipe instead. Not for
+/// `serve`, which no panic may end.
+fn exit_quietly_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }

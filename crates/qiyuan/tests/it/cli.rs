@@ -323,3 +323,25 @@ fn impossible_setups_are_refused() {
     ]);
     assert!(err.contains("general"), "{err}");
 }
+
+/// A reader that goes away (`qiyuan puzzles stats … | head -1`) ends the command
+/// quietly with status 141, as SIGPIPE ends a C tool: no panic message.
+#[test]
+fn a_closed_pipe_ends_a_command_quietly() {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let o = Command::new(env!("CARGO_BIN_EXE_qiyuan"))
+        .args([
+            "puzzles",
+            "stats",
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../data/puzzles/jifen-match.csv"
+            ),
+        ])
+        .stdout(writer)
+        .output()
+        .expect("run the qiyuan binary");
+    assert_eq!(o.status.code(), Some(141), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
