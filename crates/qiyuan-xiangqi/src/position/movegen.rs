@@ -161,7 +161,7 @@ impl Position {
         let ksq = self.kings[us].raw();
         let k = if ksq == from { to } else { ksq };
         // Only contest rules have Royal-class pieces to look for besides the general.
-        let occ = if self.variant.classes().contains(&Class::Royal) {
+        let occ = if self.variant.has_class(Class::Royal) {
             (self.occ[us] & !(1u128 << IDX90[from])) | (1u128 << IDX90[to])
         } else {
             0
@@ -171,7 +171,7 @@ impl Position {
 
     /// Whether `color` has a Royal-class piece besides its general (contest rules).
     fn has_other_royals(&self, color: Color) -> bool {
-        if !self.variant.classes().contains(&Class::Royal) {
+        if !self.variant.has_class(Class::Royal) {
             return false;
         }
         let mut bits = self.occ[color.index()];
